@@ -1,0 +1,167 @@
+import { z } from 'zod'
+import { appErrorSchema } from './domain/app-error'
+import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
+import { jobProgressSchema } from './domain/job-progress'
+import { lineResultSchema } from './domain/line-result'
+import { settingsPatchSchema, settingsSchema } from './settings'
+
+/**
+ * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
+ * `channel` is the wire name, namespaced by capability. Types everywhere are inferred from here.
+ */
+
+const remoteEnvironmentSchema = z.enum(['sandbox', 'production'])
+const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) })
+
+export const MAX_JOB_LINES = 200_000
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+
+export const credentialStatusSchema = z.object({
+  environment: remoteEnvironmentSchema,
+  clientId: z.string(),
+  secretSaved: z.boolean(),
+  keychainAvailable: z.boolean(),
+  /** Set when the keychain cannot be reached: what to install or unlock. */
+  message: z.string().nullable()
+})
+export type CredentialStatus = z.infer<typeof credentialStatusSchema>
+
+export const importTableSchema = z.object({
+  fileName: z.string(),
+  format: z.enum(['csv', 'tsv', 'txt', 'xlsx']),
+  /** The text encoding detected, e.g. `utf-8`, `utf-16le`, `windows-1252`; null for XLSX. */
+  encoding: z.string().nullable(),
+  hasHeader: z.boolean(),
+  columns: z.array(z.object({ index: z.number().int().nonnegative(), name: z.string(), samples: z.array(z.string()) })),
+  /** The column most likely to hold the values to look up. */
+  suggestedColumn: z.number().int().nonnegative(),
+  /** `line` is the row number a person sees in the file (header row = 1). */
+  rows: z.array(z.object({ line: z.number().int().positive(), cells: z.array(z.string()) }))
+})
+export type ImportTable = z.infer<typeof importTableSchema>
+
+export const exportFormatSchema = z.enum(['csv', 'xlsx', 'json'])
+export type ExportFormat = z.infer<typeof exportFormatSchema>
+
+export const invokeContract = {
+  getSettings: {
+    channel: 'settings:get',
+    input: z.undefined(),
+    result: z.object({ settings: settingsSchema, warning: z.string().nullable() })
+  },
+  updateSettings: {
+    channel: 'settings:update',
+    input: settingsPatchSchema,
+    result: z.object({ settings: settingsSchema, warning: z.string().nullable() })
+  },
+  getCredentialStatus: {
+    channel: 'credentials:status',
+    input: z.object({ environment: remoteEnvironmentSchema }),
+    result: credentialStatusSchema
+  },
+  saveSecret: {
+    channel: 'credentials:save',
+    input: z.object({
+      environment: remoteEnvironmentSchema,
+      clientId: z.string().trim().min(1, 'Enter the client ID first.').max(200),
+      secret: z.string().min(1, 'The secret is empty.').max(4096)
+    }),
+    result: credentialStatusSchema
+  },
+  removeSecret: {
+    channel: 'credentials:remove',
+    input: z.object({ environment: remoteEnvironmentSchema }),
+    result: credentialStatusSchema
+  },
+  testConnection: {
+    channel: 'connection:test',
+    input: z.object({ environment: environmentIdSchema }),
+    result: z.object({ environment: environmentIdSchema, validUntil: z.iso.datetime() })
+  },
+  readImportFile: {
+    channel: 'files:read-import',
+    input: z.object({
+      fileName: z.string().min(1).max(500),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_IMPORT_BYTES, 'The file is larger than 50 MB.')
+    }),
+    result: importTableSchema
+  },
+  exportResults: {
+    channel: 'files:export',
+    input: z.object({
+      jobId: z.string().min(1).max(100),
+      format: exportFormatSchema,
+      /** Only these lines (the rows the grid shows); all lines when absent. */
+      lines: z.array(z.number().int().positive()).max(MAX_JOB_LINES).optional()
+    }),
+    result: z.discriminatedUnion('saved', [
+      z.object({ saved: z.literal(true), path: z.string(), rows: z.number().int().nonnegative() }),
+      z.object({ saved: z.literal(false) })
+    ])
+  },
+  startJob: {
+    channel: 'jobs:start',
+    input: z.object({
+      environment: environmentIdSchema,
+      storeNbr: z.number().int().positive().max(999_999),
+      itemType: itemTypeSchema,
+      lines: z
+        .array(z.object({ line: z.number().int().positive(), input: z.string().max(200) }))
+        .min(1, 'There are no values to look up.')
+        .max(MAX_JOB_LINES)
+    }),
+    result: jobProgressSchema
+  },
+  cancelJob: { channel: 'jobs:cancel', input: jobIdSchema, result: jobProgressSchema },
+  retryFailed: { channel: 'jobs:retry-failed', input: jobIdSchema, result: jobProgressSchema },
+  getJobResults: {
+    channel: 'jobs:results',
+    input: z.object({ jobId: z.string().min(1).max(100), from: z.number().int().nonnegative() }),
+    /** Entries of the job's append-only log from `from`; a later entry for the same line supersedes an earlier one. */
+    result: z.object({ entries: z.array(lineResultSchema), next: z.number().int().nonnegative() })
+  },
+  openExternal: {
+    channel: 'app:open-external',
+    input: z.object({ url: z.string().max(2048) }),
+    result: z.object({ opened: z.boolean() })
+  }
+} as const
+
+export const eventContract = {
+  onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema }
+} as const
+
+export type InvokeName = keyof typeof invokeContract
+export type EventName = keyof typeof eventContract
+export type InvokeInput<K extends InvokeName> = z.input<(typeof invokeContract)[K]['input']>
+export type InvokeValue<K extends InvokeName> = z.output<(typeof invokeContract)[K]['result']>
+export type EventPayload<K extends EventName> = z.output<(typeof eventContract)[K]['payload']>
+
+export type IpcError = z.infer<typeof appErrorSchema>
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+
+type InvokeFunction<K extends InvokeName> = [InvokeInput<K>] extends [undefined]
+  ? () => Promise<IpcResult<InvokeValue<K>>>
+  : (input: InvokeInput<K>) => Promise<IpcResult<InvokeValue<K>>>
+
+/** `window.inventory`: one task-named function per channel, one subscriber per event. */
+export type InventoryApi = { [K in InvokeName]: InvokeFunction<K> } & {
+  [E in EventName]: (listener: (payload: EventPayload<E>) => void) => () => void
+}
+
+/** How a side (Electron IPC or the browser harness) moves a message; the API is built on top of it once. */
+export interface ContractTransport {
+  invoke(channel: string, input: unknown): Promise<unknown>
+  subscribe(channel: string, listener: (payload: unknown) => void): () => void
+}
+
+export function createInventoryApi(transport: ContractTransport): InventoryApi {
+  const api: Record<string, unknown> = {}
+  for (const [name, definition] of Object.entries(invokeContract)) {
+    api[name] = (input?: unknown) => transport.invoke(definition.channel, input)
+  }
+  for (const [name, definition] of Object.entries(eventContract)) {
+    api[name] = (listener: (payload: unknown) => void) => transport.subscribe(definition.channel, listener)
+  }
+  return api as InventoryApi
+}

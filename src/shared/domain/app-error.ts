@@ -1,0 +1,53 @@
+import { z } from 'zod'
+
+/**
+ * The small set of failures the UI can explain in one sentence each.
+ * Messages that travel with a code never contain a secret or a token.
+ */
+export const errorCodeSchema = z.enum([
+  'invalid_input',
+  'forbidden_sender',
+  'wrong_credentials',
+  'not_subscribed',
+  'missing_credentials',
+  'token_rejected',
+  'identity_unavailable',
+  'offline',
+  'timeout',
+  'throttled',
+  'server_error',
+  'bad_request',
+  'not_found',
+  'keychain_unavailable',
+  'file_unreadable',
+  'file_write_failed',
+  'cancelled',
+  'internal'
+])
+export type ErrorCode = z.infer<typeof errorCodeSchema>
+
+export const appErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  status: z.number().int().optional()
+})
+export type AppErrorShape = z.infer<typeof appErrorSchema>
+
+/** Thrown inside main; converted to `{ ok: false, error }` at the IPC boundary. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly status: number | undefined
+
+  constructor(code: ErrorCode, message: string, status?: number) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.status = status
+  }
+
+  toShape(): AppErrorShape {
+    return this.status === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, status: this.status }
+  }
+}

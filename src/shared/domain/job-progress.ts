@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { environmentIdSchema, itemTypeSchema } from './item-type'
+
+export const jobStateSchema = z.enum(['running', 'throttled', 'finished', 'cancelled'])
+export type JobState = z.infer<typeof jobStateSchema>
+
+/** What main tells the renderer about a job, at most 10 times a second while it runs. */
+export const jobProgressSchema = z.object({
+  jobId: z.string(),
+  environment: environmentIdSchema,
+  storeNbr: z.number().int().positive(),
+  itemType: itemTypeSchema,
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  state: jobStateSchema,
+  lines: z.number().int().nonnegative(),
+  batchesDone: z.number().int().nonnegative(),
+  batchesTotal: z.number().int().nonnegative(),
+  found: z.number().int().nonnegative(),
+  notFound: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+  duplicate: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  cancelled: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  requests: z.number().int().nonnegative(),
+  retries: z.number().int().nonnegative(),
+  throttledMs: z.number().nonnegative(),
+  /** While throttled: when the job will resume. */
+  resumeAt: z.iso.datetime().nullable(),
+  etaMs: z.number().nonnegative().nullable(),
+  /** Values answered per second so far. */
+  valuesPerSecond: z.number().nonnegative(),
+  /** Length of the job's append-only result log; fetch entries from an offset with `getJobResults`. */
+  resultsCount: z.number().int().nonnegative()
+})
+export type JobProgress = z.infer<typeof jobProgressSchema>

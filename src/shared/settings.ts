@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
+import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
+
+const httpsUrl = z.url({ protocol: /^https?$/ })
+
+export const remoteEnvironmentSettingsSchema = z.object({
+  clientId: z.string().trim().max(200),
+  market: z.enum(['canada', 'mexico', 'custom']),
+  authUrl: httpsUrl,
+  baseUrl: httpsUrl,
+  /** Some gateways want `Authorization: Bearer <token>`; the documented API wants the token alone. */
+  bearerPrefix: z.boolean()
+})
+export type RemoteEnvironmentSettings = z.infer<typeof remoteEnvironmentSettingsSchema>
+
+export const windowBoundsSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().min(400),
+  height: z.number().int().min(300),
+  maximized: z.boolean()
+})
+export type WindowBounds = z.infer<typeof windowBoundsSchema>
+
+export const SAMPLE_STORE_NBR = 1234
+
+function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironmentSettings {
+  return {
+    clientId: '',
+    market: 'canada',
+    authUrl: IDENTITY_HOSTS[environment],
+    baseUrl: MARKET_PRESETS.canada.inventoryHosts[environment],
+    bearerPrefix: false
+  }
+}
+
+export const settingsSchema = z.object({
+  version: z.literal(1),
+  environment: environmentIdSchema,
+  storeNbr: z.number().int().positive().nullable(),
+  itemType: itemTypeSchema,
+  environments: z.object({
+    sandbox: remoteEnvironmentSettingsSchema,
+    production: remoteEnvironmentSettingsSchema
+  }),
+  demoBannerDismissed: z.boolean(),
+  window: windowBoundsSchema.nullable()
+})
+export type Settings = z.infer<typeof settingsSchema>
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: 1,
+  environment: 'demo',
+  storeNbr: SAMPLE_STORE_NBR,
+  itemType: 'gtin',
+  environments: { sandbox: remoteDefaults('sandbox'), production: remoteDefaults('production') },
+  demoBannerDismissed: false,
+  window: null
+}
+
+/** What the renderer may change. Window bounds are main's business. */
+export const settingsPatchSchema = z
+  .object({
+    environment: environmentIdSchema,
+    storeNbr: z.number().int().positive().nullable(),
+    itemType: itemTypeSchema,
+    environments: z
+      .object({
+        sandbox: remoteEnvironmentSettingsSchema.partial(),
+        production: remoteEnvironmentSettingsSchema.partial()
+      })
+      .partial(),
+    demoBannerDismissed: z.boolean()
+  })
+  .partial()
+  .strict()
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>
