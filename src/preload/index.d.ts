@@ -1,0 +1,9 @@
+import type { InventoryApi } from '../shared/contract'
+
+declare global {
+  interface Window {
+    readonly inventory: InventoryApi
+  }
+}
+
+export {}
