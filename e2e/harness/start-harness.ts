@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto'
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { build } from 'esbuild'
+import { createAppRoot, type AppRoot } from '../../src/main/composition-root'
+import { createKeytarSecretStore } from '../../src/main/credentials/keytar-secret-store'
+import { createMemorySecretStore } from '../../src/main/credentials/memory-secret-store'
+import type { SecretStore } from '../../src/main/credentials/secret-store'
+import type { DemoFaults } from '../../src/main/demo-api/demo-api'
+import { dispatch } from '../../src/main/ipc/handler-table'
+import { createLogger } from '../../src/main/logging/logger'
+import { decodeWire, encodeWire } from './wire-codec'
+
+/**
+ * The browser harness: serves the built renderer on 127.0.0.1 and gives the page `window.inventory`
+ * over a loopback bridge to the same handler table, built by the same composition root, that
+ * Electron's main uses. Only the effects differ (Node's fetch, a folder for "saved" exports).
+ * Not shipped in the app.
+ */
+export interface HarnessOptions {
+  dataDir: string
+  /** Where the save dialog's stand-in writes exports. Defaults to `<dataDir>/exports`. */
+  exportDir?: string
+  /** The real OS keychain by default; a memory store for machines without one. */
+  secretStore?: 'keychain' | 'memory' | SecretStore
+  demoFaults?: Partial<DemoFaults>
+  rendererDir?: string
+  port?: number
+}
+
+export interface Harness {
+  url: string
+  origin: string
+  dataDir: string
+  exportDir: string
+  logFile: string
+  root: AppRoot
+  /** Every body and event the harness sent to the page, as sent. */
+  messages(): readonly string[]
+  openedExternalUrls(): readonly string[]
+  setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
+  close(): Promise<void>
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json'
+}
+
+let bridgeScript: Promise<string> | null = null
+
+function buildBridgeScript(): Promise<string> {
+  bridgeScript ??= build({
+    entryPoints: [join(import.meta.dirname, 'bridge-client.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent'
+  }).then((result) => result.outputFiles[0]?.text ?? '')
+  return bridgeScript
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '..', '..', 'out', 'renderer'))
+  const exportDir = options.exportDir ?? join(options.dataDir, 'exports')
+  const logFile = join(options.dataDir, 'main.log')
+  mkdirSync(exportDir, { recursive: true })
+
+  const log = createLogger((line) => appendFileSync(logFile, `${line}\n`))
+  const secretStore =
+    options.secretStore === 'memory'
+      ? createMemorySecretStore()
+      : options.secretStore === undefined || options.secretStore === 'keychain'
+        ? createKeytarSecretStore()
+        : options.secretStore
+  const opened: string[] = []
+  const root = await createAppRoot({
+    fetch: globalThis.fetch,
+    now: Date.now,
+    secretStore,
+    userDataDir: options.dataDir,
+    log,
+    chooseExportPath: async (suggestedName) => join(exportDir, suggestedName),
+    openExternal: async (url) => {
+      opened.push(url.href)
+    },
+    ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults })
+  })
+
+  const token = randomBytes(18).toString('base64url')
+  const prefix = `/${token}/`
+  const sent: string[] = []
+  const eventStreams = new Set<ServerResponse>()
+  let origin = ''
+
+  const handlers = root.createHandlers((sender) => sender.isMainFrame && sender.frameUrl.startsWith(`${origin}${prefix}`))
+  const stopEvents = root.onEvent((channel, payload) => {
+    const data = encodeWire({ channel, payload })
+    sent.push(data)
+    for (const stream of eventStreams) stream.write(`data: ${data}\n\n`)
+  })
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A page on another origin, or a DNS-rebound name, must not reach the bridge.
+    if (request.headers.host !== new URL(origin).host) return refuse(response, 421, 'Misdirected request.')
+    const path = new URL(request.url ?? '/', origin).pathname
+    if (!path.startsWith(prefix)) return refuse(response, 403, 'This harness needs its per-run token in the URL.')
+    const rest = path.slice(prefix.length)
+
+    if (rest === '__harness/invoke' && request.method === 'POST') {
+      const body = await readBody(request)
+      const referer = request.headers.referer ?? ''
+      let result: unknown
+      try {
+        const { channel, input } = decodeWire(body) as { channel: string; input: unknown }
+        result = await dispatch(handlers, String(channel), input, { webContentsId: null, frameUrl: referer, isMainFrame: true })
+      } catch {
+        result = { ok: false, error: { code: 'invalid_input', message: 'The request was not valid JSON.' } }
+      }
+      const text = encodeWire(result)
+      sent.push(text)
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+      response.end(text)
+      return
+    }
+    if (rest === '__harness/events' && request.method === 'GET') {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
+      response.write(': connected\n\n')
+      eventStreams.add(response)
+      request.on('close', () => eventStreams.delete(response))
+      return
+    }
+    if (rest === '__harness/bridge.js') {
+      response.writeHead(200, { 'Content-Type': CONTENT_TYPES['.js'], 'Cache-Control': 'no-store' })
+      response.end(await buildBridgeScript())
+      return
+    }
+    if (request.method !== 'GET') return refuse(response, 405, 'Method not allowed.')
+    if (rest === '' || rest === 'index.html') {
+      const html = await readFile(join(rendererDir, 'index.html'), 'utf8')
+      response.writeHead(200, { 'Content-Type': CONTENT_TYPES['.html'], 'Cache-Control': 'no-store' })
+      response.end(html.replace('<head>', '<head>\n    <script src="./__harness/bridge.js"></script>'))
+      return
+    }
+    const file = normalize(join(rendererDir, rest))
+    if (!file.startsWith(rendererDir + sep)) return refuse(response, 404, 'Not found.')
+    try {
+      const content = await readFile(file)
+      response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      response.end(content)
+    } catch {
+      refuse(response, 404, 'Not found.')
+    }
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log.error('harness request failed', { error })
+      if (!response.headersSent) refuse(response, 500, 'Harness error.')
+      else response.end()
+    })
+  })
+  await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: `${origin}${prefix}`,
+    origin,
+    dataDir: options.dataDir,
+    exportDir,
+    logFile,
+    root,
+    messages: () => sent,
+    openedExternalUrls: () => opened,
+    async setDemoFaults(faults) {
+      ;(await root.services.demoApi()).setFaults(faults)
+    },
+    async close() {
+      stopEvents()
+      for (const stream of eventStreams) stream.end()
+      server.closeAllConnections()
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()))
+      await root.close()
+    }
+  }
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' })
+  response.end(message)
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > 80 * 1024 * 1024) throw new Error('request body too large')
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,178 @@
+import { AppError } from '../shared/domain/app-error'
+import type { EnvironmentId } from '../shared/domain/item-type'
+import type { ExportFormat } from '../shared/contract'
+import { ENVIRONMENT_LABELS, searchPathFor, type RemoteEnvironmentId } from '../shared/environments'
+import { createCredentialsService } from './credentials/credentials-service'
+import type { SecretStore } from './credentials/secret-store'
+import { startDemoApi, DEMO_CREDENTIALS, type DemoApi, type DemoFaults } from './demo-api/demo-api'
+import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
+import type { IpcSender } from './ipc/ipc-sender'
+import { createInventoryClient, type ApiTarget } from './inventory/inventory-client'
+import { createJobRunner } from './jobs/job-runner'
+import type { Logger } from './logging/logger'
+import { createSettingsStore } from './settings/settings-store'
+import { createTokenManager } from './token/token-manager'
+import { createChannelImplementations } from './ipc/channel-implementations'
+
+/** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
+export interface AppEffects {
+  fetch: typeof fetch
+  now: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  random?: () => number
+  secretStore: SecretStore
+  userDataDir: string
+  log: Logger
+  /** The native save dialog in the app; null when the user cancelled. */
+  chooseExportPath(suggestedName: string, format: ExportFormat): Promise<string | null>
+  /** Called only with URLs that passed the external-link check. */
+  openExternal(url: URL): Promise<void>
+  demoFaults?: Partial<DemoFaults>
+  /** Job runner tuning, for benchmarks and tests. */
+  concurrency?: number
+}
+
+export interface TargetOverrides {
+  clientId?: string
+  clientSecret?: string
+  authUrl?: string
+  baseUrl?: string
+}
+
+export type AppEventListener = (channel: string, payload: unknown) => void
+
+export type AppServices = ReturnType<typeof buildServices>
+
+export interface AppRoot {
+  services: AppServices
+  /** Serves the IPC contract; the transport supplies its own idea of a trusted sender. */
+  createHandlers(isTrustedSender: (sender: IpcSender) => boolean): HandlerTable
+  /** Events main pushes to the renderer (job progress). */
+  onEvent(listener: AppEventListener): () => void
+  close(): Promise<void>
+}
+
+export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
+  const listeners = new Set<AppEventListener>()
+  const emit: AppEventListener = (channel, payload) => {
+    for (const listener of listeners) listener(channel, payload)
+  }
+  const services = buildServices(effects, emit)
+  await services.settings.load()
+
+  return {
+    services,
+    createHandlers: (isTrustedSender) =>
+      createHandlerTable(createChannelImplementations(services, effects), { isTrustedSender, log: effects.log }),
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      listeners.clear()
+      services.jobs.cancelAll()
+      await services.closeDemo()
+    }
+  }
+}
+
+function buildServices(effects: AppEffects, emit: AppEventListener) {
+  const { fetch, now, log } = effects
+  const sleep = effects.sleep ?? defaultSleep
+  const random = effects.random ?? Math.random
+
+  const settings = createSettingsStore({ dir: effects.userDataDir, log })
+  const credentials = createCredentialsService({ secretStore: effects.secretStore, settings })
+  const tokens = createTokenManager({ fetch, now, log })
+  const client = createInventoryClient({ fetch, tokens, log, now })
+  const jobs = createJobRunner({
+    client,
+    now,
+    sleep,
+    random,
+    log,
+    onProgress: (progress) => emit('jobs:progress', progress),
+    ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
+  })
+
+  // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use.
+  let demo: Promise<DemoApi> | null = null
+  function demoApi(): Promise<DemoApi> {
+    demo ??= startDemoApi({ faults: effects.demoFaults ?? {}, now }).catch((error: unknown) => {
+      demo = null
+      log.error('the Demo API could not start', { error })
+      throw new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')
+    })
+    return demo
+  }
+
+  /** Where to send a search for an environment, with the secret fetched from the keychain at the last moment. */
+  async function resolveTarget(environment: EnvironmentId, overrides: TargetOverrides = {}): Promise<ApiTarget> {
+    if (environment === 'demo') {
+      const api = await demoApi()
+      return {
+        environment,
+        authUrl: overrides.authUrl ?? api.url,
+        baseUrl: overrides.baseUrl ?? api.url,
+        searchPath: searchPathFor(environment),
+        clientId: overrides.clientId ?? DEMO_CREDENTIALS.clientId,
+        clientSecret: overrides.clientSecret ?? DEMO_CREDENTIALS.clientSecret,
+        bearerPrefix: false
+      }
+    }
+    const config = settings.current().settings.environments[environment]
+    const clientId = overrides.clientId ?? config.clientId
+    const label = ENVIRONMENT_LABELS[environment]
+    if (clientId.trim() === '') {
+      throw new AppError('missing_credentials', `No client ID is set for ${label}. Add it in Settings.`)
+    }
+    const clientSecret = overrides.clientSecret ?? (await secretFor(environment, clientId))
+    if (clientSecret === null) {
+      throw new AppError('missing_credentials', `No client secret is saved for ${label}. Add it in Settings.`)
+    }
+    log.redact(clientSecret)
+    return {
+      environment,
+      authUrl: overrides.authUrl ?? config.authUrl,
+      baseUrl: overrides.baseUrl ?? config.baseUrl,
+      searchPath: searchPathFor(environment),
+      clientId,
+      clientSecret,
+      bearerPrefix: config.bearerPrefix
+    }
+  }
+
+  async function secretFor(environment: RemoteEnvironmentId, clientId: string): Promise<string | null> {
+    return credentials.getSecret(environment, clientId)
+  }
+
+  return {
+    settings,
+    credentials,
+    tokens,
+    client,
+    jobs,
+    demoApi,
+    resolveTarget,
+    async closeDemo() {
+      const running = demo
+      demo = null
+      if (running !== null) await (await running.catch(() => null))?.close()
+    }
+  }
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error)
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason as Error)
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

@@ -1,0 +1,61 @@
+import { AppError } from '../../shared/domain/app-error'
+import { ENVIRONMENT_LABELS } from '../../shared/environments'
+import type { AppEffects, AppServices } from '../composition-root'
+import { readImportFile } from '../files/read-import-file'
+import { toResultRows } from '../files/result-rows'
+import { writeResults } from '../files/write-results'
+import { toSafeExternalUrl } from '../security/external-url'
+import type { ChannelImplementations } from './handler-table'
+
+/** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
+export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
+  const { settings, credentials, tokens, jobs } = services
+
+  return {
+    getSettings: async () => settings.current(),
+    updateSettings: async (patch) => {
+      await settings.update(patch)
+      return settings.current()
+    },
+    getCredentialStatus: ({ environment }) => credentials.status(environment),
+    saveSecret: ({ environment, clientId, secret }) => credentials.save(environment, clientId, secret),
+    removeSecret: ({ environment }) => credentials.remove(environment),
+    testConnection: async ({ environment }) => {
+      const target = await services.resolveTarget(environment)
+      const { expiresAt } = await tokens.getToken(target)
+      return { environment, validUntil: new Date(expiresAt).toISOString() }
+    },
+    readImportFile: ({ fileName, bytes }) => readImportFile(fileName, bytes),
+    exportResults: async ({ jobId, format, lines }) => {
+      const job = jobs.latest(jobId)
+      const wanted = lines === undefined ? null : new Set(lines)
+      const chosen = wanted === null ? job.lines : job.lines.filter((result) => wanted.has(result.line))
+      const rows = toResultRows(chosen, job.params)
+      const stamp = new Date(jobs.progress(jobId).startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
+      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}.${format}`
+      const path = await effects.chooseExportPath(suggestedName, format)
+      if (path === null) return { saved: false as const }
+      try {
+        await writeResults(path, format, rows)
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        effects.log.error('export failed', { error })
+        throw new AppError('file_write_failed', 'The file could not be saved there. Choose another folder, or close the file if it is open in another program.')
+      }
+      return { saved: true as const, path, rows: rows.length }
+    },
+    startJob: async ({ environment, storeNbr, itemType, lines }) => {
+      const target = await services.resolveTarget(environment)
+      return jobs.start({ environment, storeNbr, itemType, lines, target })
+    },
+    cancelJob: async ({ jobId }) => jobs.cancel(jobId),
+    retryFailed: async ({ jobId }) => jobs.retryFailed(jobId),
+    getJobResults: async ({ jobId, from }) => jobs.results(jobId, from),
+    openExternal: async ({ url }) => {
+      const safe = toSafeExternalUrl(url)
+      if (safe === null) return { opened: false }
+      await effects.openExternal(safe)
+      return { opened: true }
+    }
+  }
+}
