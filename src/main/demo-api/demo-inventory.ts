@@ -1,0 +1,180 @@
+import type { ItemType } from '../../shared/domain/item-type'
+import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
+
+/**
+ * The Demo API's made-up catalogue. Everything is a pure function of its inputs so a lookup can be
+ * repeated and compared: whether a value is mapped and what the item is depends on the value alone
+ * (suppliers own items, not stores); the inventory rows depend on (store, value); the timestamps on
+ * the injected clock.
+ */
+export interface DemoLocation {
+  location_area: string
+  state: string
+  quantity: number
+}
+
+export interface DemoItem {
+  gtin: string
+  wm_item_number: string
+  inventory_locations: DemoLocation[]
+  cid_level_inventories: Array<{ cid: string; quantity: number; unit_of_measure: string }>
+  cross_references: Array<{ gtin: string; relationship: string; pack_quantity: number }>
+  lastUpdatedTime: string
+  /** Fields the documentation does not mention, so clients prove they keep what they do not know. */
+  item_status: string
+  dept_nbr: number
+}
+
+export interface DemoSearch {
+  storeNbr: number
+  itemType: ItemType
+  values: readonly string[]
+}
+
+/** About 8 % of well-formed values are not mapped to the supplier and are simply absent from `items`. */
+const UNMAPPED_PER_MILLE = 80
+/** About 6 % of mapped items come back with no location rows at all. */
+const NO_LOCATIONS_PER_MILLE = 60
+/** About 15 % of items are sold by weight, with fractional quantities. */
+const WEIGHTED_PER_MILLE = 150
+
+const SUPPLIER_NAMES = [
+  'Northwind Grocery Supply Co.',
+  'Maple Ridge Foods Ltd.',
+  'Blue Harbor Household Brands Inc.',
+  'Sierra Verde Alimentos S.A. de C.V.',
+  'Great Lakes Snack Company'
+] as const
+
+export function supplierNameFor(clientId: string): string {
+  return SUPPLIER_NAMES[hashString(`supplier|${clientId}`) % SUPPLIER_NAMES.length] ?? SUPPLIER_NAMES[0]
+}
+
+export function gtinCheckDigit(dataDigits: string): number {
+  let sum = 0
+  for (let i = 0; i < dataDigits.length; i += 1) {
+    const digit = Number(dataDigits[dataDigits.length - 1 - i])
+    sum += i % 2 === 0 ? digit * 3 : digit
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+/** The catalogue key for a requested value, or null when no item could ever have it. */
+export function canonicalValue(itemType: ItemType, value: string): string | null {
+  if (itemType === 'gtin') {
+    if (!/^\d{8,14}$/.test(value)) return null
+    const gtin = value.padStart(14, '0')
+    if (/^0+$/.test(gtin) || gtinCheckDigit(gtin.slice(0, 13)) !== Number(gtin[13])) return null
+    return gtin
+  }
+  if (!/^\d{1,9}$/.test(value) || /^0+$/.test(value)) return null
+  return value.padStart(9, '0')
+}
+
+export function isMapped(itemType: ItemType, canonical: string): boolean {
+  return hashString(`mapped|${itemType}|${canonical}`) % 1000 >= UNMAPPED_PER_MILLE
+}
+
+/** The answer for every mapped value, in an order that is deterministic but not the request's. */
+export function searchInventory(search: DemoSearch, now: number): DemoItem[] {
+  const seen = new Set<string>()
+  const items: DemoItem[] = []
+  for (const value of search.values) {
+    const canonical = canonicalValue(search.itemType, value)
+    if (canonical === null || seen.has(canonical)) continue
+    seen.add(canonical)
+    if (!isMapped(search.itemType, canonical)) continue
+    items.push(demoItem(search.storeNbr, search.itemType, canonical, now))
+  }
+  return responseOrder(items, `${search.storeNbr}|${search.itemType}|${search.values.join(',')}`)
+}
+
+function responseOrder(items: DemoItem[], key: string): DemoItem[] {
+  const order = shuffled(randomFor(`order|${key}`), items)
+  // A shuffle may land on the request order; real responses rarely do, and a client must not rely on it.
+  if (order.length > 1 && order.every((item, i) => item === items[i])) order.push(order.shift() as DemoItem)
+  return order
+}
+
+function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: number): DemoItem {
+  const identity = randomFor(`item|${itemType}|${canonical}`)
+  const gtin = itemType === 'gtin' ? canonical : plausibleGtin(identity)
+  const wmItemNumber = itemType === 'wm_item_number' ? canonical : String(randomInt(identity, 100_000_000, 999_999_999))
+  const weighted = identity() * 1000 < WEIGHTED_PER_MILLE
+  const deptNbr = randomInt(identity, 1, 98)
+  const crossReferences = identity() < 0.3 ? [crossReference(identity)] : []
+
+  const stock = randomFor(`stock|${storeNbr}|${itemType}|${canonical}`)
+  const locations = stock() * 1000 < NO_LOCATIONS_PER_MILLE ? [] : locationRows(stock, weighted)
+  const available = locations.filter((row) => row.state === 'available').reduce((sum, row) => sum + row.quantity, 0)
+  const cidLevel =
+    locations.length === 0
+      ? []
+      : [{ cid: randomDigits(identity, 8), quantity: roundQuantity(available), unit_of_measure: weighted ? 'LB' : 'EA' }]
+  const secondsAgo = randomInt(stock, 60, 48 * 3600)
+
+  return {
+    gtin,
+    wm_item_number: wmItemNumber,
+    inventory_locations: locations,
+    cid_level_inventories: cidLevel,
+    cross_references: crossReferences,
+    lastUpdatedTime: new Date(Math.floor(now / 300_000) * 300_000 - secondsAgo * 1000).toISOString(),
+    item_status: identity() < 0.95 ? 'ACTIVE' : 'DISCONTINUED',
+    dept_nbr: deptNbr
+  }
+}
+
+/** A UPC-A held in 14 digits: "00", an 11-digit body and its check digit. */
+function plausibleGtin(random: RandomSource): string {
+  const data = `00${randomInt(random, 1, 9)}${randomDigits(random, 10)}`
+  return `${data}${gtinCheckDigit(data)}`
+}
+
+function crossReference(random: RandomSource): DemoItem['cross_references'][number] {
+  const data = `1${randomDigits(random, 12)}`
+  return {
+    gtin: `${data}${gtinCheckDigit(data)}`,
+    relationship: pickOne(random, ['case_pack', 'inner_pack', 'replaced_by']),
+    pack_quantity: pickOne(random, [6, 12, 24, 48])
+  }
+}
+
+const OTHER_ROWS = [
+  { location_area: 'backroom', state: 'available' },
+  { location_area: 'mfc', state: 'available' },
+  { location_area: 'backroom', state: 'in_transit' },
+  { location_area: 'store', state: 'on_order' },
+  { location_area: 'backroom', state: 'damaged' },
+  { location_area: 'store', state: 'reserved' }
+] as const
+
+function locationRows(random: RandomSource, weighted: boolean): DemoLocation[] {
+  const count = randomInt(random, 1, 4)
+  const others = shuffled(random, OTHER_ROWS)
+  const kinds: Array<{ location_area: string; state: string }> =
+    random() < 0.85 ? [{ location_area: 'store', state: 'available' }, ...others] : others
+  return kinds.slice(0, count).map((kind) => ({ ...kind, quantity: quantityFor(random, kind.state, weighted) }))
+}
+
+function quantityFor(random: RandomSource, state: string, weighted: boolean): number {
+  if (weighted) {
+    const max = state === 'damaged' ? 3 : 60
+    return roundQuantity(randomInt(random, 1, max * 4) / 4)
+  }
+  switch (state) {
+    case 'damaged':
+      return randomInt(random, 1, 3)
+    case 'in_transit':
+    case 'on_order':
+      return randomInt(random, 1, 8) * 6
+    case 'reserved':
+      return randomInt(random, 1, 4)
+    default:
+      return random() < 0.1 ? 0 : randomInt(random, 1, 120)
+  }
+}
+
+function roundQuantity(quantity: number): number {
+  return Math.round(quantity * 100) / 100
+}
