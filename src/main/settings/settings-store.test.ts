@@ -1,0 +1,204 @@
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../shared/settings'
+import { createMemoryLogger } from '../logging/logger'
+import { createSettingsStore, UNREADABLE_SETTINGS_WARNING } from './settings-store'
+
+let dir: string
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'settings-store-'))
+})
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+function storeIn(folder = dir) {
+  const log = createMemoryLogger()
+  return { store: createSettingsStore({ dir: folder, log }), log }
+}
+
+async function readSaved(): Promise<Settings> {
+  return settingsSchema.parse(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')))
+}
+
+describe('loading settings', () => {
+  it('uses the defaults without a warning when there is no settings file yet', async () => {
+    const { store } = storeIn()
+    expect(await store.load()).toEqual({ settings: DEFAULT_SETTINGS, warning: null })
+    expect(await readdir(dir)).toEqual([])
+  })
+
+  it('creates the data folder on the first save when it does not exist', async () => {
+    const { store } = storeIn(join(dir, 'nested', 'user-data'))
+    await store.load()
+    await store.update({ storeNbr: 77 })
+    const reloaded = storeIn(join(dir, 'nested', 'user-data')).store
+    expect((await reloaded.load()).settings.storeNbr).toBe(77)
+  })
+
+  it.each([
+    ['corrupt JSON', '{"version": 1, "environment": "sandb'],
+    ['valid JSON of the wrong shape', JSON.stringify({ ...DEFAULT_SETTINGS, storeNbr: 'twelve' })],
+    ['an empty file', ''],
+    ['JSON that is not an object', '[1, 2, 3]']
+  ])('falls back to defaults with a warning and keeps the old file as .bak for %s', async (_name, content) => {
+    await writeFile(join(dir, 'settings.json'), content)
+    const { store, log } = storeIn()
+
+    expect(await store.load()).toEqual({ settings: DEFAULT_SETTINGS, warning: UNREADABLE_SETTINGS_WARNING })
+    expect(await readFile(join(dir, 'settings.json.bak'), 'utf8')).toBe(content)
+    expect(await readdir(dir)).toEqual(['settings.json.bak'])
+    expect(log.lines.some((line) => line.includes('warn'))).toBe(true)
+    expect(store.current().warning).toBe(UNREADABLE_SETTINGS_WARNING)
+  })
+
+  it('moves an unreadable path (a directory named settings.json) aside and can save again', async () => {
+    await mkdir(join(dir, 'settings.json'))
+    await writeFile(join(dir, 'settings.json.bak'), 'an older backup')
+    const { store } = storeIn()
+
+    expect(await store.load()).toEqual({ settings: DEFAULT_SETTINGS, warning: UNREADABLE_SETTINGS_WARNING })
+    await store.update({ storeNbr: 5 })
+    expect((await readSaved()).storeNbr).toBe(5)
+  })
+
+  it('removes temporary files left by an interrupted write', async () => {
+    await writeFile(join(dir, '.settings.json.abc123.tmp'), '{"half": ')
+    await writeFile(join(dir, 'unrelated.tmp'), 'not ours')
+    await storeIn().store.load()
+    expect((await readdir(dir)).sort()).toEqual(['unrelated.tmp'])
+  })
+})
+
+describe('saving settings', () => {
+  it('round-trips every field through the file', async () => {
+    const { store } = storeIn()
+    await store.load()
+    const saved = await store.update({
+      environment: 'production',
+      storeNbr: 4321,
+      itemType: 'wm_item_number',
+      demoBannerDismissed: true,
+      environments: { production: { clientId: 'client-abc', market: 'mexico', bearerPrefix: true } }
+    })
+    await store.setWindowBounds({ x: 10, y: 20, width: 1200, height: 800, maximized: false })
+
+    const reloaded = await storeIn().store.load()
+    expect(reloaded.warning).toBeNull()
+    expect(reloaded.settings).toEqual({ ...saved, window: { x: 10, y: 20, width: 1200, height: 800, maximized: false } })
+    expect(reloaded.settings.environments.production).toEqual({
+      ...DEFAULT_SETTINGS.environments.production,
+      clientId: 'client-abc',
+      market: 'mexico',
+      bearerPrefix: true
+    })
+    expect(reloaded.settings.environments.sandbox).toEqual(DEFAULT_SETTINGS.environments.sandbox)
+  })
+
+  it('merges an environments patch into the saved values instead of replacing them', async () => {
+    const { store } = storeIn()
+    await store.load()
+    await store.update({ environments: { sandbox: { clientId: 'sandbox-id', baseUrl: 'https://sandbox.example.test' } } })
+    await store.update({ environments: { sandbox: { bearerPrefix: true } } })
+    await store.update({ environments: { sandbox: { clientId: undefined } } })
+
+    expect((await readSaved()).environments.sandbox).toEqual({
+      ...DEFAULT_SETTINGS.environments.sandbox,
+      clientId: 'sandbox-id',
+      baseUrl: 'https://sandbox.example.test',
+      bearerPrefix: true
+    })
+  })
+
+  it('applies concurrent updates one after another without losing a field', async () => {
+    const { store } = storeIn()
+    await store.load()
+    await Promise.all([
+      store.update({ storeNbr: 11 }),
+      store.update({ itemType: 'wm_item_number' }),
+      store.update({ environments: { sandbox: { clientId: 'a' } } }),
+      store.update({ environments: { production: { clientId: 'b' } } }),
+      store.setWindowBounds({ x: 0, y: 0, width: 800, height: 600, maximized: true }),
+      store.update({ demoBannerDismissed: true }),
+      store.update({ environment: 'sandbox' })
+    ])
+    const expected = {
+      ...DEFAULT_SETTINGS,
+      storeNbr: 11,
+      itemType: 'wm_item_number',
+      environment: 'sandbox',
+      demoBannerDismissed: true,
+      window: { x: 0, y: 0, width: 800, height: 600, maximized: true },
+      environments: {
+        sandbox: { ...DEFAULT_SETTINGS.environments.sandbox, clientId: 'a' },
+        production: { ...DEFAULT_SETTINGS.environments.production, clientId: 'b' }
+      }
+    }
+    expect(store.current().settings).toEqual(expected)
+    expect(await readSaved()).toEqual(expected)
+  })
+
+  it('keeps going after a rejected update and leaves the settings unchanged by it', async () => {
+    const { store } = storeIn()
+    await store.load()
+    const results = await Promise.allSettled([
+      store.update({ storeNbr: 3 }),
+      store.update({ storeNbr: -1 }),
+      store.setWindowBounds({ x: 0, y: 0, width: 10, height: 10, maximized: false }),
+      store.update({ itemType: 'wm_item_number' })
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'invalid_input' } })
+    expect(await readSaved()).toMatchObject({ storeNbr: 3, itemType: 'wm_item_number', window: null })
+  })
+
+  it('reports a write failure as file_write_failed and keeps the previous settings in memory', async () => {
+    const blocker = join(dir, 'not-a-folder')
+    await writeFile(blocker, 'a file where the data folder should be')
+    const { store } = storeIn(blocker)
+    await store.load()
+    await expect(store.update({ storeNbr: 9 })).rejects.toMatchObject({ code: 'file_write_failed' })
+    expect(store.current().settings.storeNbr).toBe(DEFAULT_SETTINGS.storeNbr)
+  })
+
+  it('keeps the previous valid settings when the writer is killed in the middle of a write', async () => {
+    const { store } = storeIn()
+    await store.load()
+    await store.update({ storeNbr: 1 })
+
+    // Kill until one kill lands mid-write (a temporary file is left behind), so the case is really exercised.
+    let killedMidWrite = false
+    for (let attempt = 0; attempt < 10 && !killedMidWrite; attempt += 1) {
+      await killWriterMidway(join(dir, 'settings.json'))
+      killedMidWrite = (await readdir(dir)).some((name) => name.endsWith('.tmp'))
+      const loaded = await storeIn().store.load()
+      expect(loaded.warning).toBeNull()
+      expect([100, 200]).toContain(loaded.settings.storeNbr)
+    }
+    expect(killedMidWrite).toBe(true)
+    expect(await readdir(dir)).toEqual(['settings.json'])
+  })
+})
+
+async function killWriterMidway(path: string): Promise<void> {
+  const first = JSON.stringify({ ...DEFAULT_SETTINGS, storeNbr: 100 })
+  const second = JSON.stringify({ ...DEFAULT_SETTINGS, storeNbr: 200 })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'test-support/rewrite-settings-forever.ts'), path, first, second],
+    { cwd: resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] }
+  )
+  const exited = new Promise<NodeJS.Signals | null>((done) => child.once('exit', (_code, signal) => done(signal)))
+  await new Promise<void>((done, fail) => {
+    child.stdout.once('data', () => done())
+    child.once('exit', (code) => fail(new Error(`the writer exited early with code ${code}`)))
+  })
+  await new Promise((wait) => setTimeout(wait, 5 + Math.floor(Math.random() * 40)))
+  child.kill('SIGKILL')
+  expect(await exited).toBe('SIGKILL')
+}
