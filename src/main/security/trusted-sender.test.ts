@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import type { IpcSender } from '../ipc/ipc-sender'
+import { isTrustedSender } from './trusted-sender'
+
+const packaged = { webContentsId: 7, appUrl: 'file:///opt/Store%20Inventory%20Lookup/resources/app.asar/out/renderer/index.html' }
+const dev = { webContentsId: 3, appUrl: 'http://localhost:5173/' }
+
+const fromApp: IpcSender = { webContentsId: 7, frameUrl: packaged.appUrl, isMainFrame: true }
+
+describe('isTrustedSender', () => {
+  it('trusts the app window main frame on the page the app loaded', () => {
+    expect(isTrustedSender(fromApp, packaged)).toBe(true)
+    expect(isTrustedSender({ ...fromApp, frameUrl: `${packaged.appUrl}#/results` }, packaged)).toBe(true)
+    expect(isTrustedSender({ webContentsId: 3, frameUrl: 'http://localhost:5173/settings?x=1', isMainFrame: true }, dev)).toBe(true)
+  })
+
+  it.each<[string, IpcSender]>([
+    ['another window', { ...fromApp, webContentsId: 8 }],
+    ['a sender without a window', { ...fromApp, webContentsId: null }],
+    ['a subframe of the app window', { ...fromApp, isMainFrame: false }],
+    ['another local file', { ...fromApp, frameUrl: 'file:///tmp/evil.html' }],
+    ['a file beside the app page', { ...fromApp, frameUrl: packaged.appUrl.replace('index.html', 'other.html') }],
+    ['a file on another host (UNC share)', { ...fromApp, frameUrl: packaged.appUrl.replace('file:///', 'file://attacker/') }],
+    ['a web page', { ...fromApp, frameUrl: 'https://evil.example/' }],
+    ['about:blank', { ...fromApp, frameUrl: 'about:blank' }],
+    ['a data: page', { ...fromApp, frameUrl: 'data:text/html,hi' }],
+    ['an empty URL', { ...fromApp, frameUrl: '' }],
+    ['garbage', { ...fromApp, frameUrl: 'not a url' }]
+  ])('refuses %s', (_name, sender) => {
+    expect(isTrustedSender(sender, packaged)).toBe(false)
+  })
+
+  it.each([
+    ['another port', 'http://localhost:5174/'],
+    ['another host', 'http://127.0.0.2:5173/'],
+    ['https instead of http', 'https://localhost:5173/'],
+    ['a look-alike host', 'http://localhost.evil.com:5173/']
+  ])('refuses a dev-server page from %s', (_name, frameUrl) => {
+    expect(isTrustedSender({ webContentsId: 3, frameUrl, isMainFrame: true }, dev)).toBe(false)
+  })
+
+  it('refuses everything when the app URL uses a scheme it does not know', () => {
+    const custom = { webContentsId: 1, appUrl: 'app://bundle/index.html' }
+    expect(isTrustedSender({ webContentsId: 1, frameUrl: 'app://bundle/index.html', isMainFrame: true }, custom)).toBe(false)
+  })
+})

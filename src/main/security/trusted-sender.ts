@@ -1,0 +1,39 @@
+import type { IpcSender } from '../ipc/ipc-sender'
+
+export interface AppWindowIdentity {
+  /** The id of the app window's webContents. */
+  webContentsId: number
+  /** The URL the app window was loaded from: a `file:` URL when packaged, the dev server's in development. */
+  appUrl: string
+}
+
+/**
+ * True only for the app's own window, its main frame, on the page the app loaded: not another
+ * window, not an iframe, not a page the window was somehow navigated to. For `file:` pages the
+ * exact file must match (any local file would otherwise share the `file:` origin); for http(s)
+ * (the dev server) the origin must. Query and fragment are ignored: they do not change the page.
+ */
+export function isTrustedSender(sender: IpcSender, app: AppWindowIdentity): boolean {
+  if (sender.webContentsId === null || sender.webContentsId !== app.webContentsId) return false
+  if (!sender.isMainFrame) return false
+  const frame = parse(sender.frameUrl)
+  const expected = parse(app.appUrl)
+  if (frame === null || expected === null || frame.protocol !== expected.protocol) return false
+  switch (expected.protocol) {
+    case 'file:':
+      return frame.host === expected.host && frame.pathname === expected.pathname
+    case 'http:':
+    case 'https:':
+      return frame.origin === expected.origin
+    default:
+      return false
+  }
+}
+
+function parse(raw: string): URL | null {
+  try {
+    return new URL(raw)
+  } catch {
+    return null
+  }
+}
