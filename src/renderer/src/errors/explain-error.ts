@@ -1,0 +1,123 @@
+import type { ErrorCode } from '../../../shared/domain/app-error'
+import { InventoryCallError } from '../api/inventory-call'
+
+export interface ErrorExplanation {
+  code: ErrorCode
+  /** One sentence: what went wrong. */
+  summary: string
+  /** What the person can do next. */
+  nextStep: string
+  /** The message main or the server sent, when it adds something to the summary. */
+  detail: string | null
+  status: number | null
+  /** Whether opening Settings is the way out. */
+  needsSettings: boolean
+}
+
+const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needsSettings?: boolean }> = {
+  invalid_input: {
+    summary: 'Some of the input was not accepted.',
+    nextStep: 'Correct the value shown and try again.'
+  },
+  forbidden_sender: {
+    summary: 'The request came from an unexpected window and was refused.',
+    nextStep: 'Restart the app and try again.'
+  },
+  wrong_credentials: {
+    summary: 'The server did not accept the client ID or secret.',
+    nextStep: 'Open Settings, check the client ID, replace the secret and test the connection.',
+    needsSettings: true
+  },
+  not_subscribed: {
+    summary: 'This client ID is not subscribed to the inventory service in this environment.',
+    nextStep: 'Ask your Walmart contact to onboard the client ID for this API and environment, or switch environment.',
+    needsSettings: true
+  },
+  missing_credentials: {
+    summary: 'No credentials are saved for this environment.',
+    nextStep: 'Open Settings and enter the client ID and secret, or switch to Demo.',
+    needsSettings: true
+  },
+  token_rejected: {
+    summary: 'The server rejected the access token.',
+    nextStep: 'Test the connection in Settings; if the server wants "Bearer", turn on "Use Bearer prefix".',
+    needsSettings: true
+  },
+  identity_unavailable: {
+    summary: 'The sign-in service could not be reached or failed.',
+    nextStep: 'Check the identity host in Settings and try again in a few minutes.',
+    needsSettings: true
+  },
+  offline: {
+    summary: 'The server could not be reached.',
+    nextStep: 'Check your network connection and the hosts in Settings, then try again.'
+  },
+  timeout: {
+    summary: 'The server took too long to answer.',
+    nextStep: 'Try again; use "Retry failed" for the values that did not complete.'
+  },
+  throttled: {
+    summary: 'The server asked us to slow down.',
+    nextStep: 'Wait a moment: the lookup resumes by itself.'
+  },
+  server_error: {
+    summary: 'The server had an internal problem.',
+    nextStep: 'Try again in a few minutes; use "Retry failed" for the values that did not complete.'
+  },
+  bad_request: {
+    summary: 'The server refused the request as invalid.',
+    nextStep: 'Check the store number and item type, then try again.'
+  },
+  not_found: {
+    summary: 'The server address did not lead to the inventory service.',
+    nextStep: 'Check the market and the inventory host in Settings.',
+    needsSettings: true
+  },
+  keychain_unavailable: {
+    summary: 'The operating system keychain could not be used to store the secret.',
+    nextStep: 'Unlock the keychain, or on Linux install and start a Secret Service (GNOME Keyring or KWallet), then try again.'
+  },
+  file_unreadable: {
+    summary: 'The file could not be read.',
+    nextStep: 'Save it as CSV, TSV, TXT or XLSX and import it again.'
+  },
+  file_write_failed: {
+    summary: 'The file could not be saved.',
+    nextStep: 'Choose another folder, or close the file if another program has it open.'
+  },
+  cancelled: {
+    summary: 'The operation was cancelled.',
+    nextStep: 'Start it again when you are ready.'
+  },
+  internal: {
+    summary: 'Something went wrong inside the app.',
+    nextStep: 'Try again; if it happens again, restart the app.'
+  }
+}
+
+/** Turns any failure into one sentence and a next step; never shows a stack trace. */
+export function explainError(error: unknown): ErrorExplanation {
+  const { code, message, status } = toShape(error)
+  const known = EXPLANATIONS[code]
+  const detail = message.trim() === '' || message.trim() === known.summary ? null : message.trim()
+  return {
+    code,
+    summary: known.summary,
+    nextStep: known.nextStep,
+    detail,
+    status,
+    needsSettings: known.needsSettings === true
+  }
+}
+
+function toShape(error: unknown): { code: ErrorCode; message: string; status: number | null } {
+  if (error instanceof InventoryCallError) return { code: error.code, message: error.message, status: error.status ?? null }
+  if (isErrorShape(error)) return { code: error.code, message: error.message, status: error.status ?? null }
+  return { code: 'internal', message: '', status: null }
+}
+
+function isErrorShape(value: unknown): value is { code: ErrorCode; message: string; status?: number } {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return typeof record.code === 'string' && record.code in EXPLANATIONS && typeof record.message === 'string'
+}

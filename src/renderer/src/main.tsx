@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app'
+import './styles/tokens.css'
+import './styles/base.css'
+import './styles/layout.css'
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // Every call goes to the app's own main process: a failure is an answer to show, not a flaky network to retry.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false }
+  }
+})
+
+const container = document.getElementById('root')
+if (container === null) throw new Error('The page has no #root element.')
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>
+)

@@ -1,0 +1,40 @@
+import { useState } from 'react'
+import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../shared/environments'
+import type { Settings } from '../../../shared/settings'
+import { Tabs } from '../components/tabs'
+import { RemoteEnvironmentForm } from './remote-environment-form'
+
+const REMOTE_TABS = [
+  { id: 'sandbox', label: ENVIRONMENT_LABELS.sandbox },
+  { id: 'production', label: ENVIRONMENT_LABELS.production }
+] as const satisfies readonly { id: RemoteEnvironmentId; label: string }[]
+
+interface SettingsScreenProps {
+  settings: Settings
+  onClose: () => void
+}
+
+export function SettingsScreen({ settings, onClose }: SettingsScreenProps) {
+  const [selected, setSelected] = useState<RemoteEnvironmentId>(
+    settings.environment === 'production' ? 'production' : 'sandbox'
+  )
+
+  return (
+    <section className="panel settings-screen" aria-labelledby="settings-heading">
+      <div className="section-heading">
+        <h2 id="settings-heading">Settings</h2>
+        <button type="button" onClick={onClose}>
+          Done
+        </button>
+      </div>
+      <p className="muted">
+        Demo needs no settings: it answers from a built-in simulated API with sample data. Sandbox and Production need the
+        client ID and secret Walmart gave you; the secret is kept in the operating system keychain and is never shown
+        again.
+      </p>
+      <Tabs label="Environment settings" tabs={REMOTE_TABS} selected={selected} onSelect={setSelected}>
+        <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} />
+      </Tabs>
+    </section>
+  )
+}
