@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcSender } from '../ipc/ipc-sender'
-import { isTrustedSender } from './trusted-sender'
+import { isAppPage, isTrustedSender } from './trusted-sender'
 
 const packaged = { webContentsId: 7, appUrl: 'file:///opt/Store%20Inventory%20Lookup/resources/app.asar/out/renderer/index.html' }
 const dev = { webContentsId: 3, appUrl: 'http://localhost:5173/' }
@@ -42,5 +42,15 @@ describe('isTrustedSender', () => {
   it('refuses everything when the app URL uses a scheme it does not know', () => {
     const custom = { webContentsId: 1, appUrl: 'app://bundle/index.html' }
     expect(isTrustedSender({ webContentsId: 1, frameUrl: 'app://bundle/index.html', isMainFrame: true }, custom)).toBe(false)
+  })
+})
+
+describe('isAppPage', () => {
+  it('accepts the app page itself, with any query or fragment, and nothing else', () => {
+    expect(isAppPage(`${packaged.appUrl}?reload=1#/x`, packaged.appUrl)).toBe(true)
+    expect(isAppPage('file:///opt/other/index.html', packaged.appUrl)).toBe(false)
+    expect(isAppPage('https://developer.walmart.com/', packaged.appUrl)).toBe(false)
+    expect(isAppPage('http://localhost:5173/src/main.tsx', dev.appUrl)).toBe(true)
+    expect(isAppPage('http://localhost:5173.evil.com/', dev.appUrl)).toBe(false)
   })
 })

@@ -9,15 +9,22 @@ export interface AppWindowIdentity {
 
 /**
  * True only for the app's own window, its main frame, on the page the app loaded: not another
- * window, not an iframe, not a page the window was somehow navigated to. For `file:` pages the
- * exact file must match (any local file would otherwise share the `file:` origin); for http(s)
- * (the dev server) the origin must. Query and fragment are ignored: they do not change the page.
+ * window, not an iframe, not a page the window was somehow navigated to.
  */
 export function isTrustedSender(sender: IpcSender, app: AppWindowIdentity): boolean {
   if (sender.webContentsId === null || sender.webContentsId !== app.webContentsId) return false
   if (!sender.isMainFrame) return false
-  const frame = parse(sender.frameUrl)
-  const expected = parse(app.appUrl)
+  return isAppPage(sender.frameUrl, app.appUrl)
+}
+
+/**
+ * Whether `url` is the app's own page. For `file:` pages the exact file must match (any local
+ * file would otherwise share the `file:` origin); for http(s) (the dev server) the origin must.
+ * Query and fragment are ignored: they do not change the page.
+ */
+export function isAppPage(url: string, appUrl: string): boolean {
+  const frame = parse(url)
+  const expected = parse(appUrl)
   if (frame === null || expected === null || frame.protocol !== expected.protocol) return false
   switch (expected.protocol) {
     case 'file:':
