@@ -1,0 +1,162 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, net, screen, session, shell } from 'electron'
+import type { ExportFormat } from '../../shared/contract'
+import { createAppRoot, type AppRoot } from '../composition-root'
+import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import { createLogger, type Logger } from '../logging/logger'
+import { toSafeExternalUrl } from '../security/external-url'
+import { isTrustedSender } from '../security/trusted-sender'
+import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
+import { registerIpc } from './register-ipc'
+import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
+
+/**
+ * The Electron edge: app lifecycle, the window, and Electron's versions of the effects the
+ * composition root needs. Everything else is the same code the browser harness and the headless
+ * command run.
+ */
+
+const EXPORT_FILTERS: Record<ExportFormat, Electron.FileFilter> = {
+  csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+  xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
+  json: { name: 'JSON', extensions: ['json'] }
+}
+
+/** electron-vite sets this only for `npm run dev`; a packaged app always loads its own files. */
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const appUrl = devServerUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  runApp()
+}
+
+function runApp(): void {
+  const log = createFileLogger()
+  let win: BrowserWindow | null = null
+  let root: AppRoot | null = null
+  let windowState: ReturnType<typeof trackWindowBounds> | null = null
+  let quitting = false
+
+  const openExternal = (url: URL) => {
+    // Checked again here, whoever asked: this is the last step before another program runs.
+    const safe = toSafeExternalUrl(url.href)
+    if (safe === null) return Promise.resolve()
+    return shell.openExternal(safe.href).catch((error: unknown) => log.warn('the browser could not be opened', { error }))
+  }
+
+  async function createWindow(appRoot: AppRoot): Promise<void> {
+    const saved = fitBoundsToDisplays(
+      appRoot.services.settings.current().settings.window,
+      [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea)
+    )
+    const window = new BrowserWindow({
+      ...(saved === null ? DEFAULT_WINDOW_SIZE : { x: saved.x, y: saved.y, width: saved.width, height: saved.height }),
+      minWidth: 720,
+      minHeight: 480,
+      show: false,
+      title: 'Store Inventory Lookup',
+      backgroundColor: '#ffffff',
+      autoHideMenuBar: true,
+      webPreferences: secureWebPreferences(preloadPath)
+    })
+    win = window
+    hardenWindow(window, { appUrl, openExternal: (url) => void openExternal(url) })
+    windowState = trackWindowBounds(window, appRoot.services.settings, log)
+    window.once('ready-to-show', () => {
+      if (saved?.maximized === true) window.maximize()
+      window.show()
+    })
+    window.on('closed', () => {
+      if (win === window) win = null
+    })
+    window.webContents.on('render-process-gone', (_event, details) => log.error('the window crashed', { reason: details.reason }))
+    await window.loadURL(appUrl)
+  }
+
+  app.on('second-instance', () => {
+    if (win === null) return
+    if (win.isMinimized()) win.restore()
+    win.focus()
+  })
+
+  // Any web contents, not just the app window: no <webview>, no pop-ups.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app.on('activate', () => {
+    if (win === null && root !== null) void createWindow(root).catch((error: unknown) => fail(error))
+  })
+
+  app.on('will-quit', (event) => {
+    if (quitting || root === null) return
+    quitting = true
+    event.preventDefault()
+    const closing = root
+    root = null
+    void Promise.allSettled([windowState?.flush(), closing.close()]).finally(() => app.quit())
+  })
+
+  function fail(error: unknown): void {
+    log.error('the app could not start', { error })
+    dialog.showErrorBox('Store Inventory Lookup could not start', 'Something went wrong while starting. The details were written to the log file.')
+    app.exit(1)
+  }
+
+  void app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession, { addCspHeader: devServerUrl === undefined })
+      const appRoot = await createAppRoot({
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+        now: Date.now,
+        secretStore: createKeytarSecretStore({ log }),
+        userDataDir: app.getPath('userData'),
+        log,
+        chooseExportPath: async (suggestedName, format) => {
+          const options: Electron.SaveDialogOptions = {
+            defaultPath: join(app.getPath('documents'), suggestedName),
+            filters: [EXPORT_FILTERS[format]]
+          }
+          const result = win === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(win, options)
+          return result.canceled || result.filePath === '' ? null : result.filePath
+        },
+        openExternal
+      })
+      root = appRoot
+      const handlers = appRoot.createHandlers(
+        (sender) => win !== null && !win.isDestroyed() && isTrustedSender(sender, { webContentsId: win.webContents.id, appUrl })
+      )
+      registerIpc(handlers)
+      appRoot.onEvent((channel, payload) => {
+        if (win !== null && !win.isDestroyed()) win.webContents.send(channel, payload)
+      })
+      await createWindow(appRoot)
+    })
+    .catch(fail)
+}
+
+/** Log lines go to `<logs>/main.log` (and the terminal in development), already redacted by the logger. */
+function createFileLogger(): Logger {
+  const dir = app.getPath('logs')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, 'main.log')
+  return createLogger((line) => {
+    try {
+      appendFileSync(file, `${line}\n`, { mode: 0o600 })
+    } catch {
+      // Logging must never take the app down; the terminal copy below is the fallback.
+    }
+    if (!app.isPackaged) process.stderr.write(`${line}\n`)
+  })
+}
