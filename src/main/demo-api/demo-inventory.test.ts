@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { canonicalValue, gtinCheckDigit, isMapped, searchInventory } from './demo-inventory'
+
+const NOW = Date.UTC(2025, 0, 6, 9, 0, 0)
+
+function gtinFrom(n: number): string {
+  const data = String(n).padStart(13, '0')
+  return `${data}${gtinCheckDigit(data)}`
+}
+
+describe('gtinCheckDigit', () => {
+  it('matches published GTINs', () => {
+    expect(gtinCheckDigit('0001234567890')).toBe(5)
+    expect(gtinCheckDigit('03600029145')).toBe(2)
+    expect(gtinCheckDigit('400638133393')).toBe(1)
+    expect(gtinCheckDigit('9638507')).toBe(4)
+  })
+})
+
+describe('canonicalValue', () => {
+  it('pads GTINs to 14 digits and refuses ones no item could have', () => {
+    expect(canonicalValue('gtin', '036000291452')).toBe('00036000291452')
+    expect(canonicalValue('gtin', '00036000291453')).toBeNull()
+    expect(canonicalValue('gtin', '0003600029145X')).toBeNull()
+    expect(canonicalValue('gtin', '00000000000000')).toBeNull()
+    expect(canonicalValue('gtin', '1234567')).toBeNull()
+  })
+
+  it('pads item numbers to 9 digits', () => {
+    expect(canonicalValue('wm_item_number', '55386759')).toBe('055386759')
+    expect(canonicalValue('wm_item_number', '1234567890')).toBeNull()
+    expect(canonicalValue('wm_item_number', '12a')).toBeNull()
+  })
+})
+
+describe('searchInventory', () => {
+  it('leaves out roughly 8 % of valid values', () => {
+    const values = Array.from({ length: 10_000 }, (_, i) => gtinFrom(7_000_000_000 + i * 13))
+    const unmapped = values.filter((value) => !isMapped('gtin', value)).length
+    expect(unmapped / values.length).toBeGreaterThan(0.06)
+    expect(unmapped / values.length).toBeLessThan(0.1)
+  })
+
+  it('answers duplicates and padded spellings of one GTIN once', () => {
+    const gtin = Array.from({ length: 50 }, (_, i) => gtinFrom(36_000_291_000 + i)).find((value) => isMapped('gtin', value))
+    if (gtin === undefined) throw new Error('expected a mapped GTIN among 50')
+    const items = searchInventory({ storeNbr: 1, itemType: 'gtin', values: [gtin, gtin, gtin.replace(/^0+/, '')] }, NOW)
+    expect(items.map((item) => item.gtin)).toEqual([gtin])
+  })
+
+  it('keeps the item the same across stores while its stock differs', () => {
+    const values = Array.from({ length: 40 }, (_, i) => gtinFrom(8_100_000_000 + i * 7))
+    const a = searchInventory({ storeNbr: 100, itemType: 'gtin', values }, NOW)
+    const b = searchInventory({ storeNbr: 200, itemType: 'gtin', values }, NOW)
+    const byGtin = new Map(b.map((item) => [item.gtin, item]))
+    expect(a.map((item) => item.gtin).sort()).toEqual(b.map((item) => item.gtin).sort())
+    for (const item of a) expect(byGtin.get(item.gtin)?.wm_item_number).toBe(item.wm_item_number)
+    const stock = (items: typeof a): string =>
+      JSON.stringify([...items].sort((x, y) => x.gtin.localeCompare(y.gtin)).map((item) => item.inventory_locations))
+    expect(stock(a)).not.toBe(stock(b))
+  })
+
+  it('never repeats a location and state pair within an item', () => {
+    const values = Array.from({ length: 100 }, (_, i) => gtinFrom(9_200_000_000 + i * 11))
+    for (const item of searchInventory({ storeNbr: 3, itemType: 'gtin', values }, NOW)) {
+      const keys = item.inventory_locations.map((row) => `${row.location_area}/${row.state}`)
+      expect(new Set(keys).size).toBe(keys.length)
+      for (const row of item.inventory_locations) expect(row.quantity).toBeGreaterThanOrEqual(0)
+    }
+  })
+})

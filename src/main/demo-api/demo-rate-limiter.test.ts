@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { createFixedWindowLimiter, retryAfterSeconds } from './demo-rate-limiter'
+
+describe('createFixedWindowLimiter', () => {
+  it('allows the limit per whole minute and restores it when the minute turns', () => {
+    let time = Date.UTC(2025, 0, 6, 9, 0, 59, 500)
+    const limiter = createFixedWindowLimiter(() => time)
+    const windowEnd = Date.UTC(2025, 0, 6, 9, 1, 0)
+    expect(limiter.take(2)).toEqual({ allowed: true, remaining: 1, resetAt: windowEnd })
+    expect(limiter.take(2)).toEqual({ allowed: true, remaining: 0, resetAt: windowEnd })
+    expect(limiter.take(2)).toEqual({ allowed: false, remaining: 0, resetAt: windowEnd })
+    expect(limiter.peek(2)).toEqual({ remaining: 0, resetAt: windowEnd })
+    time = windowEnd
+    expect(limiter.peek(2)).toEqual({ remaining: 2, resetAt: windowEnd + 60_000 })
+    expect(limiter.take(2).remaining).toBe(1)
+  })
+
+  it('never reports a negative count when the limit is lowered mid-window', () => {
+    const limiter = createFixedWindowLimiter(() => 0)
+    for (let i = 0; i < 5; i += 1) limiter.take(10)
+    expect(limiter.peek(3).remaining).toBe(0)
+    expect(limiter.take(3).allowed).toBe(false)
+  })
+})
+
+describe('retryAfterSeconds', () => {
+  it('rounds up and never says 0', () => {
+    expect(retryAfterSeconds(60_000, 10_000)).toBe(50)
+    expect(retryAfterSeconds(60_000, 10_001)).toBe(50)
+    expect(retryAfterSeconds(60_000, 9_999)).toBe(51)
+    expect(retryAfterSeconds(60_000, 59_999)).toBe(1)
+    expect(retryAfterSeconds(60_000, 60_000)).toBe(1)
+  })
+})
