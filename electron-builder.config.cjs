@@ -1,0 +1,35 @@
+// electron-builder 26. `npm run dist` builds with electron-vite first, then packages `out/`.
+/** @type {import('electron-builder').Configuration} */
+module.exports = {
+  appId: 'com.storeinventorylookup.app',
+  productName: 'Store Inventory Lookup',
+  directories: { buildResources: 'build', output: 'dist' },
+  // Production dependencies (keytar, exceljs, zod) are added by electron-builder itself.
+  files: ['out/**', 'package.json'],
+  asar: true,
+  // keytar's native binding must be a real file on disk to be loaded.
+  asarUnpack: ['**/*.node'],
+  icon: 'build/icon.png',
+  electronFuses: {
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true
+  },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Office',
+    icon: 'build/icon.png',
+    maintainer: 'Store Inventory Lookup maintainers',
+    synopsis: 'Look up store inventory for lists of GTINs or Walmart item numbers'
+  },
+  deb: {
+    // keytar talks to the Secret Service through libsecret.
+    depends: ['libsecret-1-0', 'libgtk-3-0', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1']
+  },
+  win: { target: ['nsis'], icon: 'build/icon.png' },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  mac: { target: ['dmg'], category: 'public.app-category.business', icon: 'build/icon.png' }
+}
