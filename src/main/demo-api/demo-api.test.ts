@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
-import { DEMO_CREDENTIALS, startDemoApi, type DemoApi, type DemoFaults } from './demo-api'
+import { DEMO_CREDENTIALS, startDemoApi, type DemoApi, type DemoApiHandle, type DemoFaults } from './demo-api'
 import { gtinCheckDigit } from './demo-inventory'
 import { MESSAGES } from './demo-replies'
 
 const START = Date.UTC(2025, 0, 6, 9, 0, 10)
 
 interface Harness {
-  api: DemoApi
+  api: DemoApiHandle
   clock: { time: number }
 }
 
@@ -210,6 +210,16 @@ describe('search security', () => {
     expect(await response.json()).toEqual({
       message: 'Access token : ******* validation failed with error : expired token'
     })
+  })
+
+  it('can expire every issued token early, as a key rotation would, while new tokens work', async () => {
+    const { api } = await start()
+    const old = await tokenFor(api)
+    api.expireAllTokens()
+    const refused = await search(api, body, authHeaders(old))
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ message: MESSAGES.expiredToken })
+    expect((await search(api, body, authHeaders(await tokenFor(api)))).status).toBe(200)
   })
 
   it('serves the sandbox path too and answers 404 "Not found." anywhere else', async () => {

@@ -26,6 +26,15 @@ export interface DemoApi {
   close(): Promise<void>
 }
 
+/** What startDemoApi returns: the DemoApi plus controls that only tests and benchmarks need. */
+export interface DemoApiHandle extends DemoApi {
+  /**
+   * Makes every token issued so far expired from now on, so a client sees
+   * "Access token : ******* validation failed with error : expired token" before its own clock says so.
+   */
+  expireAllTokens(): void
+}
+
 export interface DemoApiOptions {
   faults?: Partial<DemoFaults>
   /** The clock for token expiry, the rate-limit window and `lastUpdatedTime`; latency uses real timers. */
@@ -38,7 +47,7 @@ const SEARCH_PATH_SET: ReadonlySet<string> = new Set([SEARCH_PATHS.production, S
 /** Far above a 100-value search (~2 KB); anything bigger is a client bug, not a lookup. */
 const MAX_BODY_BYTES = 256 * 1024
 
-export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
+export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApiHandle> {
   const now = options.now ?? Date.now
   let faults = mergeFaults({ ...DEFAULT_DEMO_FAULTS }, options.faults ?? {})
   const dice = createFaultDice(faults.seed)
@@ -46,6 +55,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const limiter = createFixedWindowLimiter(now)
   let stats = emptyStats()
   let searchesInFlight = 0
+  let requestNumber = 0
   const waits = new Map<NodeJS.Timeout, () => void>()
   let closed: Promise<void> | null = null
 
@@ -96,7 +106,16 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
                 contentType: req.headers['content-type'],
                 body
               },
-              { tokens, limiter, dice, stats, subscribedClientIds: [DEMO_CREDENTIALS.clientId], faults, now }
+              {
+                tokens,
+                limiter,
+                dice,
+                stats,
+                subscribedClientIds: [DEMO_CREDENTIALS.clientId],
+                faults,
+                now,
+                nextRequestNumber: () => (requestNumber += 1)
+              }
             )
       await wait(faults.latencyMs)
       if (outcome.kind === 'drop') {
@@ -139,6 +158,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
       faults = mergeFaults(faults, patch)
       if (patch.seed !== undefined) dice.reseed(patch.seed)
     },
+    expireAllTokens: () => tokens.expireAll(),
     close() {
       closed ??= new Promise<void>((resolve) => {
         for (const [timer, release] of waits) {

@@ -33,6 +33,8 @@ export interface SearchEndpointDeps {
   subscribedClientIds: readonly string[]
   faults: Required<DemoFaults>
   now: () => number
+  /** A fresh number for each answered search, echoed as the undocumented `request_id`. */
+  nextRequestNumber: () => number
 }
 
 /**
@@ -103,7 +105,7 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
     supplier_name: supplierNameFor(token.clientId),
     store_nbr: search.storeNbr,
     items,
-    request_id: `demo-${deps.stats.searchRequests}-${search.storeNbr}`
+    request_id: `demo-${search.storeNbr}-${deps.nextRequestNumber()}`
   })
   if (fault.kind === 'malformed') {
     deps.stats.malformed += 1

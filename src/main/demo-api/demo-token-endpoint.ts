@@ -25,7 +25,8 @@ export interface TokenEndpointDeps {
  */
 export function answerTokenRequest(request: TokenRequest, deps: TokenEndpointDeps): DemoReply {
   if (request.method !== 'POST') {
-    return { ...errorsReply(405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed), headers: allowPost() }
+    const reply = errorsReply(405, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed)
+    return { ...reply, headers: { ...reply.headers, Allow: 'POST' } }
   }
   if (mediaType(request.contentType) !== 'application/x-www-form-urlencoded') {
     return errorsReply(400, 'INVALID_REQUEST', MESSAGES.invalidParameter, 'Content-Type')
@@ -51,8 +52,4 @@ export function answerTokenRequest(request: TokenRequest, deps: TokenEndpointDep
     },
     { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
   )
-}
-
-function allowPost(): Record<string, string> {
-  return { 'Content-Type': 'application/json;charset=utf-8', Allow: 'POST' }
 }

@@ -5,6 +5,8 @@ export type TokenCheck = { state: 'valid'; clientId: string } | { state: 'expire
 export interface DemoTokenStore {
   issue(clientId: string, lifetimeSeconds: number): string
   check(token: string): TokenCheck
+  /** Ends every token's life now, as when the identity service rotates its keys. */
+  expireAll(): void
 }
 
 /** Expired tokens are remembered this long so the server can still say "expired" rather than "unknown". */
@@ -43,6 +45,10 @@ export function createTokenStore(now: () => number): DemoTokenStore {
       if (entry === undefined) return { state: 'unknown' }
       if (now() >= entry.expiresAt) return { state: 'expired' }
       return { state: 'valid', clientId: entry.clientId }
+    },
+    expireAll() {
+      const time = now()
+      for (const entry of tokens.values()) entry.expiresAt = Math.min(entry.expiresAt, time)
     }
   }
 }
