@@ -1,0 +1,60 @@
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/** Only the Electron edge, the preload and the Electron e2e test may touch Electron. */
+const ELECTRON_FILES = ['src/main/electron/**', 'src/preload/**', 'e2e/electron.spec.ts']
+
+const noElectron = {
+  name: 'electron',
+  message: 'Only src/main/electron, src/preload and e2e/electron.spec.ts may import Electron; pass effects in instead.'
+}
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**', '.bench/**']
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }]
+    }
+  },
+  {
+    files: ELECTRON_FILES,
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' }
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...builtinModules.map((name) => ({ name, message: 'The renderer runs in a sandbox without Node.' }))],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a sandbox without Node.' },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              allowTypeImports: true,
+              message: 'The renderer talks to main only through window.inventory; import the contract from src/shared.'
+            }
+          ]
+        }
+      ]
+    }
+  }
+)
