@@ -1,4 +1,4 @@
-import { COLUMN_NAMES, type ColumnKey, type ResultRow } from './result-row'
+import { cellText, COLUMN_NAMES, type ColumnKey, type ResultRow } from './result-row'
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -14,6 +14,6 @@ export function clipboardCell(text: string): string {
 
 export function rowsToTsv(rows: readonly ResultRow[], columns: readonly ColumnKey[]): string {
   const lines = [columns.map((column) => clipboardCell(COLUMN_NAMES[column])).join('\t')]
-  for (const row of rows) lines.push(columns.map((column) => clipboardCell(row.text[column])).join('\t'))
+  for (const row of rows) lines.push(columns.map((column) => clipboardCell(cellText(row, column))).join('\t'))
   return lines.join('\r\n')
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react'
-import { COLUMN_KEYS, COLUMN_NAMES, type ResultRow } from './result-row'
+import { cellText, COLUMN_KEYS, COLUMN_NAMES, type ResultRow } from './result-row'
 
 function prettyJson(value: unknown): string {
   try {
@@ -23,14 +23,15 @@ export function DetailPanel({ row }: { row: ResultRow | null }) {
       ) : (
         <>
           <dl className="results-detail-fields">
-            {COLUMN_KEYS.map((key) =>
-              row.text[key] === '' ? null : (
+            {COLUMN_KEYS.map((key) => {
+              const text = cellText(row, key)
+              return text === '' ? null : (
                 <div key={key}>
                   <dt>{COLUMN_NAMES[key]}</dt>
-                  <dd>{row.text[key]}</dd>
+                  <dd>{text}</dd>
                 </div>
               )
-            )}
+            })}
             {row.result.value !== null && row.result.value !== row.result.input ? (
               <div>
                 <dt>Looked up as</dt>

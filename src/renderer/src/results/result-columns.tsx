@@ -1,5 +1,5 @@
 import { SelectColumn, type Column } from 'react-data-grid'
-import { COLUMN_KEYS, COLUMN_NAMES, NUMERIC_COLUMNS, type ColumnKey, type ResultRow } from './result-row'
+import { cellText, COLUMN_KEYS, COLUMN_NAMES, NUMERIC_COLUMNS, type ColumnKey, type ResultRow } from './result-row'
 
 const WIDTHS: Readonly<Record<ColumnKey, number | string>> = {
   status: 112,
@@ -30,8 +30,8 @@ function dataColumn(key: ColumnKey): Column<ResultRow> {
     headerCellClass: numeric ? 'results-cell-number' : undefined,
     renderCell:
       key === 'status'
-        ? ({ row }) => <span className={`results-status results-status-${row.status}`}>{row.text.status}</span>
-        : ({ row }) => row.text[key]
+        ? ({ row }) => <span className={`results-status results-status-${row.status}`}>{cellText(row, 'status')}</span>
+        : ({ row }) => cellText(row, key)
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ItemType } from '../../../shared/domain/item-type'
-import type { FinalLineStatus, InvalidReason, LineResult } from '../../../shared/domain/line-result'
+import type { FinalLineStatus, InvalidReason, InventoryLocation, LineResult } from '../../../shared/domain/line-result'
 
 export const COLUMN_KEYS = [
   'status',
@@ -47,28 +47,6 @@ export const STATUS_LABELS: Readonly<Record<FinalLineStatus, string>> = {
   cancelled: 'Cancelled'
 }
 
-/**
- * One grid row: one inventory location of one line (a line without locations still gets one row).
- * Everything the grid shows, sorts, filters and copies is computed here once per data change, so
- * rendering, sorting and filtering 100,000 rows never formats or lowercases anything again.
- */
-export interface ResultRow {
-  /** `${line}:${locationIndex}` */
-  readonly key: string
-  readonly line: number
-  readonly locationIndex: number
-  readonly status: FinalLineStatus
-  readonly quantity: number | null
-  readonly totalQuantity: number | null
-  /** What each cell shows and copies. */
-  readonly text: Readonly<Record<ColumnKey, string>>
-  /** `text` lowercased, for case-insensitive filters. */
-  readonly lower: Readonly<Record<ColumnKey, string>>
-  /** Every column's lowered text joined, for the quick search. */
-  readonly search: string
-  readonly result: LineResult
-}
-
 export function invalidReasonText(reason: InvalidReason | undefined, itemType: ItemType): string {
   switch (reason) {
     case 'empty':
@@ -113,80 +91,189 @@ export function lineMessage(result: LineResult, itemType: ItemType): string {
   return parts.join(' ')
 }
 
-function numberText(value: number | null): string {
-  return value === null ? '' : String(value)
+function numberText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value)
 }
 
-function lowerAll(text: Record<ColumnKey, string>): Record<ColumnKey, string> {
-  return {
-    status: text.status.toLowerCase(),
-    line: text.line,
-    input: text.input.toLowerCase(),
-    gtin: text.gtin.toLowerCase(),
-    wmItemNumber: text.wmItemNumber.toLowerCase(),
-    locationArea: text.locationArea.toLowerCase(),
-    state: text.state.toLowerCase(),
-    quantity: text.quantity,
-    totalQuantity: text.totalQuantity,
-    supplier: text.supplier.toLowerCase(),
-    message: text.message.toLowerCase()
+const LOWERED_STATUS: Readonly<Record<FinalLineStatus, string>> = {
+  found: 'found',
+  not_found: 'not found',
+  invalid: 'invalid',
+  duplicate: 'duplicate',
+  failed: 'failed',
+  cancelled: 'cancelled'
+}
+
+/** Location areas and states repeat across thousands of rows: lowercase each distinct one once. */
+const loweredWords = new Map<string, string>()
+function lowerWord(text: string): string {
+  let lowered = loweredWords.get(text)
+  if (lowered === undefined) {
+    lowered = text.toLowerCase()
+    loweredWords.set(text, lowered)
+  }
+  return lowered
+}
+
+type LineColumn = Exclude<ColumnKey, 'locationArea' | 'state' | 'quantity'>
+const LINE_COLUMNS: readonly LineColumn[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber', 'totalQuantity', 'supplier', 'message']
+const LINE_SLOT = new Map<ColumnKey, number>(LINE_COLUMNS.map((column, slot) => [column, slot]))
+
+/**
+ * One line's result as the grid sees it, shared by all rows of that line, so text that belongs to
+ * the line (GTIN, supplier, message...) is formatted and lowercased once per line, and only when a
+ * sort, filter or search first asks for it. Kept across log updates while the line's result stands.
+ */
+export class LineEntry {
+  readonly result: LineResult
+  readonly itemType: ItemType
+  private lowered: Array<string | undefined> | null = null
+  private searchText: string | null = null
+
+  constructor(result: LineResult, itemType: ItemType) {
+    this.result = result
+    this.itemType = itemType
+  }
+
+  text(column: LineColumn): string {
+    const { result, itemType } = this
+    const item = result.item
+    switch (column) {
+      case 'status':
+        return STATUS_LABELS[result.status]
+      case 'line':
+        return String(result.line)
+      case 'input':
+        return result.input
+      case 'gtin':
+        return item === undefined ? (itemType === 'gtin' ? (result.value ?? '') : '') : (item.gtin ?? '')
+      case 'wmItemNumber':
+        return item === undefined ? (itemType === 'wm_item_number' ? (result.value ?? '') : '') : (item.wm_item_number ?? '')
+      case 'totalQuantity':
+        return numberText(item?.total_quantity)
+      case 'supplier':
+        return item?.supplier_name ?? ''
+      case 'message':
+        return result.status === 'found' && (result.note === undefined || result.note === '') ? '' : lineMessage(result, itemType)
+    }
+  }
+
+  lower(column: LineColumn): string {
+    const slot = LINE_SLOT.get(column) ?? 0
+    this.lowered ??= new Array<string | undefined>(LINE_COLUMNS.length)
+    let value = this.lowered[slot]
+    if (value === undefined) {
+      value = column === 'status' ? LOWERED_STATUS[this.result.status] : this.text(column).toLowerCase()
+      this.lowered[slot] = value
+    }
+    return value
+  }
+
+  /** The line's texts joined by a character nobody types and lowercased in one go, for the quick search. */
+  search(): string {
+    if (this.searchText === null) {
+      let joined = this.text('status')
+      for (let slot = 1; slot < LINE_COLUMNS.length; slot += 1) joined += `\u0001${this.text(LINE_COLUMNS[slot] as LineColumn)}`
+      this.searchText = joined.toLowerCase()
+    }
+    return this.searchText
   }
 }
 
-function makeRow(
-  result: LineResult,
-  locationIndex: number,
-  cells: { locationArea: string; state: string; quantity: number | null },
-  shared: Omit<Record<ColumnKey, string>, 'locationArea' | 'state' | 'quantity'>,
-  totalQuantity: number | null
-): ResultRow {
-  const text: Record<ColumnKey, string> = {
-    ...shared,
-    locationArea: cells.locationArea,
-    state: cells.state,
-    quantity: numberText(cells.quantity)
+/**
+ * One grid row: one inventory location of one line (a line without locations still gets one row).
+ * Built cheaply (two fields); everything else is derived on demand and cached on the row or its
+ * line, so a row keeps its caches for as long as its line's result is not superseded.
+ */
+export class ResultRow {
+  readonly entry: LineEntry
+  readonly locationIndex: number
+  private keyText: string | null = null
+  private quantityText: string | null = null
+
+  constructor(entry: LineEntry, locationIndex: number) {
+    this.entry = entry
+    this.locationIndex = locationIndex
   }
-  const lower = lowerAll(text)
-  return {
-    key: `${result.line}:${locationIndex}`,
-    line: result.line,
-    locationIndex,
-    status: result.status,
-    quantity: cells.quantity,
-    totalQuantity,
-    text,
-    lower,
-    search: COLUMN_KEYS.map((key) => lower[key]).join('\u0001'),
-    result
+
+  /** `${line}:${locationIndex}` */
+  get key(): string {
+    this.keyText ??= `${this.entry.result.line}:${this.locationIndex}`
+    return this.keyText
   }
+
+  get result(): LineResult {
+    return this.entry.result
+  }
+
+  get line(): number {
+    return this.entry.result.line
+  }
+
+  get status(): FinalLineStatus {
+    return this.entry.result.status
+  }
+
+  get location(): InventoryLocation | undefined {
+    return this.entry.result.item?.inventory_locations[this.locationIndex]
+  }
+
+  get quantity(): number | null {
+    return this.location?.quantity ?? null
+  }
+
+  get totalQuantity(): number | null {
+    return this.entry.result.item?.total_quantity ?? null
+  }
+
+  /** What the cell shows and copies. Without an item, the looked-up value goes in its item type's column. */
+  text(column: ColumnKey): string {
+    switch (column) {
+      case 'locationArea':
+        return this.location?.location_area ?? ''
+      case 'state':
+        return this.location?.state ?? ''
+      case 'quantity':
+        return numberText(this.location?.quantity)
+      default:
+        return this.entry.text(column)
+    }
+  }
+
+  /** The cell's text lowercased, for filters and text sorting. */
+  lower(column: ColumnKey): string {
+    switch (column) {
+      case 'locationArea':
+      case 'state':
+        return lowerWord(this.text(column))
+      case 'quantity':
+        return this.text(column)
+      default:
+        return this.entry.lower(column)
+    }
+  }
+
+  /** Whether any cell of the row contains `term` (already lowercased). */
+  contains(term: string): boolean {
+    if (this.entry.search().includes(term)) return true
+    const location = this.location
+    if (location === undefined) return false
+    this.quantityText ??= String(location.quantity)
+    return (
+      lowerWord(location.location_area).includes(term) || lowerWord(location.state).includes(term) || this.quantityText.includes(term)
+    )
+  }
+}
+
+/** What a cell shows and copies. */
+export function cellText(row: ResultRow, column: ColumnKey): string {
+  return row.text(column)
 }
 
 /** The grid rows of one line, in location order. */
-export function rowsForLine(result: LineResult, itemType: ItemType): ResultRow[] {
-  const item = result.item
-  const value = result.value ?? ''
-  const totalQuantity = item === undefined ? null : item.total_quantity
-  const shared = {
-    status: STATUS_LABELS[result.status],
-    line: String(result.line),
-    input: result.input,
-    gtin: item?.gtin ?? (itemType === 'gtin' ? value : ''),
-    wmItemNumber: item?.wm_item_number ?? (itemType === 'wm_item_number' ? value : ''),
-    totalQuantity: numberText(totalQuantity),
-    supplier: item?.supplier_name ?? '',
-    message: lineMessage(result, itemType)
-  }
-  const locations = item?.inventory_locations ?? []
-  if (locations.length === 0) {
-    return [makeRow(result, 0, { locationArea: '', state: '', quantity: null }, shared, totalQuantity)]
-  }
-  return locations.map((location, index) =>
-    makeRow(
-      result,
-      index,
-      { locationArea: location.location_area, state: location.state, quantity: location.quantity },
-      shared,
-      totalQuantity
-    )
-  )
+export function rowsOfLine(entry: LineEntry): ResultRow[] {
+  const count = Math.max(1, entry.result.item?.inventory_locations.length ?? 0)
+  const rows: ResultRow[] = []
+  for (let location = 0; location < count; location += 1) rows.push(new ResultRow(entry, location))
+  return rows
 }

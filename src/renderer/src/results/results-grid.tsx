@@ -3,7 +3,7 @@ import { DataGrid, type CellCopyArgs, type PositionChangeArgs, type SortColumn }
 import 'react-data-grid/lib/styles.css'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { RESULT_COLUMNS } from './result-columns'
-import { COLUMN_KEYS, COLUMN_NAMES, isColumnKey, type ResultRow } from './result-row'
+import { cellText, COLUMN_KEYS, COLUMN_NAMES, isColumnKey, type ResultRow } from './result-row'
 
 export interface ResultsGridProps {
   rows: readonly ResultRow[]
@@ -37,7 +37,7 @@ export function ResultsGrid(props: ResultsGridProps) {
         text = rowsToTsv(chosen, COLUMN_KEYS)
         what = chosen.length === 1 ? 'Copied 1 row.' : `Copied ${chosen.length.toLocaleString()} rows.`
       } else if (isColumnKey(column.key)) {
-        text = clipboardCell(row.text[column.key])
+        text = clipboardCell(cellText(row, column.key))
         what = `Copied ${COLUMN_NAMES[column.key]} of line ${row.line}.`
       } else {
         text = rowsToTsv([row], COLUMN_KEYS)

@@ -8,22 +8,17 @@ import { ExportButton } from '../export/export-button'
 import { formatCount } from '../format/format'
 import { DetailPanel } from './detail-panel'
 import { FilterBar } from './filter-bar'
-import type { ColumnKey, ResultRow } from './result-row'
+import type { ColumnKey } from './result-row'
 import { emptyResultSet } from './result-set'
 import { ResultsGrid } from './results-grid'
 import { filterRows, isFiltering, linesOf, type ColumnFilters, type RowFilter } from './row-filter'
 import { sortRows } from './row-sort'
 import { StatusChips } from './status-chips'
+import { useIdleWarmup } from './use-idle-warmup'
 import { useJobResults } from './use-job-results'
 import './results.css'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
-function rowByKey(rowsByLine: ReadonlyMap<number, readonly ResultRow[]>, key: string | null): ResultRow | null {
-  if (key === null) return null
-  const [line, index] = key.split(':').map(Number)
-  return rowsByLine.get(line ?? 0)?.[index ?? 0] ?? null
-}
 
 /**
  * The result set of one job: heading, status chips, filters, the virtualized grid, the detail
@@ -47,9 +42,11 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
 
   const filter = useMemo<RowFilter>(() => ({ columns: columnFilters, statuses, quick }), [columnFilters, statuses, quick])
   const filtered = useMemo(() => isFiltering(filter), [filter])
-  const sorted = useMemo(() => sortRows(set.rows, sortColumns), [set.rows, sortColumns])
+  const { table } = set
+  const sorted = useMemo(() => sortRows(table.rows, sortColumns), [table, sortColumns])
   const visible = useMemo(() => filterRows(sorted, filter), [sorted, filter])
-  const activeRow = rowByKey(set.rowsByLine, activeKey)
+  const activeRow = activeKey === null ? null : table.rowByKey(activeKey)
+  useIdleWarmup(table)
 
   const toggleStatus = useCallback((status: FinalLineStatus) => {
     setStatuses((current) => {
@@ -76,7 +73,7 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
           Results · {ENVIRONMENT_LABELS[progress.environment]} · Store {progress.storeNbr} ·{' '}
           <time dateTime={when}>{dateTime.format(new Date(when))}</time>
         </h2>
-        <ExportButton jobId={progress.jobId} totalLines={set.byLine.size} filtered={filtered} getShownLines={getShownLines} />
+        <ExportButton jobId={progress.jobId} totalLines={table.lineCount} filtered={filtered} getShownLines={getShownLines} />
       </div>
       {results.isError ? (
         <div className="results-error">
@@ -91,8 +88,8 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
       <div className="results-summary">
         <p id={summaryId} role="status">
           {filtered
-            ? `Showing ${formatCount(visible.length)} of ${formatCount(set.rows.length)} rows`
-            : `${formatCount(set.rows.length)} rows for ${formatCount(set.byLine.size)} lines`}
+            ? `Showing ${formatCount(visible.length)} of ${formatCount(table.rows.length)} rows`
+            : `${formatCount(table.rows.length)} rows for ${formatCount(table.lineCount)} lines`}
           {selectedRows.size > 0 ? `, ${formatCount(selectedRows.size)} selected` : ''}
         </p>
         {filtered ? (

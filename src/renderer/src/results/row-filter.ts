@@ -22,32 +22,32 @@ function numberOf(row: ResultRow, column: ColumnKey): number | null {
   return row.totalQuantity
 }
 
-/** A numeric column accepts `>5`, `<=10`, `=0`; anything else is a case-insensitive "contains". */
+function comparisonTest(column: ColumnKey, operator: string, bound: number): RowTest {
+  return (row) => {
+    const value = numberOf(row, column)
+    if (value === null) return false
+    switch (operator) {
+      case '<':
+        return value < bound
+      case '<=':
+        return value <= bound
+      case '>':
+        return value > bound
+      case '>=':
+        return value >= bound
+      default:
+        return value === bound
+    }
+  }
+}
+
+/** A numeric column accepts `>5`, `<=10`, `=0` (an empty cell never matches); anything else is "contains". */
 function columnTest(column: ColumnKey, raw: string): RowTest | null {
   const query = raw.trim().toLowerCase()
   if (query === '') return null
   const comparison = NUMERIC_COLUMNS.has(column) ? COMPARISON.exec(query) : null
-  if (comparison !== null) {
-    const operator = comparison[1]
-    const bound = Number(comparison[2])
-    return (row) => {
-      const value = numberOf(row, column)
-      if (value === null) return false
-      switch (operator) {
-        case '<':
-          return value < bound
-        case '<=':
-          return value <= bound
-        case '>':
-          return value > bound
-        case '>=':
-          return value >= bound
-        default:
-          return value === bound
-      }
-    }
-  }
-  return (row) => row.lower[column].includes(query)
+  if (comparison !== null) return comparisonTest(column, comparison[1] ?? '=', Number(comparison[2]))
+  return (row) => row.lower(column).includes(query)
 }
 
 function compile(filter: RowFilter): RowTest[] {
@@ -61,7 +61,7 @@ function compile(filter: RowFilter): RowTest[] {
     if (test !== null) tests.push(test)
   }
   for (const term of filter.quick.trim().toLowerCase().split(/\s+/)) {
-    if (term !== '') tests.push((row) => row.search.includes(term))
+    if (term !== '') tests.push((row) => row.contains(term))
   }
   return tests
 }
@@ -70,10 +70,15 @@ export function isFiltering(filter: RowFilter): boolean {
   return compile(filter).length > 0
 }
 
-/** The rows every filter accepts, in their incoming order; `rows` itself when nothing filters. */
+/**
+ * The rows every filter accepts, in their incoming order; `rows` itself when nothing filters.
+ * Tests read the rows' cached lowercase text, filled the first time a filter or the idle warm-up asks.
+ */
 export function filterRows(rows: readonly ResultRow[], filter: RowFilter): readonly ResultRow[] {
   const tests = compile(filter)
   if (tests.length === 0) return rows
+  const [only] = tests
+  if (tests.length === 1 && only !== undefined) return rows.filter(only)
   return rows.filter((row) => {
     for (const test of tests) if (!test(row)) return false
     return true

@@ -7,27 +7,25 @@ type SortKey =
 
 const STATUS_RANK = new Map(STATUS_ORDER.map((status, rank) => [status, rank]))
 
-function numberKey(rows: readonly ResultRow[], read: (row: ResultRow) => number | null): Float64Array {
+function numbers(rows: readonly ResultRow[], read: (row: ResultRow) => number | null | undefined): Float64Array {
   const values = new Float64Array(rows.length)
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as ResultRow
-    values[i] = read(row) ?? Number.NaN
-  }
+  for (let i = 0; i < rows.length; i += 1) values[i] = read(rows[i] as ResultRow) ?? Number.NaN
   return values
 }
 
+/** The column's values for every row, in one flat array the comparator indexes; NaN marks an empty number. */
 function sortKey(rows: readonly ResultRow[], column: ColumnKey, direction: 1 | -1): SortKey {
   switch (column) {
     case 'line':
-      return { kind: 'number', direction, values: numberKey(rows, (row) => row.line) }
+      return { kind: 'number', direction, values: numbers(rows, (row) => row.line) }
     case 'quantity':
-      return { kind: 'number', direction, values: numberKey(rows, (row) => row.quantity) }
+      return { kind: 'number', direction, values: numbers(rows, (row) => row.quantity) }
     case 'totalQuantity':
-      return { kind: 'number', direction, values: numberKey(rows, (row) => row.totalQuantity) }
+      return { kind: 'number', direction, values: numbers(rows, (row) => row.totalQuantity) }
     case 'status':
-      return { kind: 'number', direction, values: numberKey(rows, (row) => STATUS_RANK.get(row.status) ?? null) }
+      return { kind: 'number', direction, values: numbers(rows, (row) => STATUS_RANK.get(row.status)) }
     default:
-      return { kind: 'text', direction, values: rows.map((row) => row.lower[column]) }
+      return { kind: 'text', direction, values: rows.map((row) => row.lower(column)) }
   }
 }
 
@@ -57,17 +55,20 @@ function compareAt(key: SortKey, a: number, b: number): number {
 export function sortRows(rows: readonly ResultRow[], sortColumns: readonly SortColumn[]): readonly ResultRow[] {
   const columns = sortColumns.filter((column) => isColumnKey(column.columnKey))
   if (columns.length === 0 || rows.length < 2) return rows
-  const keys = columns.map((column) =>
-    sortKey(rows, column.columnKey as ColumnKey, column.direction === 'DESC' ? -1 : 1)
-  )
+  const keys = columns.map((column) => sortKey(rows, column.columnKey as ColumnKey, column.direction === 'DESC' ? -1 : 1))
   const order = new Uint32Array(rows.length)
   for (let i = 0; i < order.length; i += 1) order[i] = i
-  order.sort((a, b) => {
-    for (const key of keys) {
-      const result = compareAt(key, a, b)
-      if (result !== 0) return result
-    }
-    return a - b
-  })
+  const [first] = keys
+  if (keys.length === 1 && first !== undefined) {
+    order.sort((a, b) => compareAt(first, a, b) || a - b)
+  } else {
+    order.sort((a, b) => {
+      for (const key of keys) {
+        const result = compareAt(key, a, b)
+        if (result !== 0) return result
+      }
+      return a - b
+    })
+  }
   return Array.from(order, (index) => rows[index] as ResultRow)
 }

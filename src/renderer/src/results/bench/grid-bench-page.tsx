@@ -1,0 +1,215 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createRoot } from 'react-dom/client'
+import { createInventoryApi, type IpcResult } from '../../../../shared/contract'
+import type { JobProgress } from '../../../../shared/domain/job-progress'
+import '../../styles/tokens.css'
+import '../../styles/base.css'
+import '../../styles/layout.css'
+import { applyEntries, emptyResultSet } from '../result-set'
+import { ResultsView } from '../results-view'
+import { fakeLineResults } from './fake-results'
+
+/**
+ * The grid benchmark's page (bench/grid.bench.ts): the real ResultsView, fed by an in-memory
+ * `getJobResults`, so what is timed is the component the app ships. Never imported by the app.
+ * Each step resolves after the browser has painted the frame that shows its result.
+ */
+const rowCount = Number(new URLSearchParams(location.search).get('rows') ?? '100000')
+const entries = fakeLineResults(rowCount)
+
+Object.defineProperty(window, 'inventory', {
+  value: createInventoryApi({
+    async invoke(channel, input): Promise<IpcResult<unknown>> {
+      if (channel !== 'jobs:results') return { ok: false, error: { code: 'internal', message: `${channel} is not part of the benchmark.` } }
+      const from = (input as { from: number }).from
+      return { ok: true, value: { entries: entries.slice(from), next: entries.length } }
+    },
+    subscribe: () => () => undefined
+  })
+})
+
+const progress: JobProgress = {
+  jobId: 'bench',
+  environment: 'demo',
+  storeNbr: 1234,
+  itemType: 'gtin',
+  startedAt: '2025-01-01T12:00:00.000Z',
+  finishedAt: '2025-01-01T12:20:00.000Z',
+  state: 'finished',
+  lines: entries.length,
+  batchesDone: Math.ceil(entries.length / 100),
+  batchesTotal: Math.ceil(entries.length / 100),
+  found: 0,
+  notFound: 0,
+  invalid: 0,
+  duplicate: 0,
+  failed: 0,
+  cancelled: 0,
+  pending: 0,
+  requests: 0,
+  retries: 0,
+  throttledMs: 0,
+  resumeAt: null,
+  etaMs: 0,
+  valuesPerSecond: 0,
+  resultsCount: entries.length
+}
+
+function nextFrame(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(resolve))
+}
+
+/** A task queued from a frame callback runs after that frame has been painted. */
+function afterPaint(): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve(performance.now())
+      channel.port2.postMessage(null)
+    })
+  )
+}
+
+async function until(check: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error('The grid did not reach the expected state in time.')
+    await nextFrame()
+  }
+}
+
+function grid(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('[role="grid"]')
+  if (element === null) throw new Error('No grid on the page.')
+  return element
+}
+
+const shownRows = () => Number(grid().getAttribute('aria-rowcount') ?? '0') - 1
+const firstDataRow = () => grid().querySelector('[role="row"][aria-rowindex="2"]')
+
+function control<T extends HTMLElement>(selector: string, text: string): T {
+  const match = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
+    (element) => element.textContent?.trim() === text
+  )
+  if (match === undefined) throw new Error(`No ${selector} named "${text}".`)
+  return match as T
+}
+
+function typeInto(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+async function timed(action: () => void, done: () => boolean): Promise<number> {
+  const start = performance.now()
+  action()
+  await until(done)
+  return (await afterPaint()) - start
+}
+
+const bench = {
+  lines: entries.length,
+  rows: rowCount,
+
+  /** Reducing the log to rows alone, without React: the part of the first render that is data work. */
+  buildRows(): number {
+    const start = performance.now()
+    applyEntries(emptyResultSet('bench', 'gtin'), entries, entries.length)
+    return performance.now() - start
+  },
+
+  async mount(): Promise<number> {
+    const container = document.getElementById('root')
+    if (container === null) throw new Error('The page has no #root element.')
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } })
+    return timed(
+      () =>
+        createRoot(container).render(
+          <QueryClientProvider client={client}>
+            <main className="app-main">
+              <ResultsView progress={progress} />
+            </main>
+          </QueryClientProvider>
+        ),
+      () => document.querySelector('[role="grid"]') !== null && shownRows() === rowCount && firstDataRow() !== null
+    )
+  },
+
+  /** Clicks a column header; resolves when the header reports the new sort direction. */
+  async sort(column: string): Promise<number> {
+    const header = control<HTMLElement>('[role="columnheader"]', column)
+    const before = header.getAttribute('aria-sort')
+    return timed(
+      () => header.click(),
+      () => header.getAttribute('aria-sort') !== before && header.getAttribute('aria-sort') !== null
+    )
+  },
+
+  async clearSort(column: string): Promise<void> {
+    const header = control<HTMLElement>('[role="columnheader"]', column)
+    while (header.getAttribute('aria-sort') !== null) {
+      header.click()
+      await afterPaint()
+    }
+  },
+
+  /** Types into the filter labelled `label`; resolves when the grid's row count has changed. */
+  async filter(label: string, value: string): Promise<{ ms: number; shown: number }> {
+    const input = control<HTMLLabelElement>('label', label).querySelector('input')
+    if (input === null) throw new Error(`The label "${label}" has no input.`)
+    const before = shownRows()
+    const ms = await timed(
+      () => typeInto(input, value),
+      () => shownRows() !== before
+    )
+    return { ms, shown: shownRows() }
+  },
+
+  /** Presses the status chip whose name starts with `label` ("Not found" matches "Not found 9,871"). */
+  async toggleChip(label: string): Promise<{ ms: number; shown: number }> {
+    const chip = Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')).find((button) =>
+      button.textContent?.startsWith(`${label} `)
+    )
+    if (chip === undefined) throw new Error(`No status chip "${label}".`)
+    const before = chip.getAttribute('aria-pressed')
+    const ms = await timed(
+      () => chip.click(),
+      () => chip.getAttribute('aria-pressed') !== before
+    )
+    return { ms, shown: shownRows() }
+  },
+
+  /** Scrolls the grid by `step` pixels every frame for `durationMs`; reports the frame intervals. */
+  async scroll(durationMs: number, step: number) {
+    const element = grid()
+    element.scrollTop = 0
+    await afterPaint()
+    const stamps: number[] = []
+    await new Promise<void>((resolve) => {
+      const tick = (time: number) => {
+        stamps.push(time)
+        if (time - (stamps[0] ?? time) >= durationMs || element.scrollTop + element.clientHeight >= element.scrollHeight) {
+          resolve()
+          return
+        }
+        element.scrollTop += step
+        requestAnimationFrame(tick)
+      }
+      requestAnimationFrame(tick)
+    })
+    const intervals = stamps.slice(1).map((stamp, index) => stamp - (stamps[index] ?? stamp))
+    const elapsed = (stamps.at(-1) ?? 0) - (stamps[0] ?? 0)
+    return {
+      fps: elapsed === 0 ? 0 : (intervals.length * 1000) / elapsed,
+      frames: intervals.length,
+      worstFrameMs: Math.max(0, ...intervals),
+      longFrames: intervals.filter((interval) => interval > 1000 / 30).length,
+      scrolledPx: element.scrollTop,
+      lastRowShown: Number(
+        Array.from(element.querySelectorAll('[role="row"][aria-rowindex]')).at(-1)?.getAttribute('aria-rowindex') ?? '0'
+      )
+    }
+  }
+}
+
+Object.defineProperty(window, 'gridBench', { value: bench })

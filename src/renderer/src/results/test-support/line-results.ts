@@ -1,0 +1,53 @@
+import type { LineResult } from '../../../../shared/domain/line-result'
+import { applyEntries, emptyResultSet, type ResultSet } from '../result-set'
+
+export function found(line: number, gtin: string, quantities: number[], extra: Partial<LineResult> = {}): LineResult {
+  const locations = quantities.map((quantity, index) => ({
+    location_area: index === 0 ? 'Store' : 'Backroom',
+    state: 'available',
+    quantity
+  }))
+  return {
+    line,
+    input: gtin.replace(/^0+/, ''),
+    value: gtin,
+    status: 'found',
+    item: {
+      gtin,
+      wm_item_number: `5${String(line).padStart(8, '0')}`,
+      supplier_name: 'Acme Foods',
+      store_nbr: 1234,
+      inventory_locations: locations,
+      total_quantity: quantities.reduce((sum, quantity) => sum + quantity, 0),
+      raw: { gtin, extra_field: 'kept' }
+    },
+    ...extra
+  }
+}
+
+export const notFound: LineResult = { line: 3, input: '00012345678905', value: '00012345678905', status: 'not_found' }
+export const invalid: LineResult = {
+  line: 4,
+  input: '7.61E+12',
+  value: null,
+  status: 'invalid',
+  invalidReason: 'scientific_notation'
+}
+export const duplicate: LineResult = {
+  line: 5,
+  input: '12345678905',
+  value: '00012345678905',
+  status: 'duplicate',
+  duplicateOf: 3
+}
+export const failed: LineResult = {
+  line: 6,
+  input: '00000000000017',
+  value: '00000000000017',
+  status: 'failed',
+  error: { code: 'server_error', message: 'The inventory service had an internal error; try again later.', status: 500 }
+}
+
+export function setOf(entries: LineResult[]): ResultSet {
+  return applyEntries(emptyResultSet('job-1', 'gtin'), entries, entries.length)
+}
