@@ -1,0 +1,525 @@
+import { randomUUID } from 'node:crypto'
+import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
+import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
+import type { JobProgress, JobState } from '../../shared/domain/job-progress'
+import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import { validateLines } from '../../shared/domain/values'
+import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
+import type { Logger } from '../logging/logger'
+import { toBatches } from './batching'
+import { lookupKey, matchItems } from './match-items'
+import { createProgressReporter, type ProgressReporter } from './progress-reporter'
+import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type RetryPolicy } from './retry-policy'
+import { createThrottle, type Throttle } from './throttle'
+
+export interface JobRunnerDeps {
+  client: Pick<InventoryClient, 'searchBatch'>
+  now: () => number
+  /** May resolve or reject when `signal` aborts; the runner copes with either. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  random: () => number
+  log: Logger
+  onProgress: (progress: JobProgress) => void
+  /** Searches in flight at once, at most. */
+  concurrency?: number
+  /** Requests one batch may make for faults other than throttling. */
+  maxAttempts?: number
+  /** Finished jobs kept in memory; the oldest go first. */
+  keepJobs?: number
+  retryPolicy?: Partial<Omit<RetryPolicy, 'maxAttempts'>>
+}
+
+export interface JobParams {
+  environment: EnvironmentId
+  storeNbr: number
+  itemType: ItemType
+}
+
+export interface StartParams extends JobParams {
+  lines: { line: number; input: string }[]
+  target: ApiTarget
+}
+
+export interface JobRunner {
+  /** Returns at once; the lookup runs in the background and reports through `onProgress`. */
+  start(params: StartParams): JobProgress
+  cancel(jobId: string): JobProgress
+  cancelAll(): void
+  /** Looks up the failed values again under the same job id; `target` replaces the job's (e.g. after fixing credentials). */
+  retryFailed(jobId: string, target?: ApiTarget): JobProgress
+  progress(jobId: string): JobProgress
+  /** The job's append-only log from `from`; a later entry for a line supersedes an earlier one. */
+  results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
+  /** The latest state of every line that has one, in input order (lines still pending are left out). */
+  latest(jobId: string): { params: JobParams; lines: LineResult[] }
+  /** Resolves when the current run has finished or been cancelled. */
+  whenSettled(jobId: string): Promise<JobProgress>
+}
+
+/** A batch gives up after this many 429s; by then the server has paused the job for many windows. */
+const MAX_THROTTLED_PER_BATCH = 20
+
+interface Batch {
+  values: string[]
+  /** Requests that failed with a transient fault. */
+  attempts: number
+  throttled: number
+  notBefore: number
+}
+
+interface Run {
+  startedAt: number
+  endedAt: number | null
+  answered: number
+  queue: Batch[]
+  inFlight: number
+  abort: AbortController
+  throttle: Throttle
+  reporter: ProgressReporter
+  wake: () => void
+  settled: Promise<JobProgress>
+  resolveSettled: (progress: JobProgress) => void
+}
+
+interface Job {
+  id: string
+  params: JobParams
+  target: ApiTarget
+  startedAt: number
+  finishedAt: number | null
+  state: JobState
+  lines: { line: number; input: string }[]
+  /** The looked-up value of each line (null for invalid lines). */
+  values: (string | null)[]
+  notes: (string | undefined)[]
+  /** Index of the line each distinct valid value is looked up for. */
+  lineOfValue: Map<string, number>
+  /** Current state of each line; null while its value is being looked up. */
+  current: (LineResult | null)[]
+  entries: LineResult[]
+  counts: Record<FinalLineStatus, number>
+  pending: number
+  batchesDone: number
+  batchesTotal: number
+  requests: number
+  retries: number
+  throttledMsBefore: number
+  run: Run | null
+  /** The last run, kept after it ends for its rate figures. */
+  lastRun: Run | null
+}
+
+type SearchResponse = Awaited<ReturnType<InventoryClient['searchBatch']>>
+
+const NOT_FOUND_MESSAGE = 'That lookup is no longer available; run it again.'
+
+export function createJobRunner(deps: JobRunnerDeps): JobRunner {
+  const concurrency = Math.max(1, Math.floor(deps.concurrency ?? 4))
+  const keepJobs = Math.max(1, Math.floor(deps.keepJobs ?? 20))
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    ...deps.retryPolicy,
+    maxAttempts: Math.max(1, Math.floor(deps.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts))
+  }
+  const jobs = new Map<string, Job>()
+
+  function getJob(jobId: string): Job {
+    const job = jobs.get(jobId)
+    if (job === undefined) throw new AppError('not_found', NOT_FOUND_MESSAGE)
+    return job
+  }
+
+  function emit(progress: JobProgress): void {
+    try {
+      deps.onProgress(progress)
+    } catch (error) {
+      deps.log.error('a progress listener failed', { error })
+    }
+  }
+
+  function record(job: Job, index: number, result: LineResult): void {
+    const previous = job.current[index]
+    if (previous === undefined) return
+    if (previous === null) job.pending -= 1
+    else job.counts[previous.status] -= 1
+    job.current[index] = result
+    job.counts[result.status] += 1
+    job.entries.push(result)
+  }
+
+  function resultFor(job: Job, index: number, status: 'found' | 'not_found' | 'failed' | 'cancelled', extra: Partial<LineResult> = {}): LineResult {
+    const source = job.lines[index]
+    const note = job.notes[index]
+    return {
+      line: source?.line ?? 0,
+      input: source?.input ?? '',
+      value: job.values[index] ?? null,
+      status,
+      ...(note === undefined ? {} : { note }),
+      ...extra
+    }
+  }
+
+  function settleValues(job: Job, values: readonly string[], settle: (index: number) => LineResult): void {
+    for (const value of values) {
+      const index = job.lineOfValue.get(value)
+      if (index !== undefined && job.current[index] === null) record(job, index, settle(index))
+    }
+  }
+
+  function failBatch(job: Job, run: Run, batch: Batch, error: AppErrorShape): void {
+    settleValues(job, batch.values, (index) => resultFor(job, index, 'failed', { error }))
+    job.batchesDone += 1
+    run.reporter.changed()
+  }
+
+  function snapshot(job: Job): JobProgress {
+    const now = deps.now()
+    const run = job.run
+    const gate = run?.throttle.snapshot(now)
+    const rateRun = run ?? job.lastRun
+    const elapsedMs = rateRun === null ? 0 : (rateRun.endedAt ?? now) - rateRun.startedAt
+    const valuesPerSecond = rateRun === null || elapsedMs <= 0 ? 0 : (rateRun.answered * 1000) / elapsedMs
+    let etaMs: number | null = null
+    if (run !== null) {
+      if (job.pending === 0) etaMs = 0
+      else if (valuesPerSecond > 0) etaMs = Math.round((job.pending / valuesPerSecond) * 1000)
+      if (gate?.resumeAt != null) etaMs = Math.max(etaMs ?? 0, gate.resumeAt - now)
+    }
+    return {
+      jobId: job.id,
+      environment: job.params.environment,
+      storeNbr: job.params.storeNbr,
+      itemType: job.params.itemType,
+      startedAt: new Date(job.startedAt).toISOString(),
+      finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
+      state: run === null ? job.state : gate?.throttled === true ? 'throttled' : 'running',
+      lines: job.lines.length,
+      batchesDone: job.batchesDone,
+      batchesTotal: job.batchesTotal,
+      found: job.counts.found,
+      notFound: job.counts.not_found,
+      invalid: job.counts.invalid,
+      duplicate: job.counts.duplicate,
+      failed: job.counts.failed,
+      cancelled: job.counts.cancelled,
+      pending: job.pending,
+      requests: job.requests,
+      retries: job.retries,
+      throttledMs: Math.round(job.throttledMsBefore + (gate?.throttledMs ?? 0)),
+      resumeAt: gate?.resumeAt == null ? null : new Date(gate.resumeAt).toISOString(),
+      etaMs,
+      valuesPerSecond: Math.round(valuesPerSecond * 10) / 10,
+      resultsCount: job.entries.length
+    }
+  }
+
+  function endRun(job: Job, run: Run, state: 'finished' | 'cancelled'): void {
+    if (job.run !== run) return
+    const now = deps.now()
+    run.throttle.idle(now)
+    job.throttledMsBefore += run.throttle.snapshot(now).throttledMs
+    run.endedAt = now
+    job.run = null
+    job.lastRun = run
+    job.state = state
+    job.finishedAt = now
+    run.reporter.final()
+    const progress = snapshot(job)
+    deps.log.info(`lookup ${state}`, {
+      jobId: job.id,
+      lines: progress.lines,
+      found: progress.found,
+      notFound: progress.notFound,
+      failed: progress.failed,
+      cancelled: progress.cancelled,
+      requests: progress.requests,
+      retries: progress.retries,
+      throttledMs: progress.throttledMs
+    })
+    run.resolveSettled(progress)
+  }
+
+  function beginRun(job: Job, values: string[]): void {
+    let resolveSettled: (progress: JobProgress) => void = () => undefined
+    const settled = new Promise<JobProgress>((resolve) => {
+      resolveSettled = resolve
+    })
+    const now = deps.now()
+    const batches = toBatches(values).map((batchValues): Batch => ({ values: batchValues, attempts: 0, throttled: 0, notBefore: now }))
+    const run: Run = {
+      startedAt: now,
+      endedAt: null,
+      answered: 0,
+      queue: batches,
+      inFlight: 0,
+      abort: new AbortController(),
+      throttle: createThrottle({ maxConcurrency: concurrency, random: deps.random }),
+      reporter: createProgressReporter({ snapshot: () => snapshot(job), emit, now: deps.now, sleep: deps.sleep }),
+      wake: () => undefined,
+      settled,
+      resolveSettled
+    }
+    job.batchesTotal += batches.length
+    job.run = run
+    job.state = 'running'
+    job.finishedAt = null
+    run.reporter.changed()
+    void drive(job, run).catch((error: unknown) => {
+      // A bug, not a server fault: account for every value rather than leave the job hanging.
+      deps.log.error('the lookup stopped unexpectedly', { jobId: job.id, error })
+      const failure: AppErrorShape = { code: 'internal', message: 'The lookup stopped unexpectedly; retry the failed values.' }
+      for (const batch of run.queue.splice(0)) failBatch(job, run, batch, failure)
+      run.abort.abort()
+      job.current.forEach((state, index) => {
+        if (state === null) record(job, index, resultFor(job, index, 'failed', { error: failure }))
+      })
+      endRun(job, run, 'finished')
+    })
+  }
+
+  async function drive(job: Job, run: Run): Promise<void> {
+    for (;;) {
+      if (run.abort.signal.aborted) return
+      if (run.queue.length === 0 && run.inFlight === 0) break
+      const now = deps.now()
+      let wakeAt: number | null = null
+      const ready = run.queue.findIndex((batch) => batch.notBefore <= now)
+      if (ready === -1) {
+        run.throttle.idle(now)
+        wakeAt = run.queue.reduce((soonest, batch) => Math.min(soonest, batch.notBefore), Number.POSITIVE_INFINITY)
+        if (!Number.isFinite(wakeAt)) wakeAt = null
+      } else {
+        const decision = run.throttle.tryAcquire(now)
+        if (decision.kind === 'go') {
+          const [batch] = run.queue.splice(ready, 1)
+          if (batch !== undefined) send(job, run, batch)
+          continue
+        }
+        if (decision.kind === 'hold') {
+          wakeAt = decision.until
+          run.reporter.changed()
+        }
+      }
+      await waitForWake(run, wakeAt)
+    }
+    endRun(job, run, 'finished')
+  }
+
+  async function waitForWake(run: Run, wakeAt: number | null): Promise<void> {
+    const timer = new AbortController()
+    const woken = new Promise<void>((resolve) => {
+      run.wake = resolve
+    })
+    const waits: Promise<unknown>[] = [woken]
+    if (wakeAt !== null) waits.push(deps.sleep(Math.max(0, wakeAt - deps.now()), timer.signal).catch(() => undefined))
+    await Promise.race(waits)
+    timer.abort()
+    run.wake = () => undefined
+  }
+
+  function send(job: Job, run: Run, batch: Batch): void {
+    run.inFlight += 1
+    job.requests += 1
+    const { storeNbr, itemType } = job.params
+    // Wrapped so that a client that throws synchronously is handled like one that rejects.
+    new Promise<SearchResponse>((resolve) =>
+      resolve(deps.client.searchBatch(job.target, { storeNbr, itemType, values: batch.values, signal: run.abort.signal }))
+    )
+      .then(
+        (response) => {
+          run.throttle.release('success', response.rateLimit, deps.now())
+          if (!run.abort.signal.aborted) recordAnswers(job, run, batch, response.items)
+        },
+        (error: unknown) => {
+          const failure = classifyFailure(error)
+          run.throttle.release(failure.kind === 'throttled' ? 'throttled' : 'failure', failure.rateLimit, deps.now())
+          if (!run.abort.signal.aborted) handleFailure(job, run, batch, failure)
+        }
+      )
+      .catch((error: unknown) => {
+        deps.log.error('a lookup result could not be recorded', { jobId: job.id, error })
+        failBatch(job, run, batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
+      })
+      .finally(() => {
+        run.inFlight -= 1
+        run.reporter.changed()
+        run.wake()
+      })
+  }
+
+  function recordAnswers(job: Job, run: Run, batch: Batch, items: readonly InventoryItem[]): void {
+    const { itemType } = job.params
+    const { found, unmatched } = matchItems(itemType, batch.values, items)
+    if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: job.id, unmatched })
+    settleValues(job, batch.values, (index) => {
+      const item = found.get(lookupKey(itemType, job.values[index] ?? ''))
+      return item === undefined ? resultFor(job, index, 'not_found') : resultFor(job, index, 'found', { item })
+    })
+    run.answered += batch.values.length
+    job.batchesDone += 1
+  }
+
+  function handleFailure(job: Job, run: Run, batch: Batch, failure: Failure): void {
+    const now = deps.now()
+    if (failure.kind === 'throttled') {
+      batch.throttled += 1
+      if (batch.throttled > MAX_THROTTLED_PER_BATCH) {
+        failBatch(job, run, batch, failure.error)
+        return
+      }
+      job.retries += 1
+      run.queue.unshift(batch)
+      return
+    }
+    if (failure.kind === 'transient' || failure.kind === 'cancelled') {
+      batch.attempts += 1
+      const decision = decideRetry({ ...failure, kind: 'transient' }, batch.attempts, policy, deps.random)
+      deps.log.warn('a search failed', { jobId: job.id, code: failure.error.code, status: failure.error.status, attempt: batch.attempts, retry: decision.retry })
+      if (decision.retry) {
+        job.retries += 1
+        batch.notBefore = now + decision.delayMs
+        run.queue.unshift(batch)
+        return
+      }
+      failBatch(job, run, batch, failure.error)
+      return
+    }
+    deps.log.warn('a search was refused', { jobId: job.id, code: failure.error.code, status: failure.error.status })
+    failBatch(job, run, batch, failure.error)
+    if (failure.kind === 'job') {
+      // Wrong credentials fail every request alike: account for the rest instead of sending them.
+      for (const queued of run.queue.splice(0)) failBatch(job, run, queued, failure.error)
+    }
+  }
+
+  function evictOldJobs(): void {
+    for (const [id, job] of jobs) {
+      if (jobs.size <= keepJobs) return
+      if (job.run === null) jobs.delete(id)
+    }
+  }
+
+  function cancelJob(job: Job): void {
+    const run = job.run
+    if (run === null) return
+    run.abort.abort()
+    run.queue = []
+    job.current.forEach((state, index) => {
+      if (state === null) record(job, index, resultFor(job, index, 'cancelled'))
+    })
+    run.wake()
+    endRun(job, run, 'cancelled')
+  }
+
+  return {
+    start(params) {
+      const seen = new Set<number>()
+      for (const { line } of params.lines) {
+        if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
+        seen.add(line)
+      }
+      const validated = validateLines(params.lines, params.itemType)
+      const lineIndex = new Map(params.lines.map(({ line }, index) => [line, index]))
+      const job: Job = {
+        id: randomUUID(),
+        params: { environment: params.environment, storeNbr: params.storeNbr, itemType: params.itemType },
+        target: params.target,
+        startedAt: deps.now(),
+        finishedAt: null,
+        state: 'running',
+        lines: params.lines.map(({ line, input }) => ({ line, input })),
+        values: [],
+        notes: [],
+        lineOfValue: new Map(),
+        current: params.lines.map(() => null),
+        entries: [],
+        counts: { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 },
+        pending: params.lines.length,
+        batchesDone: 0,
+        batchesTotal: 0,
+        requests: 0,
+        retries: 0,
+        throttledMsBefore: 0,
+        run: null,
+        lastRun: null
+      }
+      const lookups: string[] = []
+      validated.forEach((result, position) => {
+        const index = lineIndex.get(result.line) ?? position
+        const base = { line: result.line, input: result.input }
+        if (result.kind === 'invalid') {
+          job.values[index] = null
+          record(job, index, { ...base, value: null, status: 'invalid', invalidReason: result.reason, note: result.message })
+        } else if (result.kind === 'duplicate') {
+          job.values[index] = result.value
+          record(job, index, { ...base, value: result.value, status: 'duplicate', duplicateOf: result.duplicateOf })
+        } else {
+          job.values[index] = result.value
+          job.notes[index] = result.note
+          job.lineOfValue.set(result.value, index)
+          lookups.push(result.value)
+        }
+      })
+      jobs.set(job.id, job)
+      deps.log.info('lookup started', { jobId: job.id, environment: params.environment, lines: params.lines.length, lookups: lookups.length })
+      beginRun(job, lookups)
+      evictOldJobs()
+      return snapshot(job)
+    },
+
+    cancel(jobId) {
+      const job = getJob(jobId)
+      cancelJob(job)
+      return snapshot(job)
+    },
+
+    cancelAll() {
+      for (const job of jobs.values()) cancelJob(job)
+    },
+
+    retryFailed(jobId, target) {
+      const job = getJob(jobId)
+      if (job.run !== null) throw new AppError('invalid_input', 'This lookup is still running; wait for it to finish, then retry the failed values.')
+      const retry: string[] = []
+      job.current.forEach((state, index) => {
+        const value = job.values[index]
+        if (state?.status !== 'failed' || value == null) return
+        job.counts.failed -= 1
+        job.pending += 1
+        job.current[index] = null
+        retry.push(value)
+      })
+      if (retry.length === 0) return snapshot(job)
+      if (target !== undefined) job.target = target
+      deps.log.info('retrying failed values', { jobId: job.id, values: retry.length })
+      beginRun(job, retry)
+      return snapshot(job)
+    },
+
+    progress: (jobId) => snapshot(getJob(jobId)),
+
+    results(jobId, from, limit = Number.POSITIVE_INFINITY) {
+      const job = getJob(jobId)
+      const start = Math.min(Math.max(0, from), job.entries.length)
+      const end = Math.min(job.entries.length, start + Math.max(0, limit))
+      return { entries: job.entries.slice(start, end), next: end }
+    },
+
+    latest(jobId) {
+      const job = getJob(jobId)
+      const lastByLine = new Map<number, LineResult>()
+      for (const entry of job.entries) lastByLine.set(entry.line, entry)
+      const lines = job.lines.flatMap(({ line }) => {
+        const result = lastByLine.get(line)
+        return result === undefined ? [] : [result]
+      })
+      return { params: { ...job.params }, lines }
+    },
+
+    whenSettled(jobId) {
+      const job = getJob(jobId)
+      return job.run === null ? Promise.resolve(snapshot(job)) : job.run.settled
+    }
+  }
+}
