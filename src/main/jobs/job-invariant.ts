@@ -121,7 +121,7 @@ export function checkSearchCalls(calls: readonly SearchCall[]): string[] {
   calls.forEach((call, index) => {
     if (call.values.length === 0 || call.values.length > 100) problems.push(`search ${index + 1} holds ${call.values.length} values`)
     if (new Set(call.values).size !== call.values.length) problems.push(`search ${index + 1} repeats a value`)
-    for (const value of call.values) callsByValue.set(value, [...(callsByValue.get(value) ?? []), index])
+    for (const value of new Set(call.values)) callsByValue.set(value, [...(callsByValue.get(value) ?? []), index])
   })
   for (const [value, indexes] of callsByValue) {
     const earlierAnswered = indexes.slice(0, -1).filter((i) => calls[i]?.answered === true)

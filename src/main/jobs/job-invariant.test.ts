@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import type { JobProgress } from '../../shared/domain/job-progress'
+import type { LineResult } from '../../shared/domain/line-result'
+import { checkJobInvariant, checkSearchCalls } from './job-invariant'
+import { inventoryItem } from './test-support/fake-inventory'
+
+const lines = [
+  { line: 1, input: '12345678905' },
+  { line: 2, input: 'abc' },
+  { line: 3, input: '012345678905' },
+  { line: 4, input: '96385074' }
+]
+const V1 = '00012345678905'
+const V4 = '00000096385074'
+
+const good: LineResult[] = [
+  { line: 2, input: 'abc', value: null, status: 'invalid', invalidReason: 'characters' },
+  { line: 3, input: '012345678905', value: V1, status: 'duplicate', duplicateOf: 1 },
+  { line: 1, input: '12345678905', value: V1, status: 'failed', error: { code: 'server_error', message: 'x', status: 500 } },
+  { line: 4, input: '96385074', value: V4, status: 'not_found' },
+  { line: 1, input: '12345678905', value: V1, status: 'found', item: inventoryItem(V1, null) }
+]
+
+const progress: JobProgress = {
+  jobId: 'j',
+  environment: 'demo',
+  storeNbr: 1,
+  itemType: 'gtin',
+  startedAt: new Date(0).toISOString(),
+  finishedAt: new Date(1).toISOString(),
+  state: 'finished',
+  lines: 4,
+  batchesDone: 2,
+  batchesTotal: 2,
+  found: 1,
+  notFound: 1,
+  invalid: 1,
+  duplicate: 1,
+  failed: 0,
+  cancelled: 0,
+  pending: 0,
+  requests: 2,
+  retries: 0,
+  throttledMs: 0,
+  resumeAt: null,
+  etaMs: null,
+  valuesPerSecond: 1,
+  resultsCount: 5
+}
+
+describe('checkJobInvariant', () => {
+  it('accepts a log where a failure was later superseded by a retry', () => {
+    expect(checkJobInvariant(lines, good, progress)).toEqual([])
+  })
+
+  it('finds a line with no final state', () => {
+    expect(checkJobInvariant(lines, good.filter((e) => e.line !== 4))).toEqual(['line 4 has no final state'])
+  })
+
+  it('finds a line answered twice', () => {
+    const twice = [...good, { line: 4, input: '96385074', value: V4, status: 'found' as const, item: inventoryItem(V4, null) }]
+    expect(checkJobInvariant(lines, twice)).toContain('line 4 was given a final state more than once (not_found -> found)')
+  })
+
+  it('finds states that lack what they need', () => {
+    const broken: LineResult[] = [
+      { line: 2, input: 'abc', value: null, status: 'invalid' },
+      { line: 3, input: '012345678905', value: V1, status: 'duplicate', duplicateOf: 4 },
+      { line: 1, input: '12345678905', value: V1, status: 'failed' },
+      { line: 4, input: '96385074', value: V4, status: 'found' }
+    ]
+    expect(checkJobInvariant(lines, broken)).toEqual([
+      'line 1 (failed): an error belongs to failed lines, and only to them',
+      'line 2 (invalid): a reason belongs to invalid lines, and only to them',
+      'line 4 (found): an item belongs to found lines, and only to them',
+      'line 3 is a duplicate of line 4, which is not an earlier input line'
+    ])
+  })
+
+  it('finds a value looked up for two lines, and entries for lines that were never input', () => {
+    const doubled: LineResult[] = [...good.slice(0, 2), ...good.slice(3), { line: 3, input: '012345678905', value: V1, status: 'not_found' }, { line: 9, input: 'x', value: null, status: 'invalid', invalidReason: 'characters' }]
+    const problems = checkJobInvariant(lines, doubled)
+    expect(problems).toContain('an entry names line 9, which is not in the input')
+    expect(problems).toContain('value 00012345678905 was looked up for both line 1 and line 3')
+  })
+
+  it('finds progress figures that disagree with the log', () => {
+    const problems = checkJobInvariant(lines, good, { ...progress, found: 2, pending: 1, resultsCount: 4, state: 'running' })
+    expect(problems).toEqual([
+      'the job is still running',
+      'progress says 1 lines are still pending',
+      'progress says 4 results, the log has 5',
+      'progress says 2 found, the log has 1'
+    ])
+  })
+})
+
+describe('checkSearchCalls', () => {
+  it('accepts a value asked again only after its earlier searches failed', () => {
+    expect(checkSearchCalls([{ values: ['a', 'b'], answered: false }, { values: ['a', 'b'], answered: true }])).toEqual([])
+  })
+
+  it('finds a value asked again after an answer, oversized searches and repeats within a search', () => {
+    expect(
+      checkSearchCalls([
+        { values: ['a'], answered: true },
+        { values: ['a', 'c', 'c'], answered: true },
+        { values: Array.from({ length: 101 }, (_, i) => `v${i}`), answered: false }
+      ])
+    ).toEqual(['search 2 repeats a value', 'search 3 holds 101 values', 'value a was asked 2 times, and answered before the last'])
+  })
+})
