@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { SortColumn } from 'react-data-grid'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import type { JobProgress } from '../../../shared/domain/job-progress'
@@ -19,6 +19,29 @@ import { useJobResults } from './use-job-results'
 import './results.css'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Quiet while typing: announces the row count once the filters have been still for a moment. */
+const ANNOUNCE_AFTER_MS = 700
+
+/**
+ * The row count to speak after a filter change. The visible summary also changes ten times a second
+ * while a job runs, so it is not a live region itself; only filter changes are announced.
+ */
+function useFilterAnnouncement(filter: RowFilter, summary: string): string {
+  const [announcement, setAnnouncement] = useState('')
+  const latest = useRef(summary)
+  latest.current = summary
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return undefined
+    }
+    const timer = setTimeout(() => setAnnouncement(latest.current), ANNOUNCE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [filter])
+  return announcement
+}
 
 /**
  * The result set of one job: heading, status chips, filters, the virtualized grid, the detail
@@ -65,6 +88,11 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
   }, [])
   const getShownLines = useCallback(() => linesOf(visible), [visible])
 
+  const summary = filtered
+    ? `Showing ${formatCount(visible.length)} of ${formatCount(table.rows.length)} rows`
+    : `${formatCount(table.rows.length)} rows for ${formatCount(table.lineCount)} lines`
+  const announcement = useFilterAnnouncement(filter, summary)
+
   const when = progress.finishedAt ?? progress.startedAt
   return (
     <section className="results" aria-labelledby={headingId}>
@@ -86,11 +114,12 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
       <StatusChips counts={set.counts} selected={statuses} onToggle={toggleStatus} />
       <FilterBar quick={quick} onQuickChange={setQuick} columns={columnFilters} onColumnChange={changeColumnFilter} />
       <div className="results-summary">
-        <p id={summaryId} role="status">
-          {filtered
-            ? `Showing ${formatCount(visible.length)} of ${formatCount(table.rows.length)} rows`
-            : `${formatCount(table.rows.length)} rows for ${formatCount(table.lineCount)} lines`}
+        <p id={summaryId}>
+          {summary}
           {selectedRows.size > 0 ? `, ${formatCount(selectedRows.size)} selected` : ''}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announcement}
         </p>
         {filtered ? (
           <button type="button" className="link" onClick={clearFilters}>

@@ -1,0 +1,159 @@
+import type { Locator, Page } from '@playwright/test'
+import type { LineResult } from '../src/shared/domain/line-result'
+import { expect } from './fixtures'
+import type { Harness } from './harness/start-harness'
+import { decodeWire } from './harness/wire-codec'
+
+function checkDigit(dataDigits: string): number {
+  let sum = 0
+  for (let i = 0; i < dataDigits.length; i += 1) {
+    const digit = Number(dataDigits[dataDigits.length - 1 - i])
+    sum += i % 2 === 0 ? digit * 3 : digit
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+/**
+ * 300 values for a Demo lookup: 280 well-formed GTINs (EAN-13, UPC-A and zero-padded GTIN-14), 10
+ * repeats of earlier values, 5 wrong check digits, 3 numbers a spreadsheet turned into scientific
+ * notation and 2 with letters. The Demo API leaves about 8 % of well-formed values unmapped.
+ */
+export function lookupValues(): string[] {
+  const values: string[] = []
+  for (let i = 0; i < 280; i += 1) {
+    if (i % 9 === 0) {
+      const upcData = String(36_000_000_000 + i * 104_729).slice(-11)
+      values.push(`${upcData}${checkDigit(upcData)}`)
+      continue
+    }
+    const data = String(400_638_100_000 + i * 7_919)
+    const ean = `4${data.slice(-11)}`
+    const gtin13 = `${ean}${checkDigit(ean)}`
+    values.push(i % 9 === 1 ? `0${gtin13}` : gtin13)
+  }
+  for (let i = 0; i < 10; i += 1) values.push(values[i * 20 + 3] as string)
+  for (let i = 0; i < 5; i += 1) {
+    const good = values[i * 30 + 5] as string
+    values.push(`${good.slice(0, -1)}${(Number(good.at(-1)) + 1) % 10}`)
+  }
+  values.push('7.61E+12', '4.00638E+12', '1.23457E+11', '12345ABC90', 'GTIN-UNKNOWN')
+  return values
+}
+
+export const EXPECTED_DUPLICATES = 10
+export const EXPECTED_INVALID = 10
+
+/** Types the values into the workspace and runs a Demo lookup; resolves when every line has a result row. */
+export async function runDemoLookup(page: Page, values: readonly string[]): Promise<void> {
+  await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
+  await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue(/\d+/)
+  await page.getByRole('button', { name: 'Run lookup' }).click()
+  await expect(page.getByText(new RegExp(`rows for ${values.length} lines`))).toBeVisible({ timeout: 60_000 })
+}
+
+/** The id of the last job the harness told the page about. */
+export function lastJobId(harness: Harness): string {
+  let jobId: string | null = null
+  for (const message of harness.messages()) {
+    const decoded = decodeWire(message) as { payload?: { jobId?: unknown }; value?: { jobId?: unknown } } | null
+    const candidate = decoded?.payload?.jobId ?? decoded?.value?.jobId
+    if (typeof candidate === 'string') jobId = candidate
+  }
+  if (jobId === null) throw new Error('The harness sent no job progress to the page.')
+  return jobId
+}
+
+/** The final result of every line, straight from main's job runner. */
+export function lineResults(harness: Harness): LineResult[] {
+  return harness.root.services.jobs.latest(lastJobId(harness)).lines
+}
+
+export interface ExpectedRow {
+  line: number
+  status: LineResult['status']
+  gtin: string
+  locationArea: string
+  state: string
+  quantity: number | null
+  totalQuantity: number | null
+}
+
+/** One row per inventory location, one for a line without any: what the grid must show. */
+export function expectedRows(results: readonly LineResult[]): ExpectedRow[] {
+  const rows: ExpectedRow[] = []
+  for (const result of [...results].sort((a, b) => a.line - b.line)) {
+    const locations = result.item?.inventory_locations ?? []
+    const base = {
+      line: result.line,
+      status: result.status,
+      gtin: result.item?.gtin ?? result.value ?? '',
+      totalQuantity: result.item?.total_quantity ?? null
+    }
+    if (locations.length === 0) rows.push({ ...base, locationArea: '', state: '', quantity: null })
+    for (const location of locations) {
+      rows.push({ ...base, locationArea: location.location_area, state: location.state, quantity: location.quantity })
+    }
+  }
+  return rows
+}
+
+export function resultsGrid(page: Page): Locator {
+  return page.getByRole('grid', { name: 'Inventory results' })
+}
+
+/** How many data rows the grid says it has (virtualized: most are not in the DOM). */
+export async function gridRowCount(page: Page): Promise<number> {
+  return Number(await resultsGrid(page).getAttribute('aria-rowcount')) - 1
+}
+
+/** The texts of one column in the rows currently rendered, top to bottom. */
+export async function renderedColumn(page: Page, columnName: string): Promise<string[]> {
+  const grid = resultsGrid(page)
+  const colIndex = await grid.getByRole('columnheader', { name: columnName, exact: true }).getAttribute('aria-colindex')
+  const rows = grid.locator('[role="row"][aria-rowindex]:has([role="gridcell"])')
+  const cells = await rows.evaluateAll(
+    (elements, index) =>
+      elements
+        .map((row) => ({
+          at: Number(row.getAttribute('aria-rowindex')),
+          text: row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`)?.textContent ?? ''
+        }))
+        .sort((a, b) => a.at - b.at)
+        .map((cell) => cell.text),
+    colIndex
+  )
+  return cells
+}
+
+/** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end in CRLF or LF. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"'
+        i += 1
+      } else if (char === '"') quoted = false
+      else field += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      record.push(field)
+      field = ''
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
+    } else field += char
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field)
+    records.push(record)
+  }
+  return records
+}
