@@ -5,6 +5,7 @@ import { App } from './app'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/layout.css'
+import './styles/components.css'
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,13 +1,22 @@
 import { SAMPLE_STORE_NBR } from '../../../shared/settings'
 
-export function DemoBanner({ onDismiss }: { onDismiss: () => void }) {
+interface DemoBannerProps {
+  onDismiss: () => void
+  onUseSamples: () => void
+}
+
+export function DemoBanner({ onDismiss, onUseSamples }: DemoBannerProps) {
   return (
     <section className="notice notice-info demo-banner" aria-labelledby="demo-banner-heading">
       <div>
         <h2 id="demo-banner-heading">You are in Demo</h2>
         <p>
           Demo answers from a built-in simulated inventory API with sample data, so it needs no credentials and nothing
-          leaves this computer. Store {SAMPLE_STORE_NBR} is filled in: paste a few GTINs and press Run lookup.
+          leaves this computer. Store {SAMPLE_STORE_NBR} is filled in: paste a few GTINs, or{' '}
+          <button type="button" className="link" onClick={onUseSamples}>
+            use sample values
+          </button>
+          , and press Run lookup.
         </p>
         <p>
           To look up real inventory, add your client ID and secret under Settings at the top right, then switch the

@@ -1,0 +1,57 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import type { JobProgress } from '../../../shared/domain/job-progress'
+import { queryKeys } from './inventory-call'
+import { storeJobProgress } from './job-progress'
+
+const base = {
+  environment: 'demo',
+  storeNbr: 1234,
+  itemType: 'gtin',
+  startedAt: '2025-01-01T14:02:11.000Z',
+  finishedAt: null,
+  lines: 300,
+  batchesDone: 0,
+  batchesTotal: 3,
+  found: 0,
+  notFound: 0,
+  invalid: 0,
+  duplicate: 0,
+  failed: 0,
+  cancelled: 0,
+  pending: 300,
+  requests: 0,
+  retries: 0,
+  throttledMs: 0,
+  resumeAt: null,
+  etaMs: null,
+  valuesPerSecond: 0
+} as const
+
+function snapshot(jobId: string, resultsCount: number, state: JobProgress['state'] = 'running'): JobProgress {
+  return { ...base, jobId, state, resultsCount }
+}
+
+describe('storeJobProgress', () => {
+  it('keeps the newest snapshot per job when a late reply carries an older one', () => {
+    const client = new QueryClient()
+    storeJobProgress(client, snapshot('a', 200))
+    storeJobProgress(client, snapshot('a', 0))
+    expect(client.getQueryData<JobProgress>(queryKeys.jobProgress('a'))?.resultsCount).toBe(200)
+  })
+
+  it('takes a state change that adds no results, such as throttling or a retry starting', () => {
+    const client = new QueryClient()
+    storeJobProgress(client, snapshot('a', 100, 'running'))
+    storeJobProgress(client, snapshot('a', 100, 'throttled'))
+    expect(client.getQueryData<JobProgress>(queryKeys.jobProgress('a'))?.state).toBe('throttled')
+  })
+
+  it('keeps jobs apart', () => {
+    const client = new QueryClient()
+    storeJobProgress(client, snapshot('a', 100))
+    storeJobProgress(client, snapshot('b', 5))
+    expect(client.getQueryData<JobProgress>(queryKeys.jobProgress('a'))?.resultsCount).toBe(100)
+    expect(client.getQueryData<JobProgress>(queryKeys.jobProgress('b'))?.resultsCount).toBe(5)
+  })
+})

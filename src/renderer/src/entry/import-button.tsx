@@ -1,0 +1,29 @@
+import { useRef } from 'react'
+
+const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export function ImportButton({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  return (
+    <div className="field">
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          // Cleared so choosing the same file again still fires a change.
+          event.target.value = ''
+          if (file !== undefined) onFile(file)
+        }}
+      />
+      <button type="button" onClick={() => inputRef.current?.click()} disabled={busy}>
+        Import file
+      </button>
+      <span className="field-hint">CSV, TSV, TXT or XLSX, up to 50 MB</span>
+    </div>
+  )
+}

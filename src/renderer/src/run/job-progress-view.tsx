@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react'
+import type { JobProgress } from '../../../shared/domain/job-progress'
+import { ErrorAlert } from '../errors/error-alert'
+import { formatCount, formatDuration, formatRate } from '../format/format'
+import { announcement, answeredCount, jobLabel } from './job-summary'
+import { useCountdown } from './use-countdown'
+import { useFailureReason } from './use-failure-reason'
+
+interface JobProgressViewProps {
+  progress: JobProgress
+  busy: 'start' | 'cancel' | 'retry' | null
+  onCancel: () => void
+  onRetryFailed: () => void
+  onOpenSettings: () => void
+}
+
+const COUNT_ROWS: readonly { key: 'found' | 'notFound' | 'invalid' | 'duplicate' | 'failed' | 'cancelled'; label: string }[] = [
+  { key: 'found', label: 'Found' },
+  { key: 'notFound', label: 'Not found' },
+  { key: 'invalid', label: 'Invalid' },
+  { key: 'duplicate', label: 'Duplicate' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'cancelled', label: 'Cancelled' }
+]
+
+export function JobProgressView({ progress, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
+  const active = progress.state === 'running' || progress.state === 'throttled'
+  const answered = answeredCount(progress)
+  const percent = progress.lines === 0 ? 100 : Math.floor((answered / progress.lines) * 100)
+  const resumeIn = useCountdown(progress.state === 'throttled' ? progress.resumeAt : null)
+  const failure = useFailureReason(progress)
+  const spoken = useAnnouncement(progress)
+
+  return (
+    <section className="panel job-progress" aria-labelledby="job-progress-heading" data-state={progress.state}>
+      <div className="section-heading">
+        <h2 id="job-progress-heading">Lookup · {jobLabel(progress)}</h2>
+        <span className="job-state">{stateText(progress)}</span>
+      </div>
+
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-label="Lookup progress"
+        aria-valuemin={0}
+        aria-valuemax={progress.lines}
+        aria-valuenow={answered}
+        aria-valuetext={`${formatCount(answered)} of ${formatCount(progress.lines)} values (${percent}%)`}
+      >
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="progress-caption">
+        {formatCount(answered)} of {formatCount(progress.lines)} values ({percent}%)
+        {progress.valuesPerSecond > 0 ? ` · ${formatRate(progress.valuesPerSecond)} values/s` : ''}
+        {active && progress.etaMs !== null ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
+      </p>
+
+      <dl className="job-counts">
+        {COUNT_ROWS.map((row) => (
+          <div key={row.key} className="job-count" data-status={row.key}>
+            <dt>{row.label}</dt>
+            <dd>{formatCount(progress[row.key])}</dd>
+          </div>
+        ))}
+        {progress.pending > 0 ? (
+          <div className="job-count" data-status="pending">
+            <dt>Pending</dt>
+            <dd>{formatCount(progress.pending)}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {progress.state === 'throttled' ? (
+        <p className="notice notice-warning throttle-notice">
+          {resumeIn === null
+            ? 'The server asked us to slow down; resuming shortly.'
+            : `The server asked us to slow down; resuming in ${resumeIn} s.`}
+        </p>
+      ) : null}
+
+      {failure !== null ? <ErrorAlert error={failure.error} onOpenSettings={onOpenSettings} /> : null}
+
+      <div className="row job-actions">
+        {active ? (
+          <button type="button" className="danger" onClick={onCancel} disabled={busy !== null}>
+            {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
+          </button>
+        ) : null}
+        {!active && progress.failed > 0 ? (
+          <button type="button" onClick={onRetryFailed} disabled={busy !== null}>
+            Retry failed
+          </button>
+        ) : null}
+      </div>
+
+      <p role="status" className="visually-hidden">
+        {spoken}
+      </p>
+    </section>
+  )
+}
+
+function stateText(progress: JobProgress): string {
+  switch (progress.state) {
+    case 'running':
+      return 'Running…'
+    case 'throttled':
+      return 'Paused by the server'
+    case 'finished':
+      return progress.finishedAt === null
+        ? 'Finished'
+        : `Finished in ${formatDuration(Date.parse(progress.finishedAt) - Date.parse(progress.startedAt))}`
+    case 'cancelled':
+      return 'Cancelled'
+  }
+}
+
+/** Speaks state changes only; the counters change ten times a second and would drown everything else. */
+function useAnnouncement(progress: JobProgress): string {
+  const previous = useRef<JobProgress | undefined>(undefined)
+  const [spoken, setSpoken] = useState('')
+  useEffect(() => {
+    const message = announcement(previous.current, progress)
+    previous.current = progress
+    if (message !== null) setSpoken(message)
+  }, [progress])
+  return spoken
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import type { JobProgress } from '../../../shared/domain/job-progress'
+import { announcement, answeredCount, countsSentence } from './job-summary'
+
+function progress(patch: Partial<JobProgress>): JobProgress {
+  return {
+    jobId: 'job-1',
+    environment: 'demo',
+    storeNbr: 1234,
+    itemType: 'gtin',
+    startedAt: '2025-01-01T14:02:11.000Z',
+    finishedAt: null,
+    state: 'running',
+    lines: 10,
+    batchesDone: 0,
+    batchesTotal: 1,
+    found: 0,
+    notFound: 0,
+    invalid: 0,
+    duplicate: 0,
+    failed: 0,
+    cancelled: 0,
+    pending: 10,
+    requests: 0,
+    retries: 0,
+    throttledMs: 0,
+    resumeAt: null,
+    etaMs: null,
+    valuesPerSecond: 0,
+    resultsCount: 0,
+    ...patch
+  }
+}
+
+describe('job announcements', () => {
+  it('speaks on state changes only, not on every counter tick', () => {
+    const started = progress({})
+    expect(announcement(undefined, started)).toBe('Lookup started: 10 values.')
+    expect(announcement(started, progress({ found: 3, pending: 7 }))).toBeNull()
+    const throttled = progress({ state: 'throttled' })
+    expect(announcement(started, throttled)).toBe('The server asked us to slow down; the lookup resumes by itself.')
+    expect(announcement(throttled, progress({}))).toBe('The lookup resumed.')
+  })
+
+  it('sums up a finished or cancelled job', () => {
+    const finished = progress({ state: 'finished', found: 6, notFound: 1, invalid: 1, duplicate: 1, failed: 1, pending: 0 })
+    expect(announcement(progress({}), finished)).toBe(
+      'Lookup finished: 6 found, 1 not found, 1 invalid, 1 duplicate, 1 failed.'
+    )
+    const cancelled = progress({ state: 'cancelled', found: 4, cancelled: 6, pending: 0 })
+    expect(answeredCount(cancelled)).toBe(10)
+    expect(countsSentence(cancelled)).toContain('6 cancelled')
+    expect(announcement(progress({}), cancelled)).toContain('Lookup cancelled')
+  })
+
+  it('announces a new job even when the state is the same as the last one', () => {
+    expect(announcement(progress({}), progress({ jobId: 'job-2' }))).toBe('Lookup started: 10 values.')
+  })
+})

@@ -1,0 +1,42 @@
+import type { JobProgress } from '../../../shared/domain/job-progress'
+import { ENVIRONMENT_LABELS } from '../../../shared/environments'
+import { formatClockSeconds, formatCount } from '../format/format'
+
+/** "Demo · Store 1234 · 14:02:11": which lookup a result set belongs to. */
+export function jobLabel(progress: Pick<JobProgress, 'environment' | 'storeNbr' | 'startedAt'>): string {
+  return `${ENVIRONMENT_LABELS[progress.environment]} · Store ${progress.storeNbr} · ${formatClockSeconds(progress.startedAt)}`
+}
+
+export function answeredCount(progress: JobProgress): number {
+  return progress.lines - progress.pending
+}
+
+/** The sentence a screen reader hears when a lookup changes state; null when nothing worth saying happened. */
+export function announcement(previous: JobProgress | undefined, current: JobProgress): string | null {
+  const changed = previous === undefined || previous.jobId !== current.jobId || previous.state !== current.state
+  if (!changed) return null
+  switch (current.state) {
+    case 'running':
+      return previous?.state === 'throttled' && previous.jobId === current.jobId
+        ? 'The lookup resumed.'
+        : `Lookup started: ${formatCount(current.lines)} values.`
+    case 'throttled':
+      return 'The server asked us to slow down; the lookup resumes by itself.'
+    case 'finished':
+      return `Lookup finished: ${countsSentence(current)}.`
+    case 'cancelled':
+      return `Lookup cancelled; the ${formatCount(answeredCount(current))} answers that arrived are kept.`
+  }
+}
+
+export function countsSentence(progress: JobProgress): string {
+  const parts = [
+    `${formatCount(progress.found)} found`,
+    `${formatCount(progress.notFound)} not found`,
+    `${formatCount(progress.invalid)} invalid`,
+    `${formatCount(progress.duplicate)} duplicate`,
+    `${formatCount(progress.failed)} failed`
+  ]
+  if (progress.cancelled > 0) parts.push(`${formatCount(progress.cancelled)} cancelled`)
+  return parts.join(', ')
+}
