@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import type { SortColumn } from 'react-data-grid'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import type { JobProgress } from '../../../shared/domain/job-progress'
@@ -29,15 +29,14 @@ const ANNOUNCE_AFTER_MS = 700
  */
 function useFilterAnnouncement(filter: RowFilter, summary: string): string {
   const [announcement, setAnnouncement] = useState('')
-  const latest = useRef(summary)
-  latest.current = summary
+  const announce = useEffectEvent(() => setAnnouncement(summary))
   const first = useRef(true)
   useEffect(() => {
     if (first.current) {
       first.current = false
       return undefined
     }
-    const timer = setTimeout(() => setAnnouncement(latest.current), ANNOUNCE_AFTER_MS)
+    const timer = setTimeout(announce, ANNOUNCE_AFTER_MS)
     return () => clearTimeout(timer)
   }, [filter])
   return announcement

@@ -15,7 +15,9 @@ export function useJobResults(progress: JobProgress) {
   const { jobId, itemType, resultsCount } = progress
   const queryClient = useQueryClient()
   const target = useRef(resultsCount)
-  target.current = resultsCount
+  useEffect(() => {
+    target.current = resultsCount
+  }, [resultsCount])
 
   const query = useQuery({
     queryKey: jobResultsKey(jobId),
