@@ -82,7 +82,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const random = effects.random ?? Math.random
 
   const settings = createSettingsStore({ dir: effects.userDataDir, log })
-  const credentials = createCredentialsService({ secretStore: effects.secretStore, settings })
+  const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
   const jobs = createJobRunner({

@@ -49,7 +49,11 @@ export function createChannelImplementations(services: AppServices, effects: App
       return jobs.start({ environment, storeNbr, itemType, lines, target })
     },
     cancelJob: async ({ jobId }) => jobs.cancel(jobId),
-    retryFailed: async ({ jobId }) => jobs.retryFailed(jobId),
+    retryFailed: async ({ jobId }) => {
+      // Credentials may have been fixed since the failure: resolve the target afresh.
+      const target = await services.resolveTarget(jobs.progress(jobId).environment)
+      return jobs.retryFailed(jobId, target)
+    },
     getJobResults: async ({ jobId, from }) => jobs.results(jobId, from),
     openExternal: async ({ url }) => {
       const safe = toSafeExternalUrl(url)
