@@ -290,6 +290,17 @@ describe('createJobRunner', () => {
     await h.settle(jobId, lines)
   })
 
+  it('keeps the validation note and the invalid reason with each line', async () => {
+    const h = harness()
+    const upc = validGtins(1)[0]?.slice(2) ?? ''
+    const { lines, jobId } = start(h, [upc, '7.61E+12'])
+    await h.settle(jobId, lines)
+    const [padded, scientific] = h.runner.latest(jobId).lines
+    expect(padded).toMatchObject({ status: 'found', value: `00${upc}`, note: 'padded to 14 digits' })
+    expect(scientific).toMatchObject({ status: 'invalid', value: null, invalidReason: 'scientific_notation' })
+    expect(scientific?.note).toMatch(/scientific notation/)
+  })
+
   it('matches Walmart item numbers returned without their leading zeros', async () => {
     const h = harness({ carries: (value) => value !== '000000042' })
     const { lines, jobId } = start(h, ['000555555', '123456789', '000000042'], 'wm_item_number')
