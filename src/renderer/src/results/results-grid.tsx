@@ -1,4 +1,4 @@
-import { useCallback, type ClipboardEvent } from 'react'
+import { useCallback, useMemo, type ClipboardEvent } from 'react'
 import { DataGrid, type CellCopyArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
@@ -15,18 +15,19 @@ export interface ResultsGridProps {
   /** Told what went to the clipboard, for a polite announcement. */
   onCopied: (what: string) => void
   describedBy?: string
+  /** What the grid says when it has no rows to show. */
+  emptyText: string
 }
 
 const rowKey = (row: ResultRow) => row.key
-const NO_ROWS = <div className="results-no-rows">No rows match the filters.</div>
-const RENDERERS = { noRowsFallback: NO_ROWS }
 
 /**
  * The virtualized results grid. Ctrl/Cmd+C copies the active cell, or every selected row as TSV
  * with a header when the active cell sits on a selected row, so a range pastes into a spreadsheet.
  */
 export function ResultsGrid(props: ResultsGridProps) {
-  const { rows, selectedRows, onActiveRowChange, onCopied } = props
+  const { rows, selectedRows, onActiveRowChange, onCopied, emptyText } = props
+  const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
 
   const handleCopy = useCallback(
     ({ row, column }: CellCopyArgs<ResultRow>, event: ClipboardEvent<HTMLDivElement>) => {
@@ -73,7 +74,7 @@ export function ResultsGrid(props: ResultsGridProps) {
       onSelectedRowsChange={props.onSelectedRowsChange}
       onActivePositionChange={handlePositionChange}
       onCellCopy={handleCopy}
-      renderers={RENDERERS}
+      renderers={renderers}
     />
   )
 }

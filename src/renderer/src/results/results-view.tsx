@@ -139,6 +139,13 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
           onActiveRowChange={setActiveKey}
           onCopied={setCopied}
           describedBy={summaryId}
+          emptyText={
+            table.rows.length > 0
+              ? 'No rows match the filters.'
+              : results.isPending
+                ? 'Loading results…'
+                : 'No results yet: they appear here as the lookup answers.'
+          }
         />
         <DetailPanel row={activeRow} />
       </div>

@@ -1,4 +1,4 @@
-import type { LineResult } from '../../../../shared/domain/line-result'
+import type { LineResult } from '../../src/shared/domain/line-result'
 
 /** Deterministic (mulberry32), so every benchmark run sorts and filters the same data. */
 function random(seed: number): () => number {

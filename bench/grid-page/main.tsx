@@ -1,17 +1,18 @@
+/// <reference types="vite/client" />
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
-import { createInventoryApi, type IpcResult } from '../../../../shared/contract'
-import type { JobProgress } from '../../../../shared/domain/job-progress'
-import '../../styles/tokens.css'
-import '../../styles/base.css'
-import '../../styles/layout.css'
-import { applyEntries, emptyResultSet } from '../result-set'
-import { ResultsView } from '../results-view'
+import { createInventoryApi, type IpcResult } from '../../src/shared/contract'
+import type { JobProgress } from '../../src/shared/domain/job-progress'
+import '../../src/renderer/src/styles/tokens.css'
+import '../../src/renderer/src/styles/base.css'
+import '../../src/renderer/src/styles/layout.css'
+import { applyEntries, emptyResultSet } from '../../src/renderer/src/results/result-set'
+import { ResultsView } from '../../src/renderer/src/results/results-view'
 import { fakeLineResults } from './fake-results'
 
 /**
- * The grid benchmark's page (bench/grid.bench.ts): the real ResultsView, fed by an in-memory
- * `getJobResults`, so what is timed is the component the app ships. Never imported by the app.
+ * The grid benchmark's page (bench/grid.bench.ts): the app's real ResultsView, fed by an in-memory
+ * `getJobResults`, so what is timed is the component the app ships.
  * Each step resolves after the browser has painted the frame that shows its result.
  */
 const rowCount = Number(new URLSearchParams(location.search).get('rows') ?? '100000')
