@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useJobProgressSubscription } from './api/job-progress'
 import { useSettings } from './api/use-settings'
 import { ErrorAlert } from './errors/error-alert'
@@ -13,6 +13,14 @@ export function App() {
   const settings = useSettings()
   useJobProgressSubscription(useQueryClient())
   const [screen, setScreen] = useState<Screen>('lookup')
+  const previousScreen = useRef<Screen>(screen)
+
+  // Moving between screens moves the focus too: into Settings, and back to the button that opened it.
+  useEffect(() => {
+    if (previousScreen.current === screen) return
+    previousScreen.current = screen
+    document.getElementById(screen === 'settings' ? 'settings-heading' : 'open-settings')?.focus()
+  }, [screen])
 
   if (settings.isPending) {
     return (
@@ -45,11 +53,11 @@ export function App() {
             <p>{warning}</p>
           </div>
         )}
-        {screen === 'settings' ? (
-          <SettingsScreen settings={current} onClose={() => setScreen('lookup')} />
-        ) : (
+        {screen === 'settings' ? <SettingsScreen settings={current} onClose={() => setScreen('lookup')} /> : null}
+        {/* Kept mounted while Settings is open, so the list being entered and the results survive a visit there. */}
+        <div className="lookup-screen" hidden={screen !== 'lookup'}>
           <LookupScreen settings={current} onOpenSettings={() => setScreen('settings')} />
-        )}
+        </div>
       </main>
     </div>
   )

@@ -1,41 +1,253 @@
-import { useState } from 'react'
+import { useCallback, useReducer, useRef, useState, type DragEvent } from 'react'
+import { MAX_JOB_LINES } from '../../shared/contract'
 import type { ItemType } from '../../shared/domain/item-type'
+import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { Settings } from '../../shared/settings'
+import { useCredentialStatus } from './api/use-credential-status'
 import { useUpdateSettings } from './api/use-settings'
+import { ConfirmDialog } from './components/confirm-dialog'
+import { ColumnPicker } from './entry/column-picker'
 import { DemoBanner } from './entry/demo-banner'
+import { EMPTY_ENTRY, entryReducer } from './entry/entry-state'
+import { ImportButton } from './entry/import-button'
 import { LookupTargetFields } from './entry/lookup-target-fields'
+import { SAMPLE_GTINS } from './entry/sample-values'
+import { ScanInput, type ScanFeedback } from './entry/scan-input'
 import { checkStoreNumber } from './entry/store-number'
+import { useFileImport, type ImportedValues } from './entry/use-file-import'
+import { ValidationSummary } from './entry/validation-summary'
+import { useEntryValidation } from './entry/use-entry-validation'
+import { ValuesField } from './entry/values-field'
+import { ErrorAlert } from './errors/error-alert'
+import { ResultsView } from './results/results-view'
+import { JobProgressView } from './run/job-progress-view'
+import { jobLabel } from './run/job-summary'
+import { isJobActive, useLookupJob } from './run/use-lookup-job'
 
 interface LookupScreenProps {
   settings: Settings
   onOpenSettings: () => void
 }
 
-export function LookupScreen({ settings }: LookupScreenProps) {
+const MAX_INPUT_LENGTH = 200
+
+export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const update = useUpdateSettings()
+  const environment = settings.environment
+  const credentials = useCredentialStatus(environment === 'demo' ? 'sandbox' : environment, environment !== 'demo')
   const [storeText, setStoreText] = useState(settings.storeNbr === null ? '' : String(settings.storeNbr))
+  const [itemType, setItemType] = useState<ItemType>(settings.itemType)
+  const [entry, dispatch] = useReducer(entryReducer, EMPTY_ENTRY)
+  const validation = useEntryValidation(entry.lines, itemType)
+  const [scanFeedback, setScanFeedback] = useState<ScanFeedback>(null)
+  const [dragging, setDragging] = useState(false)
+  const [runProblem, setRunProblem] = useState<string | null>(null)
+  const [confirmingReplace, setConfirmingReplace] = useState(false)
+  const storeFieldRef = useRef<HTMLDivElement>(null)
+  const job = useLookupJob()
+  const active = isJobActive(job.progress)
+
+  const onImported = useCallback((values: ImportedValues) => {
+    dispatch({ type: 'import', lines: values.lines, note: values.description })
+    setRunProblem(null)
+  }, [])
+  const importer = useFileImport(onImported)
 
   const commitStore = () => {
     const check = checkStoreNumber(storeText)
     if (check.ok && check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
   }
 
+  const changeItemType = (next: ItemType) => {
+    setItemType(next)
+    update.mutate({ itemType: next })
+  }
+
+  const onScan = (input: string, fromScanner: boolean) => {
+    const repeated = validation.findSame(input)
+    if (repeated !== null) {
+      setScanFeedback({ tone: 'warning', text: `Already scanned: line ${repeated}. Not added again.` })
+      return
+    }
+    const next = entryReducer(entry, { type: 'append', input })
+    dispatch({ type: 'append', input })
+    const line = next.lines[next.lines.length - 1]?.line ?? next.lines.length
+    setScanFeedback({ tone: 'info', text: `${fromScanner ? 'Scanned' : 'Added'} ${input.trim()} as line ${line}.` })
+  }
+
+  const startLookup = async () => {
+    const check = checkStoreNumber(storeText)
+    if (!check.ok) return
+    if (check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
+    await job.start({ environment, storeNbr: check.value, itemType, lines: entry.lines.map((line) => ({ ...line })) })
+  }
+
+  const runLookup = () => {
+    const check = checkStoreNumber(storeText)
+    if (!check.ok) {
+      setRunProblem(`Check the store number first: ${check.message}`)
+      storeFieldRef.current?.querySelector('input')?.focus()
+      return
+    }
+    if (entry.lines.length === 0) {
+      setRunProblem('Enter, scan or import at least one value to look up.')
+      return
+    }
+    if (entry.lines.length > MAX_JOB_LINES) {
+      setRunProblem(`A lookup takes at most ${MAX_JOB_LINES.toLocaleString()} values; split the list into smaller parts.`)
+      return
+    }
+    const tooLong = entry.lines.find((line) => line.input.length > MAX_INPUT_LENGTH)
+    if (tooLong !== undefined) {
+      setRunProblem(`The value on line ${tooLong.line} is longer than ${MAX_INPUT_LENGTH} characters; fix or remove it.`)
+      return
+    }
+    setRunProblem(null)
+    if (job.progress !== undefined && job.progress.resultsCount > 0) {
+      setConfirmingReplace(true)
+      return
+    }
+    void startLookup()
+  }
+
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDragging(true)
+  }
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    setDragging(false)
+    const file = event.dataTransfer.files[0]
+    if (file === undefined) return
+    event.preventDefault()
+    void importer.readFile(file)
+  }
+
+  const missingCredentials =
+    environment !== 'demo' && credentials.data !== undefined && !credentials.data.secretSaved ? credentials.data : null
+
   return (
     <>
-      {settings.environment === 'demo' && !settings.demoBannerDismissed ? (
-        <DemoBanner onDismiss={() => update.mutate({ demoBannerDismissed: true })} />
-      ) : null}
-      <section className="panel entry-panel" aria-labelledby="entry-heading">
-        <h2 id="entry-heading">What to look up</h2>
-        <LookupTargetFields
-          storeText={storeText}
-          onStoreTextChange={setStoreText}
-          onStoreCommit={commitStore}
-          itemType={settings.itemType}
-          onItemTypeChange={(itemType: ItemType) => update.mutate({ itemType })}
-          disabled={false}
+      {environment === 'demo' && !settings.demoBannerDismissed ? (
+        <DemoBanner
+          onDismiss={() => update.mutate({ demoBannerDismissed: true })}
+          onUseSamples={() => dispatch({ type: 'edit-text', text: SAMPLE_GTINS.join('\n') })}
         />
+      ) : null}
+      {missingCredentials === null ? null : (
+        <div className="notice notice-warning">
+          <p>
+            <strong>No {ENVIRONMENT_LABELS[environment]} credentials are saved yet.</strong>{' '}
+            {missingCredentials.keychainAvailable
+              ? 'Add the client ID and secret in Settings, or switch the Environment to Demo.'
+              : (missingCredentials.message ?? 'The OS keychain is not available; unlock or install it, then add the secret in Settings.')}
+          </p>
+          <button type="button" onClick={onOpenSettings}>
+            Open Settings
+          </button>
+        </div>
+      )}
+
+      <section
+        className="panel entry-panel"
+        aria-labelledby="entry-heading"
+        data-dragging={dragging}
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <h2 id="entry-heading">What to look up</h2>
+        <div ref={storeFieldRef}>
+          <LookupTargetFields
+            storeText={storeText}
+            onStoreTextChange={setStoreText}
+            onStoreCommit={commitStore}
+            itemType={itemType}
+            onItemTypeChange={changeItemType}
+            disabled={false}
+          />
+        </div>
+        <ValuesField
+          text={entry.text}
+          count={entry.lines.length}
+          importNote={entry.importNote}
+          disabled={false}
+          onChange={(text) => dispatch({ type: 'edit-text', text })}
+          onClear={() => {
+            dispatch({ type: 'clear' })
+            setScanFeedback(null)
+          }}
+        />
+        <div className="entry-tools">
+          <ScanInput onScan={onScan} feedback={scanFeedback} disabled={false} />
+          <ImportButton onFile={(file) => void importer.readFile(file)} busy={importer.state.kind === 'reading'} />
+        </div>
+        {importer.state.kind === 'reading' ? <p role="status">Reading {importer.state.fileName}…</p> : null}
+        {importer.state.kind === 'choosing-column' ? (
+          <ColumnPicker
+            table={importer.state.table}
+            column={importer.state.column}
+            onChange={importer.chooseColumn}
+            onConfirm={importer.confirmColumn}
+            onCancel={importer.reset}
+          />
+        ) : null}
+        {importer.state.kind === 'failed' ? <ErrorAlert error={importer.state.error} onDismiss={importer.reset} /> : null}
+
+        <ValidationSummary
+          validation={validation}
+          itemType={itemType}
+          onReplace={(line, input) => dispatch({ type: 'replace', line, input })}
+          onRemove={(lines) => dispatch({ type: 'remove', lines })}
+        />
+
+        <div className="run-bar">
+          <button type="button" className="primary" onClick={runLookup} disabled={active || job.busy === 'start'}>
+            {job.busy === 'start' ? 'Starting…' : 'Run lookup'}
+          </button>
+          <span className="muted">
+            {ENVIRONMENT_LABELS[environment]} · every line gets a result, including invalid values and duplicates.
+          </span>
+        </div>
+        {runProblem === null ? null : (
+          <p className="notice notice-error" role="alert">
+            {runProblem}
+          </p>
+        )}
+        {job.error === null ? null : <ErrorAlert error={job.error} onOpenSettings={onOpenSettings} onDismiss={job.clearError} />}
       </section>
+
+      {job.progress === undefined ? null : (
+        <>
+          <JobProgressView
+            progress={job.progress}
+            busy={job.busy}
+            onCancel={job.cancel}
+            onRetryFailed={job.retryFailed}
+            onOpenSettings={onOpenSettings}
+          />
+          <ResultsView key={job.progress.jobId} progress={job.progress} />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmingReplace}
+        title="Replace the current results?"
+        confirmLabel="Run new lookup"
+        cancelLabel="Keep results"
+        onCancel={() => setConfirmingReplace(false)}
+        onConfirm={() => {
+          setConfirmingReplace(false)
+          void startLookup()
+        }}
+      >
+        <p>
+          The results of {job.progress === undefined ? 'the last lookup' : jobLabel(job.progress)} will be replaced by the
+          new lookup. Export them first if you need to keep them.
+        </p>
+      </ConfirmDialog>
     </>
   )
 }

@@ -5,7 +5,7 @@ const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/pla
 export function ImportButton({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null)
   return (
-    <div className="field">
+    <div className="field import-field">
       <input
         ref={inputRef}
         type="file"

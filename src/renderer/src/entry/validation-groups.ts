@@ -1,3 +1,4 @@
+import { NOTE_PADDED, NOTE_ZEROS_RESTORED } from '../../../shared/domain/gtin'
 import type { InvalidReason } from '../../../shared/domain/line-result'
 
 /** One entered line as the shared validation sees it before any lookup. */
@@ -41,7 +42,7 @@ export const GROUPS: readonly GroupDefinition[] = [
 
 export type GroupedLines = Record<GroupId, CheckedLine[]>
 
-/** Sorts lines into the summary's groups; padded and restored lines are valid too, so they count in both. */
+/** Lists the lines of each group; the same rules as `summarizeValidation`, which gives the counts. */
 export function groupLines(lines: readonly CheckedLine[]): GroupedLines {
   const groups: GroupedLines = {
     valid: [],
@@ -64,9 +65,8 @@ export function groupLines(lines: readonly CheckedLine[]): GroupedLines {
       continue
     }
     groups.valid.push(line)
-    const note = line.note?.toLowerCase() ?? ''
-    if (note.includes('leading zero')) groups.zeros_restored.push(line)
-    else if (note.includes('padded')) groups.padded.push(line)
+    if (line.note === NOTE_ZEROS_RESTORED) groups.zeros_restored.push(line)
+    else if (line.note === NOTE_PADDED) groups.padded.push(line)
   }
   return groups
 }

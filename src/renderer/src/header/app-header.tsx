@@ -19,7 +19,7 @@ export function AppHeader({ environment, screen, onOpenSettings, onOpenLookup }:
           Back to lookup
         </button>
       ) : (
-        <button type="button" onClick={onOpenSettings}>
+        <button type="button" id="open-settings" onClick={onOpenSettings}>
           Settings
         </button>
       )}

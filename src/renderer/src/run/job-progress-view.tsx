@@ -26,7 +26,7 @@ const COUNT_ROWS: readonly { key: 'found' | 'notFound' | 'invalid' | 'duplicate'
 export function JobProgressView({ progress, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
   const active = progress.state === 'running' || progress.state === 'throttled'
   const answered = answeredCount(progress)
-  const percent = progress.lines === 0 ? 100 : Math.floor((answered / progress.lines) * 100)
+  const percent = progress.lines === 0 ? 100 : Math.min(100, Math.floor((answered / progress.lines) * 100))
   const resumeIn = useCountdown(progress.state === 'throttled' ? progress.resumeAt : null)
   const failure = useFailureReason(progress)
   const spoken = useAnnouncement(progress)

@@ -48,7 +48,7 @@ describe('job announcements', () => {
       'Lookup finished: 6 found, 1 not found, 1 invalid, 1 duplicate, 1 failed.'
     )
     const cancelled = progress({ state: 'cancelled', found: 4, cancelled: 6, pending: 0 })
-    expect(answeredCount(cancelled)).toBe(10)
+    expect(answeredCount(cancelled)).toBe(4)
     expect(countsSentence(cancelled)).toContain('6 cancelled')
     expect(announcement(progress({}), cancelled)).toContain('Lookup cancelled')
   })

@@ -7,8 +7,9 @@ export function jobLabel(progress: Pick<JobProgress, 'environment' | 'storeNbr' 
   return `${ENVIRONMENT_LABELS[progress.environment]} · Store ${progress.storeNbr} · ${formatClockSeconds(progress.startedAt)}`
 }
 
+/** Lines with an answer; cancelled lines never got one, so a cancelled job's bar stops where it was. */
 export function answeredCount(progress: JobProgress): number {
-  return progress.lines - progress.pending
+  return Math.max(0, progress.lines - progress.pending - progress.cancelled)
 }
 
 /** The sentence a screen reader hears when a lookup changes state; null when nothing worth saying happened. */

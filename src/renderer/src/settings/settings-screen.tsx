@@ -22,7 +22,9 @@ export function SettingsScreen({ settings, onClose }: SettingsScreenProps) {
   return (
     <section className="panel settings-screen" aria-labelledby="settings-heading">
       <div className="section-heading">
-        <h2 id="settings-heading">Settings</h2>
+        <h2 id="settings-heading" tabIndex={-1}>
+          Settings
+        </h2>
         <button type="button" onClick={onClose}>
           Done
         </button>

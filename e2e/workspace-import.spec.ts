@@ -1,0 +1,146 @@
+import ExcelJS from 'exceljs'
+import type { Page } from '@playwright/test'
+import { attachScreenshot, expect, test } from './fixtures'
+import { expectNoSeriousAxeViolations, valuesBox } from './workspace-support'
+
+type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le-bom' | 'windows-1252'
+
+function encode(text: string, encoding: Encoding): Buffer {
+  switch (encoding) {
+    case 'utf-8':
+      return Buffer.from(text, 'utf8')
+    case 'utf-8-bom':
+      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])
+    case 'utf-16le-bom':
+      return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    case 'windows-1252':
+      // Every character used here is in Latin-1, where Windows-1252 and ISO-8859-1 agree.
+      return Buffer.from(text, 'latin1')
+  }
+}
+
+/** Row 1 is the header; row 5 repeats row 3, so the duplicate must be reported as "Line 5 ... Repeats line 3". */
+const ROWS = [
+  ['Crème brûlée, 4 pack', '00012345678905', '3'],
+  ['Café molido', '4006381333931', '12'],
+  ['Jalapeño', '036000291452', '1'],
+  ['Crème brûlée, 4 pack', '4006381333931', '2']
+] as const
+
+function delimited(separator: string, quote: boolean): string {
+  const cell = (text: string) => (quote && text.includes(separator) ? `"${text}"` : text)
+  const lines = [['Description', 'GTIN', 'Quantity'], ...ROWS].map((row) => row.map(cell).join(separator))
+  return `${lines.join('\r\n')}\r\n`
+}
+
+async function xlsx(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Items')
+  sheet.addRow(['Description', 'GTIN', 'Quantity'])
+  for (const [description, gtin, quantity] of ROWS) sheet.addRow([description, gtin, Number(quantity)])
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+const MIME = { csv: 'text/csv', tsv: 'text/tab-separated-values', txt: 'text/plain', xlsx: 'application/octet-stream' }
+
+async function chooseFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Import file' }).click()
+  const extension = name.split('.').pop() as keyof typeof MIME
+  await (await chooser).setFiles({ name, mimeType: MIME[extension], buffer })
+}
+
+async function dropFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ fileName, bytes }) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([new Uint8Array(bytes)], fileName))
+      return transfer
+    },
+    { fileName: name, bytes: [...buffer] }
+  )
+  await valuesBox(page).dispatchEvent('dragenter', { dataTransfer })
+  await valuesBox(page).dispatchEvent('dragover', { dataTransfer })
+  await valuesBox(page).dispatchEvent('drop', { dataTransfer })
+}
+
+/** Picks the GTIN column (it must be the suggested one) and checks what landed in the list. */
+async function expectImportedGtins(page: Page, fileName: string, encodingLabel: string | null): Promise<void> {
+  const column = page.getByRole('combobox', { name: 'Column' })
+  await expect(column).toBeVisible()
+  await expect(column).toBeFocused()
+  await expect(column.locator('option:checked')).toHaveText('GTIN')
+  const samples = page.getByRole('list', { name: 'Sample values' })
+  await expect(samples).toContainText('00012345678905')
+  await column.selectOption({ label: 'Description' })
+  await expect(samples).toContainText('Crème brûlée, 4 pack')
+  await expect(samples).toContainText('Jalapeño')
+  await column.selectOption({ label: 'GTIN' })
+  await page.getByRole('button', { name: 'Use this column' }).click()
+
+  await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n036000291452\n4006381333931')
+  const note = page.getByText(`Imported 4 values from ${fileName}`)
+  await expect(note).toBeVisible()
+  if (encodingLabel !== null) await expect(note).toContainText(encodingLabel)
+  await expect(page.getByText(/^4 values: 3 valid, /)).toBeVisible()
+  await page.getByRole('button', { name: /Duplicates$/ }).click()
+  const duplicates = page.getByRole('list', { name: 'Duplicates' })
+  await expect(duplicates.getByRole('listitem')).toHaveCount(1)
+  await expect(duplicates.getByRole('listitem')).toContainText('Line 5')
+  await expect(duplicates.getByRole('listitem')).toContainText('Repeats line 3.')
+}
+
+test.describe('workspace: importing files', () => {
+  const cases: { name: string; encoding: Encoding; label: string; separator: string }[] = [
+    { name: 'items-utf8.csv', encoding: 'utf-8', label: 'UTF-8', separator: ',' },
+    { name: 'items-utf8-bom.csv', encoding: 'utf-8-bom', label: 'UTF-8', separator: ',' },
+    { name: 'items-utf16.tsv', encoding: 'utf-16le-bom', label: 'UTF-16', separator: '\t' },
+    { name: 'items-1252.csv', encoding: 'windows-1252', label: 'Windows-1252', separator: ';' }
+  ]
+
+  for (const { name, encoding, label, separator } of cases) {
+    test(`${name}: chosen with the file chooser, decoded as ${encoding}, column picked`, async ({ page }, testInfo) => {
+      await chooseFile(page, name, encode(delimited(separator, true), encoding))
+      await expectImportedGtins(page, name, label)
+      if (encoding === 'utf-8') {
+        await attachScreenshot(page, testInfo, 'imported and checked')
+        await expectNoSeriousAxeViolations(page)
+      }
+    })
+  }
+
+  test('a TSV dropped onto the entry area', async ({ page }) => {
+    await dropFile(page, 'dropped.tsv', encode(delimited('\t', false), 'utf-16le-bom'))
+    await expectImportedGtins(page, 'dropped.tsv', 'UTF-16')
+  })
+
+  test('an XLSX, chosen and dropped', async ({ page }, testInfo) => {
+    const bytes = await xlsx()
+    await chooseFile(page, 'items.xlsx', bytes)
+    await attachScreenshot(page, testInfo, 'column picker')
+    await expectNoSeriousAxeViolations(page)
+    await expectImportedGtins(page, 'items.xlsx', null)
+    await page.getByRole('button', { name: 'Clear list' }).click()
+    await expect(valuesBox(page)).toHaveValue('')
+    await dropFile(page, 'items.xlsx', bytes)
+    await expectImportedGtins(page, 'items.xlsx', null)
+  })
+
+  test('a one-column TXT goes straight into the list, keeping its row numbers', async ({ page }) => {
+    const text = '00012345678905\n\n4006381333931\n00012345678905\n'
+    await dropFile(page, 'scanned.txt', encode(text, 'utf-8'))
+    await expect(page.getByRole('combobox', { name: 'Column' })).toBeHidden()
+    await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n00012345678905')
+    await page.getByRole('button', { name: /Duplicates$/ }).click()
+    await expect(page.getByRole('list', { name: 'Duplicates' }).getByRole('listitem')).toContainText('Line 4')
+  })
+
+  test('an unreadable file gets an explanation and a next step', async ({ page }) => {
+    await chooseFile(page, 'broken.xlsx', Buffer.from('this is not a zip file'))
+    const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read.' })
+    await expect(alert).toBeVisible()
+    await expect(alert).toContainText('Save it as CSV, TSV, TXT or XLSX and import it again.')
+    await alert.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(alert).toBeHidden()
+  })
+})

@@ -1,0 +1,108 @@
+import { attachScreenshot, expect, test } from './fixtures'
+import { expectNoSeriousAxeViolations, jobCounts, progressBar, validGtins, valuesBox } from './workspace-support'
+
+test.describe('workspace: running a lookup', () => {
+  test.describe('a long lookup', () => {
+    test.use({ demoFaults: { latencyMs: 250 } })
+
+    test('5,000 values show progress, counts and rate, and Cancel keeps what arrived', async ({ page }, testInfo) => {
+      const values = validGtins(5000)
+      await valuesBox(page).fill(values.join('\n'))
+      await expect(page.getByText('5,000 values: 5,000 valid')).toBeVisible()
+      await page.getByRole('button', { name: 'Run lookup' }).click()
+
+      const bar = progressBar(page)
+      await expect(bar).toHaveAttribute('aria-valuemax', '5000')
+      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+      await expect(page.getByRole('heading', { name: /^Lookup · Demo · Store 1234 · \d\d:\d\d:\d\d$/ })).toBeVisible()
+      await expect(page.getByText(/values\/s/)).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Run lookup' })).toBeDisabled()
+      await expectNoSeriousAxeViolations(page)
+      await attachScreenshot(page, testInfo, 'lookup running')
+
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+      await expect(page.getByText('Cancelled', { exact: true })).toBeVisible()
+      const answered = Number(await bar.getAttribute('aria-valuenow'))
+      const counts = await jobCounts(page)
+      expect(answered).toBeGreaterThan(0)
+      expect(answered).toBeLessThan(5000)
+      expect(counts.Found! + counts['Not found']!).toBe(answered)
+      expect(counts.Cancelled).toBe(5000 - answered)
+      await expect(
+        page.getByRole('status').filter({ hasText: `Lookup cancelled; the ${answered.toLocaleString('en-US')} answers that arrived are kept.` })
+      ).toBeAttached()
+      await expect(page.getByRole('heading', { name: /^Results · Demo · Store 1234/ })).toBeVisible()
+      await attachScreenshot(page, testInfo, 'lookup cancelled')
+
+      await page.getByRole('button', { name: 'Run lookup' }).click()
+      const replace = page.getByRole('dialog', { name: 'Replace the current results?' })
+      await expect(replace).toBeVisible()
+      await replace.getByRole('button', { name: 'Keep results' }).click()
+      await expect(replace).toBeHidden()
+    })
+  })
+
+  test('failed values can be retried once the server recovers', async ({ page, harness }, testInfo) => {
+    test.setTimeout(60_000)
+    await harness.setDemoFaults({ serverErrorRate: 1 })
+    await valuesBox(page).fill(validGtins(120).join('\n'))
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+
+    const alert = page.getByRole('alert').filter({ hasText: 'The server had an internal problem.' })
+    await expect(alert).toBeVisible({ timeout: 45_000 })
+    await expect(alert).toContainText('Retry failed')
+    expect((await jobCounts(page)).Failed).toBe(120)
+    await attachScreenshot(page, testInfo, 'lookup failed')
+
+    await harness.setDemoFaults({ serverErrorRate: 0 })
+    await page.getByRole('button', { name: 'Retry failed' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: .* 0 failed\.$/ })).toBeAttached({ timeout: 30_000 })
+    const counts = await jobCounts(page)
+    expect(counts.Failed).toBe(0)
+    expect(counts.Found! + counts['Not found']!).toBe(120)
+    await expect(page.getByRole('button', { name: 'Retry failed' })).toBeHidden()
+    await expect(alert).toBeHidden()
+  })
+
+  test.describe('a throttled lookup', () => {
+    test.use({ demoFaults: { rateLimitPerMinute: 2 } })
+
+    test('says in words that the server asked us to slow down, with a countdown', async ({ page }, testInfo) => {
+      await valuesBox(page).fill(validGtins(400).join('\n'))
+      await page.getByRole('button', { name: 'Run lookup' }).click()
+      const notice = page.getByText(/^The server asked us to slow down; resuming in \d+ s\.$/)
+      await expect(notice).toBeVisible({ timeout: 20_000 })
+      const first = Number((await notice.innerText()).match(/in (\d+) s/)?.[1])
+      await expect.poll(async () => Number((await notice.innerText()).match(/in (\d+) s/)?.[1]), { timeout: 5_000 }).toBeLessThan(first)
+      await expect(page.getByRole('status').filter({ hasText: 'The server asked us to slow down; the lookup resumes by itself.' })).toBeAttached()
+      await attachScreenshot(page, testInfo, 'lookup throttled')
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+      await expect(page.getByText('Cancelled', { exact: true })).toBeVisible()
+    })
+  })
+
+  test('a lookup can be run with the keyboard alone', async ({ page }, testInfo) => {
+    const box = valuesBox(page)
+    let tabs = 0
+    while (!(await box.evaluate((element) => element === document.activeElement))) {
+      await page.keyboard.press('Tab')
+      tabs += 1
+      expect(tabs, 'the values box is reachable with Tab').toBeLessThan(30)
+    }
+    await page.keyboard.type('00012345678905\n4006381333931\n036000291452')
+    const run = page.getByRole('button', { name: 'Run lookup' })
+    tabs = 0
+    while (!(await run.evaluate((element) => element === document.activeElement))) {
+      await page.keyboard.press('Tab')
+      tabs += 1
+      expect(tabs, 'Run lookup is reachable with Tab').toBeLessThan(30)
+    }
+    const outline = await run.evaluate((element) => getComputedStyle(element).outlineStyle)
+    expect(outline, 'focus is visible').not.toBe('none')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: / })).toBeAttached()
+    expect(await jobCounts(page)).toMatchObject({ Invalid: 0, Duplicate: 0, Failed: 0 })
+    await attachScreenshot(page, testInfo, 'keyboard lookup finished')
+    await expectNoSeriousAxeViolations(page)
+  })
+})

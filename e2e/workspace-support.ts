@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/** axe-core on the whole page as it is now; only serious and critical findings fail the test. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+export function gtinCheckDigit(dataDigits: string): number {
+  let sum = 0
+  for (let i = 0; i < dataDigits.length; i += 1) {
+    const digit = Number(dataDigits[dataDigits.length - 1 - i])
+    sum += i % 2 === 0 ? digit * 3 : digit
+  }
+  return (10 - (sum % 10)) % 10
+}
+
+/** `count` distinct, well-formed 14-digit GTINs. */
+export function validGtins(count: number, seed = 7): string[] {
+  const values: string[] = []
+  for (let i = 0; i < count; i += 1) {
+    const data = `0${String(40_000_000_000 + seed * 1_000_003 + i * 7_919).padStart(12, '0')}`
+    values.push(`${data}${gtinCheckDigit(data)}`)
+  }
+  return values
+}
+
+export function valuesBox(page: Page): Locator {
+  return page.getByRole('textbox', { name: 'Values to look up' })
+}
+
+export function progressBar(page: Page): Locator {
+  return page.getByRole('progressbar', { name: 'Lookup progress' })
+}
+
+/** The counts the lookup's progress panel shows, by label ("Found", "Failed", ...). */
+export async function jobCounts(page: Page): Promise<Record<string, number>> {
+  const panel = page.getByRole('region', { name: /^Lookup · / })
+  const terms = await panel.getByRole('term').allInnerTexts()
+  const values = await panel.getByRole('definition').allInnerTexts()
+  return Object.fromEntries(terms.map((term, index) => [term.trim(), Number((values[index] ?? '').replace(/[^\d]/g, ''))]))
+}

@@ -1,0 +1,65 @@
+import { splitValues } from '../../../shared/domain/values'
+import type { InputLine } from './imported-lines'
+
+/**
+ * The list to look up. Typed or pasted text is the source of truth and its values are numbered in
+ * order (the first value is line 1). An imported column keeps the file's row numbers until the
+ * person edits the text, which turns it back into a typed list.
+ */
+export interface EntryState {
+  text: string
+  lines: readonly InputLine[]
+  /** Where an imported list came from; null for a typed list. */
+  importNote: string | null
+}
+
+export type EntryAction =
+  | { type: 'edit-text'; text: string }
+  | { type: 'append'; input: string }
+  | { type: 'replace'; line: number; input: string }
+  | { type: 'remove'; lines: ReadonlySet<number> }
+  | { type: 'import'; lines: readonly InputLine[]; note: string }
+  | { type: 'clear' }
+
+export const EMPTY_ENTRY: EntryState = { text: '', lines: [], importNote: null }
+
+export function entryReducer(state: EntryState, action: EntryAction): EntryState {
+  switch (action.type) {
+    case 'edit-text':
+      return typed(action.text)
+    case 'append': {
+      const input = action.input.trim()
+      if (input === '') return state
+      if (state.importNote === null) {
+        const separator = state.text === '' || /[\r\n]$/.test(state.text) ? '' : '\n'
+        return typed(`${state.text}${separator}${input}`)
+      }
+      const last = state.lines.reduce((max, line) => Math.max(max, line.line), 0)
+      return imported([...state.lines, { line: last + 1, input }], state.importNote)
+    }
+    case 'replace': {
+      const lines = state.lines.map((line) => (line.line === action.line ? { line: line.line, input: action.input.trim() } : line))
+      return state.importNote === null ? typed(joinInputs(lines)) : imported(lines, state.importNote)
+    }
+    case 'remove': {
+      const lines = state.lines.filter((line) => !action.lines.has(line.line))
+      return state.importNote === null ? typed(joinInputs(lines)) : imported(lines, state.importNote)
+    }
+    case 'import':
+      return imported(action.lines, action.note)
+    case 'clear':
+      return EMPTY_ENTRY
+  }
+}
+
+function typed(text: string): EntryState {
+  return { text, lines: splitValues(text).map((input, index) => ({ line: index + 1, input })), importNote: null }
+}
+
+function imported(lines: readonly InputLine[], note: string): EntryState {
+  return { text: joinInputs(lines), lines, importNote: note }
+}
+
+function joinInputs(lines: readonly InputLine[]): string {
+  return lines.map((line) => line.input).join('\n')
+}
