@@ -158,25 +158,33 @@ export class LineEntry {
     }
   }
 
+  /** Lowercased text: shared for words that repeat (status, supplier), cached on the line for the rest. */
   lower(column: LineColumn): string {
+    if (column === 'status') return LOWERED_STATUS[this.result.status]
+    if (column === 'supplier') return lowerWord(this.text(column))
     const slot = LINE_SLOT.get(column) ?? 0
     this.lowered ??= new Array<string | undefined>(LINE_COLUMNS.length)
     let value = this.lowered[slot]
     if (value === undefined) {
-      value = column === 'status' ? LOWERED_STATUS[this.result.status] : this.text(column).toLowerCase()
+      value = column === 'line' || column === 'totalQuantity' ? this.text(column) : this.text(column).toLowerCase()
       this.lowered[slot] = value
     }
     return value
   }
 
-  /** The line's texts joined by a character nobody types and lowercased in one go, for the quick search. */
-  search(): string {
-    if (this.searchText === null) {
-      let joined = this.text('status')
-      for (let slot = 1; slot < LINE_COLUMNS.length; slot += 1) joined += `\u0001${this.text(LINE_COLUMNS[slot] as LineColumn)}`
-      this.searchText = joined.toLowerCase()
-    }
-    return this.searchText
+  /**
+   * Whether any of the line's cells contains `term` (already lowercased). Cell by cell until the
+   * idle warm-up has joined the line's texts into one string; then one scan of that string.
+   */
+  contains(term: string): boolean {
+    if (this.searchText !== null) return this.searchText.includes(term)
+    for (const column of LINE_COLUMNS) if (this.lower(column).includes(term)) return true
+    return false
+  }
+
+  /** Joins the lowered texts with a character nobody types, so later searches scan one string. */
+  prepareSearch(): void {
+    this.searchText ??= LINE_COLUMNS.map((column) => this.lower(column)).join('\u0001')
   }
 }
 
@@ -255,7 +263,7 @@ export class ResultRow {
 
   /** Whether any cell of the row contains `term` (already lowercased). */
   contains(term: string): boolean {
-    if (this.entry.search().includes(term)) return true
+    if (this.entry.contains(term)) return true
     const location = this.location
     if (location === undefined) return false
     this.quantityText ??= String(location.quantity)

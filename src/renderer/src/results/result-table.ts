@@ -37,7 +37,7 @@ export class ResultTable {
     while (index < this.rows.length) {
       const row = this.rows[index] as ResultRow
       for (const column of COLUMN_KEYS) row.lower(column)
-      row.contains('\u0002')
+      row.entry.prepareSearch()
       index += 1
       if (index % 500 === 0 && stop()) break
     }
