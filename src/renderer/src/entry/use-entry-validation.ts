@@ -23,20 +23,31 @@ export function useEntryValidation(lines: readonly InputLine[], itemType: ItemTy
   const summary = useMemo(() => summarizeValidation(validated), [validated])
   const checked = useMemo(() => validated.map(toCheckedLine), [validated])
   const groups = useMemo(() => groupLines(checked), [checked])
-  const findSame = useMemo(() => {
-    let firstLineOf: Map<string, number> | null = null
-    const keyOf = (line: CheckedLine) => line.value ?? line.input.trim()
-    return (input: string): number | null => {
-      if (firstLineOf === null) {
-        firstLineOf = new Map()
-        const current = lines === deferredLines ? checked : check(lines, itemType)
-        for (const line of current) if (!firstLineOf.has(keyOf(line))) firstLineOf.set(keyOf(line), line.line)
-      }
-      const [probe] = check([{ line: 1, input }], itemType)
-      return firstLineOf.get(probe === undefined ? input.trim() : keyOf(probe)) ?? null
-    }
-  }, [lines, deferredLines, checked, itemType])
+  const findSame = useMemo(
+    () => sameValueFinder(lines, itemType, lines === deferredLines ? checked : null),
+    [lines, deferredLines, checked, itemType]
+  )
   return { checked, groups, summary, findSame }
+}
+
+/** Builds its index on the first question only: most lists are never scanned into. */
+function sameValueFinder(
+  lines: readonly InputLine[],
+  itemType: ItemType,
+  alreadyChecked: readonly CheckedLine[] | null
+): (input: string) => number | null {
+  const keyOf = (line: CheckedLine) => line.value ?? line.input.trim()
+  let firstLineOf: Map<string, number> | null = null
+  return (input) => {
+    if (firstLineOf === null) {
+      firstLineOf = new Map()
+      for (const line of alreadyChecked ?? check(lines, itemType)) {
+        if (!firstLineOf.has(keyOf(line))) firstLineOf.set(keyOf(line), line.line)
+      }
+    }
+    const [probe] = check([{ line: 1, input }], itemType)
+    return firstLineOf.get(probe === undefined ? input.trim() : keyOf(probe)) ?? null
+  }
 }
 
 function check(lines: readonly InputLine[], itemType: ItemType): CheckedLine[] {
