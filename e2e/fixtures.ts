@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 import type { DemoFaults } from '../src/main/demo-api/demo-api'
+import { createKeytarSecretStore } from '../src/main/credentials/keytar-secret-store'
 import { startHarness, type Harness } from './harness/start-harness'
 
 /**
@@ -13,7 +14,9 @@ export const test = base.extend<{ demoFaults: Partial<DemoFaults>; harness: Harn
   demoFaults: [{}, { option: true }],
   harness: async ({ demoFaults }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
-    const harness = await startHarness({ dataDir, demoFaults })
+    // The real OS keychain, under a service name of its own so tests never touch the app's entries.
+    const secretStore = createKeytarSecretStore({ service: 'store-inventory-lookup-tests' })
+    const harness = await startHarness({ dataDir, demoFaults, secretStore })
     await use(harness)
     await harness.close()
     rmSync(dataDir, { recursive: true, force: true })
