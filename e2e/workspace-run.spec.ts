@@ -53,6 +53,7 @@ test.describe('workspace: running a lookup', () => {
     await expect(alert).toContainText('Retry failed')
     expect((await jobCounts(page)).Failed).toBe(120)
     await attachScreenshot(page, testInfo, 'lookup failed')
+    await expectNoSeriousAxeViolations(page)
 
     await harness.setDemoFaults({ serverErrorRate: 0 })
     await page.getByRole('button', { name: 'Retry failed' }).click()

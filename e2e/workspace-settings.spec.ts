@@ -31,6 +31,20 @@ test.describe('workspace: environment and settings', () => {
     await expect(page.getByRole('region', { name: 'You are in Demo' })).toBeHidden()
   })
 
+  test.describe('in dark mode', () => {
+    test.use({ colorScheme: 'dark' })
+
+    test('the colours follow the OS and stay readable', async ({ page }, testInfo) => {
+      const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)
+      expect(background).toBe('rgb(20, 23, 27)')
+      await page.getByRole('button', { name: 'use sample values' }).click()
+      await page.getByRole('button', { name: 'Run lookup' }).click()
+      await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: / })).toBeAttached()
+      await attachScreenshot(page, testInfo, 'dark mode')
+      await expectNoSeriousAxeViolations(page)
+    })
+  })
+
   test('switching to Production asks first and then looks unmistakably different', async ({ page }, testInfo) => {
     const environment = page.getByRole('combobox', { name: 'Environment' })
     const dialog = page.getByRole('dialog', { name: 'Switch to Production?' })

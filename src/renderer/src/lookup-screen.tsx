@@ -79,7 +79,9 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     const check = checkStoreNumber(storeText)
     if (!check.ok) return
     if (check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
-    await job.start({ environment, storeNbr: check.value, itemType, lines: entry.lines.map((line) => ({ ...line })) })
+    const started = await job.start({ environment, storeNbr: check.value, itemType, lines: entry.lines.map((line) => ({ ...line })) })
+    // Run lookup is disabled while the job runs; take the keyboard along to the progress, where Cancel is.
+    if (started !== null) requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
   }
 
   const runLookup = () => {

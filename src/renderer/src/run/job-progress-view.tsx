@@ -34,7 +34,7 @@ export function JobProgressView({ progress, busy, onCancel, onRetryFailed, onOpe
   return (
     <section className="panel job-progress" aria-labelledby="job-progress-heading" data-state={progress.state}>
       <div className="section-heading">
-        <h2 id="job-progress-heading">Lookup · {jobLabel(progress)}</h2>
+        <h2 id="job-progress-heading" tabIndex={-1}>Lookup · {jobLabel(progress)}</h2>
         <span className="job-state">{stateText(progress)}</span>
       </div>
 
