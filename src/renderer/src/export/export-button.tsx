@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { InvokeInput } from '../../../shared/contract'
 import { callInventory } from '../api/inventory-call'
 import { ExportDialog, type ExportChoice } from './export-dialog'
-import { savedMessage } from './export-message'
+import { exportRequest, savedMessage } from './export-message'
 
 interface ExportButtonProps {
   jobId: string
@@ -28,9 +28,8 @@ export function ExportButton({ jobId, totalLines, filtered, getShownLines }: Exp
   })
 
   function start(choice: ExportChoice) {
-    const lines = choice.scope === 'shown' && shownLines !== null ? shownLines : undefined
     setStatus('')
-    exportResults.mutate(lines === undefined ? { jobId, format: choice.format } : { jobId, format: choice.format, lines })
+    exportResults.mutate(exportRequest(jobId, choice.format, choice.scope, shownLines))
   }
 
   return (

@@ -2,9 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
-import { FORMAT_LABELS } from './export-message'
-
-export type ExportScope = 'all' | 'shown'
+import { FORMAT_LABELS, type ExportScope } from './export-message'
 
 export interface ExportChoice {
   format: ExportFormat

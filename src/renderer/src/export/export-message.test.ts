@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { savedMessage } from './export-message'
+import { exportRequest, savedMessage } from './export-message'
 
 describe('savedMessage', () => {
   it('says how many rows went to which file, with grouping and a singular', () => {
     expect(savedMessage(1234, '/tmp/results.csv')).toMatch(/^Saved 1.234 rows to \/tmp\/results\.csv$/)
     expect(savedMessage(1, 'C:\\out\\r.xlsx')).toBe('Saved 1 row to C:\\out\\r.xlsx')
+  })
+})
+
+describe('exportRequest', () => {
+  it('sends the shown lines only for "Only rows shown" while a filter hides rows', () => {
+    expect(exportRequest('job', 'csv', 'shown', [3, 7])).toEqual({ jobId: 'job', format: 'csv', lines: [3, 7] })
+    expect(exportRequest('job', 'xlsx', 'shown', null)).toEqual({ jobId: 'job', format: 'xlsx' })
+    expect(exportRequest('job', 'json', 'all', [3, 7])).toEqual({ jobId: 'job', format: 'json' })
+  })
+
+  it('sends an empty list when the filters hide every row, so nothing else is exported', () => {
+    expect(exportRequest('job', 'csv', 'shown', [])).toEqual({ jobId: 'job', format: 'csv', lines: [] })
   })
 })

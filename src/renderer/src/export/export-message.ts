@@ -1,10 +1,25 @@
-import type { ExportFormat } from '../../../shared/contract'
+import type { ExportFormat, InvokeInput } from '../../../shared/contract'
 import { formatCount } from '../format/format'
 
 export const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   csv: 'CSV',
   xlsx: 'Excel (XLSX)',
   json: 'JSON'
+}
+
+export type ExportScope = 'all' | 'shown'
+
+/**
+ * What to ask main for. "Only rows shown" sends the distinct lines of the visible rows, but only
+ * when a filter hides something (`shownLines` is null otherwise): then it is the same as all rows.
+ */
+export function exportRequest(
+  jobId: string,
+  format: ExportFormat,
+  scope: ExportScope,
+  shownLines: readonly number[] | null
+): InvokeInput<'exportResults'> {
+  return scope === 'shown' && shownLines !== null ? { jobId, format, lines: [...shownLines] } : { jobId, format }
 }
 
 /** "Saved 1,234 rows to /home/ana/inventory.csv" */
