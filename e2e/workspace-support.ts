@@ -6,7 +6,10 @@ import { expect } from './fixtures'
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+  const described = serious.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(', ')}`
+  )
+  expect(described).toEqual([])
 }
 
 export function gtinCheckDigit(dataDigits: string): number {

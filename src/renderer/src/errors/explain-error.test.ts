@@ -24,6 +24,15 @@ describe('explainError', () => {
     expect(explained.needsSettings).toBe(true)
   })
 
+  it('does not repeat the summary when the message starts with it', () => {
+    const explained = explainError({
+      code: 'internal',
+      message: 'Something went wrong inside the app. The details were written to the log; please try again.'
+    })
+    expect(explained.detail).toBe('The details were written to the log; please try again.')
+    expect(explainError({ code: 'offline', message: 'The server could not be reached.' }).detail).toBeNull()
+  })
+
   it('accepts the plain error shape a line result carries', () => {
     const explained = explainError({ code: 'server_error', message: 'An internal server error has occurred.', status: 500 })
     expect(explained.summary).toBe('The server had an internal problem.')

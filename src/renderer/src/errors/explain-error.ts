@@ -99,7 +99,7 @@ const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needs
 export function explainError(error: unknown): ErrorExplanation {
   const { code, message, status } = toShape(error)
   const known = EXPLANATIONS[code]
-  const detail = message.trim() === '' || message.trim() === known.summary ? null : message.trim()
+  const detail = detailBeyond(message.trim(), known.summary)
   return {
     code,
     summary: known.summary,
@@ -108,6 +108,12 @@ export function explainError(error: unknown): ErrorExplanation {
     status,
     needsSettings: known.needsSettings === true
   }
+}
+
+/** What the message adds to the summary; main often starts with the same sentence. */
+function detailBeyond(message: string, summary: string): string | null {
+  const rest = message.startsWith(summary) ? message.slice(summary.length).trim() : message
+  return rest === '' ? null : rest
 }
 
 function toShape(error: unknown): { code: ErrorCode; message: string; status: number | null } {

@@ -53,6 +53,13 @@ describe('job announcements', () => {
     expect(announcement(progress({}), cancelled)).toContain('Lookup cancelled')
   })
 
+  it('announces the end of a retry even when its running state was never seen', () => {
+    const failed = progress({ state: 'finished', failed: 10, pending: 0, resultsCount: 10 })
+    const retried = progress({ state: 'finished', found: 10, pending: 0, resultsCount: 20 })
+    expect(announcement(failed, retried)).toBe('Lookup finished: 10 found, 0 not found, 0 invalid, 0 duplicate, 0 failed.')
+    expect(announcement(retried, retried)).toBeNull()
+  })
+
   it('announces a new job even when the state is the same as the last one', () => {
     expect(announcement(progress({}), progress({ jobId: 'job-2' }))).toBe('Lookup started: 10 values.')
   })

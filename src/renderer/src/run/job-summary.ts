@@ -14,7 +14,13 @@ export function answeredCount(progress: JobProgress): number {
 
 /** The sentence a screen reader hears when a lookup changes state; null when nothing worth saying happened. */
 export function announcement(previous: JobProgress | undefined, current: JobProgress): string | null {
-  const changed = previous === undefined || previous.jobId !== current.jobId || previous.state !== current.state
+  const settled = current.state === 'finished' || current.state === 'cancelled'
+  // A retry that finishes between two snapshots goes from settled to settled: the new log length tells.
+  const changed =
+    previous === undefined ||
+    previous.jobId !== current.jobId ||
+    previous.state !== current.state ||
+    (settled && previous.resultsCount !== current.resultsCount)
   if (!changed) return null
   switch (current.state) {
     case 'running':

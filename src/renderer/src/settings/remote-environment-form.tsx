@@ -161,7 +161,7 @@ export function RemoteEnvironmentForm({ environment, saved }: RemoteEnvironmentF
             ) : null}
           </div>
         ) : (
-          <div className="secret-saved" role="group" aria-label="Client secret">
+          <div className="secret-saved" role="group" aria-label="Client secret status">
             <span className="secret-saved-badge">Saved in OS keychain</span>
             <button type="button" onClick={() => setReplacingSecret(true)} disabled={busy !== null}>
               Replace
