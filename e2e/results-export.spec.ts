@@ -50,10 +50,10 @@ test.describe('results export', () => {
       const [header = [], ...records] = csv
       expect(records).toHaveLength(rows.length)
       expect(saved.rows).toBe(rows.length)
-      const line = column(header, 'Line')
-      const gtin = column(header, 'GTIN')
-      const quantity = column(header, 'Quantity')
-      const area = column(header, 'Location area')
+      const line = column(header, 'line')
+      const gtin = column(header, 'gtin')
+      const quantity = column(header, 'quantity')
+      const area = column(header, 'location_area')
       records.forEach((record, index) => {
         const expected = rows[index]
         expect(record, `record ${index + 1}`).toHaveLength(header.length)
@@ -76,7 +76,7 @@ test.describe('results export', () => {
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
       expect(sheet.rowCount).toBe(csv.length)
       const header = csv[0] ?? []
-      const gtin = column(header, 'GTIN')
+      const gtin = column(header, 'gtin')
       csv.forEach((record, rowIndex) => {
         const row = sheet.getRow(rowIndex + 1)
         record.forEach((text, columnIndex) => {
@@ -95,7 +95,7 @@ test.describe('results export', () => {
       await expect.poll(() => gridRowCount(page)).toBeLessThan(rows.length)
       const saved = await exportVia(page, 'CSV', 'Only rows shown')
       const [header = [], ...records] = parseCsv((await readFile(saved.path)).subarray(3).toString('utf8'))
-      const line = column(header, 'Line')
+      const line = column(header, 'line')
       expect([...new Set(records.map((record) => Number(record[line])))]).toEqual(shownLines)
       expect(records).toHaveLength(rows.filter((row) => shownLines.includes(row.line)).length)
       await attachScreenshot(page, testInfo, 'after export')
