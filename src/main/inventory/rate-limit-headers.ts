@@ -1,0 +1,42 @@
+/** What a response says about throttling: requests left in the window, when it refills, and how long to wait. */
+export interface RateLimit {
+  remaining: number | null
+  /** Epoch ms when the window is replenished. */
+  resetAt: number | null
+  retryAfterMs: number | null
+}
+
+export const NO_RATE_LIMIT: RateLimit = { remaining: null, resetAt: null, retryAfterMs: null }
+
+export function parseRateLimit(headers: Headers, now: number): RateLimit {
+  const remaining = parseCount(headers.get('x-current-token-count'))
+  const resetAt = parseInstant(headers.get('x-next-replenishment-time'), now)
+  const retryAfter = parseInstant(headers.get('retry-after'), now, 'seconds')
+  return { remaining, resetAt, retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now) }
+}
+
+function parseCount(raw: string | null): number | null {
+  if (raw === null || raw.trim() === '') return null
+  const value = Number(raw.trim())
+  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : null
+}
+
+/**
+ * The replenishment header is not documented beyond its name, so every plausible form is read:
+ * epoch milliseconds (13 digits), epoch seconds (10 digits), an ISO or HTTP date, or a small
+ * number of seconds from now. `Retry-After` is seconds or an HTTP date (RFC 9110).
+ */
+function parseInstant(raw: string | null, now: number, numbersAre: 'auto' | 'seconds' = 'auto'): number | null {
+  if (raw === null) return null
+  const text = raw.trim()
+  if (text === '') return null
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const value = Number(text)
+    if (numbersAre === 'seconds') return now + value * 1000
+    if (value >= 1e12) return value
+    if (value >= 1e9) return value * 1000
+    return now + value * 1000
+  }
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? null : date
+}
