@@ -1,0 +1,114 @@
+import type { ImportTable } from '../../shared/contract'
+import type { ParsedRecord } from './delimited-text'
+
+type TableShape = Pick<ImportTable, 'hasHeader' | 'columns' | 'suggestedColumn' | 'rows'>
+
+/** Header names, normalised by `headerKey`, in order of preference for the lookup column. */
+const GTIN_HEADERS = ['gtin', 'gtin 14', 'gtin14', 'gtins', 'upc', 'upc code', 'upcs', 'ean', 'ean code', 'ean13', 'barcode', 'bar code']
+const ITEM_NUMBER_HEADERS = [
+  'wm item number',
+  'wm item nbr',
+  'wm item',
+  'item number',
+  'item nbr',
+  'item no',
+  'walmart item',
+  'walmart item number',
+  'walmart item nbr'
+]
+const OTHER_HEADERS = ['item', 'items', 'value', 'values']
+const HEADER_RANK = new Map<string, number>([
+  ...GTIN_HEADERS.map((name) => [name, 0] as const),
+  ...ITEM_NUMBER_HEADERS.map((name) => [name, 1] as const),
+  ...OTHER_HEADERS.map((name) => [name, 2] as const)
+])
+
+const NUMERIC = /^[+-]?\d[\d\s.,]*(?:e[+-]?\d+)?$/i
+const GTIN_LIKE = /^\d{8,14}$/
+const SAMPLE_ROWS = 200
+const SAMPLES_PER_COLUMN = 3
+
+/** Decides whether the first record is a header, names the columns and picks the one to look up. */
+export function toImportTable(records: readonly ParsedRecord[]): TableShape {
+  const nonBlank = records.filter((record) => record.cells.some((cell) => cell.trim() !== ''))
+  const first = nonBlank[0]
+  const hasHeader = first !== undefined && isHeader(first.cells, nonBlank.slice(1, 1 + SAMPLE_ROWS))
+  const rows = hasHeader ? nonBlank.slice(1) : nonBlank
+  let width = 0
+  for (const record of nonBlank) width = Math.max(width, record.cells.length)
+  const header = hasHeader && first !== undefined ? first.cells : []
+
+  const columns = Array.from({ length: width }, (_, index) => {
+    const name = header[index]?.trim() ?? ''
+    const samples: string[] = []
+    for (const row of rows) {
+      if (samples.length >= SAMPLES_PER_COLUMN) break
+      const cell = row.cells[index]?.trim() ?? ''
+      if (cell !== '') samples.push(cell)
+    }
+    return { index, name: name === '' ? `Column ${columnLetters(index)}` : name, samples }
+  })
+
+  return { hasHeader, columns, suggestedColumn: suggestColumn(header, rows.slice(0, SAMPLE_ROWS), width), rows }
+}
+
+function headerKey(cell: string): string {
+  return cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-#.:/]+/g, ' ')
+    .trim()
+}
+
+function isHeader(cells: readonly string[], dataRows: readonly ParsedRecord[]): boolean {
+  if (cells.some((cell) => HEADER_RANK.has(headerKey(cell)))) return true
+  const texts = cells.map((cell) => cell.trim()).filter((cell) => cell !== '')
+  if (texts.length === 0 || texts.some((cell) => NUMERIC.test(cell))) return false
+  if (dataRows.length === 0) return false
+  const numericRows = dataRows.filter((row) => row.cells.some((cell) => NUMERIC.test(cell.trim()))).length
+  return numericRows / dataRows.length >= 0.5
+}
+
+function suggestColumn(header: readonly string[], rows: readonly ParsedRecord[], width: number): number {
+  let bestHeader = -1
+  let bestRank = Number.POSITIVE_INFINITY
+  header.forEach((cell, index) => {
+    const rank = HEADER_RANK.get(headerKey(cell))
+    if (rank !== undefined && rank < bestRank) {
+      bestRank = rank
+      bestHeader = index
+    }
+  })
+  if (bestHeader >= 0) return bestHeader
+
+  let bestColumn = 0
+  let bestShare = 0
+  for (let index = 0; index < width; index++) {
+    let filled = 0
+    let gtinLike = 0
+    for (const row of rows) {
+      const cell = row.cells[index]?.trim() ?? ''
+      if (cell === '') continue
+      filled++
+      if (GTIN_LIKE.test(cell)) gtinLike++
+    }
+    const share = filled === 0 ? 0 : gtinLike / filled
+    if (share > bestShare) {
+      bestShare = share
+      bestColumn = index
+    }
+  }
+  return bestShare >= 0.5 ? bestColumn : 0
+}
+
+/** A, B, ... Z, AA: the names spreadsheet users already know. */
+export function columnLetters(index: number): string {
+  let n = index + 1
+  let letters = ''
+  while (n > 0) {
+    const rest = (n - 1) % 26
+    letters = String.fromCharCode(65 + rest) + letters
+    n = Math.floor((n - 1) / 26)
+  }
+  return letters
+}
