@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SEARCH_PATHS } from '../../shared/environments'
+import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
+import { createMemoryLogger } from '../logging/logger'
+import { createTokenManager } from '../token/token-manager'
+import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
+import { buildSearchRequest } from './search-request'
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()?.()
+})
+
+async function demo(faults = {}): Promise<DemoApiHandle> {
+  const api = await startDemoApi({ faults })
+  closers.push(() => api.close())
+  return api
+}
+
+function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
+  const log = createMemoryLogger()
+  const tokens = createTokenManager({ fetch, now: Date.now, log })
+  const client = createInventoryClient({ fetch, tokens, log, now: Date.now, timeoutMs })
+  const target: ApiTarget = {
+    environment: 'sandbox',
+    authUrl,
+    baseUrl,
+    searchPath: SEARCH_PATHS.sandbox,
+    clientId: 'demo-client',
+    clientSecret: 'demo-secret+/=',
+    bearerPrefix: false
+  }
+  return { log, tokens, client, target }
+}
+
+/** A search endpoint answering as the test says, behind the Demo API's real token endpoint. */
+async function searchServer(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void) {
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => answer(request, body, response))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  closers.push(() => {
+    server.closeAllConnections()
+    return new Promise((resolve) => server.close(() => resolve()))
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+async function failure(promise: Promise<unknown>): Promise<InventoryApiError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof InventoryApiError) return error
+    throw error
+  }
+  throw new Error('expected a failure')
+}
+
+const VALUES = ['00036000291452', '04006381333931', '00000096385074']
+
+describe('buildSearchRequest', () => {
+  it('cannot build a search without both mandatory headers', () => {
+    const signal = new AbortController().signal
+    const body = { store_nbr: 1, item_type: 'gtin' as const, item_type_values: ['1'] }
+    const endpoint = { baseUrl: 'https://h/', searchPath: '/p' }
+    expect(() => buildSearchRequest(endpoint, { consumerId: '', authorization: 't' }, body, signal)).toThrow()
+    expect(() => buildSearchRequest(endpoint, { consumerId: 'c', authorization: '' }, body, signal)).toThrow()
+    const { url, init } = buildSearchRequest(endpoint, { consumerId: 'c', authorization: 't' }, body, signal)
+    expect(url).toBe('https://h/p')
+    expect(init.headers).toMatchObject({ 'wm_consumer.id': 'c', Authorization: 't', 'Content-Type': 'application/json' })
+  })
+})
+
+describe('inventory client', () => {
+  it('searches the Demo API: bare-number store, both headers, every value accounted for', async () => {
+    const api = await demo()
+    const { client, target } = setup(api.url)
+    const result = await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
+    expect(result.tokenRefreshed).toBe(false)
+    for (const item of result.items) {
+      expect(VALUES).toContain(item.gtin)
+      expect(item.total_quantity).toBe(item.inventory_locations.reduce((sum, location) => sum + location.quantity, 0))
+      expect(item.raw).toBeTypeOf('object')
+    }
+  })
+
+  it('sends exactly the documented body and headers, with or without the Bearer prefix', async () => {
+    const api = await demo()
+    const seen: { headers: IncomingMessage['headers']; body: string }[] = []
+    const url = await searchServer((request, body, response) => {
+      seen.push({ headers: request.headers, body })
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
+    })
+    const { client, target, tokens } = setup(url, api.url)
+    await client.searchBatch(target, { storeNbr: 77, itemType: 'wm_item_number', values: ['552233441'] })
+    await client.searchBatch({ ...target, bearerPrefix: true }, { storeNbr: 77, itemType: 'gtin', values: VALUES })
+    const { token } = await tokens.getToken(target)
+    expect(JSON.parse(seen[0]!.body)).toEqual({ store_nbr: 77, item_type: 'wm_item_number', item_type_values: ['552233441'] })
+    expect(seen[0]!.headers['wm_consumer.id']).toBe('demo-client')
+    expect(seen[0]!.headers.authorization).toBe(token)
+    expect(seen[1]!.headers.authorization).toBe(`Bearer ${token}`)
+  })
+
+  it('refuses more than 100 values before sending anything', async () => {
+    const api = await demo()
+    const { client, target } = setup(api.url)
+    await expect(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: Array(101).fill('1') })).rejects.toMatchObject({
+      code: 'invalid_input'
+    })
+    expect(api.stats().searchRequests).toBe(0)
+  })
+
+  it('answers a 401 with one new token and one retry', async () => {
+    const api = await demo()
+    const { client, target } = setup(api.url)
+    await client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES })
+    api.expireAllTokens()
+    const result = await client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES })
+    expect(result.tokenRefreshed).toBe(true)
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
+  it('gives up with token_rejected when a fresh token is refused too', async () => {
+    const api = await demo()
+    const url = await searchServer((_request, _body, response) => {
+      response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Authentication failed"}')
+    })
+    const { client, target } = setup(url, api.url)
+    const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+    expect(error).toMatchObject({ code: 'token_rejected', kind: 'auth', retryable: false })
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
+  it.each([
+    [429, { 'Retry-After': '7', 'X-Current-Token-Count': '0' }, 'throttled', 'throttled', true],
+    [500, {}, 'server_error', 'server', true],
+    [503, { 'Content-Type': 'text/plain' }, 'server_error', 'server', true],
+    [408, {}, 'server_error', 'server', true],
+    [400, {}, 'bad_request', 'client', false],
+    [404, {}, 'not_found', 'client', false]
+  ] as const)('classifies HTTP %i', async (status, headers, code, kind, retryable) => {
+    const api = await demo()
+    const url = await searchServer((_request, _body, response) => {
+      response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end('{"errors":[{"code":"X","description":"Server words"}]}')
+    })
+    const { client, target } = setup(url, api.url)
+    const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+    expect(error).toMatchObject({ code, kind, retryable, status })
+    expect(error.message).toContain('Server words')
+    if (status === 429) expect(error.rateLimit).toMatchObject({ remaining: 0 })
+    if (status === 429) expect(error.rateLimit?.retryAfterMs).toBeGreaterThan(6_000)
+  })
+
+  it('names an unsubscribed client ID, and a missing-headers 403 as a bad request', async () => {
+    const api = await demo()
+    let reply = 'The consumer id demo-client is not subscribed to the service name'
+    const url = await searchServer((_request, _body, response) => {
+      response.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: reply }))
+    })
+    const { client, target } = setup(url, api.url)
+    expect(await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))).toMatchObject({
+      code: 'not_subscribed',
+      retryable: false
+    })
+    reply = 'Request is missing required security headers'
+    expect(await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))).toMatchObject({
+      code: 'bad_request',
+      retryable: false
+    })
+  })
+
+  it('treats a malformed body, a dropped connection and a timeout as retryable', async () => {
+    const api = await demo()
+    const malformed = await searchServer((_request, _body, response) => response.writeHead(200).end('{"items": [tru'))
+    const dropped = await searchServer((request) => request.socket.destroy())
+    const silent = await searchServer(() => undefined)
+    for (const [url, code] of [
+      [malformed, 'server_error'],
+      [dropped, 'offline'],
+      [silent, 'timeout']
+    ] as const) {
+      const { client, target } = setup(url, api.url, 400)
+      const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+      expect(error).toMatchObject({ code, retryable: true })
+    }
+  })
+
+  it('reports a cancelled search as cancelled, not as a failure to retry', async () => {
+    const api = await demo({ latencyMs: 2_000 })
+    const { client, target } = setup(api.url)
+    const controller = new AbortController()
+    const pending = client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES, signal: controller.signal })
+    setTimeout(() => controller.abort(), 100)
+    expect(await failure(pending)).toMatchObject({ code: 'cancelled', retryable: false })
+  })
+
+  it('never puts the secret or the token in a log line or an error message', async () => {
+    const api = await demo({ serverErrorRate: 1 })
+    const { client, target, tokens, log } = setup(api.url)
+    const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+    const { token } = await tokens.getToken(target)
+    const everything = [error.message, ...log.lines].join('\n')
+    expect(everything).not.toContain(token)
+    expect(everything).not.toContain(target.clientSecret)
+  })
+})

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { parseSearchResponse } from './search-response'
+
+describe('parseSearchResponse', () => {
+  it('types documented fields, keeps unknown ones in raw and sums fractional quantities', () => {
+    const item = {
+      gtin: '36000291452',
+      wm_item_number: 552233441,
+      inventory_locations: [
+        { location_area: 'store', state: 'available', quantity: 2.5 },
+        { location_area: 'backroom', state: 'available', quantity: 4, bin: 'A1' },
+        'not a location'
+      ],
+      cid_level_inventories: [{ cid: 1 }],
+      lastUpdatedTime: '2026-11-22T10:00:00Z'
+    }
+    const [parsed] = parseSearchResponse({ supplier_name: 'Acme', store_nbr: 1234, items: [item], extra: true })
+    expect(parsed).toMatchObject({
+      gtin: '00036000291452',
+      wm_item_number: '552233441',
+      supplier_name: 'Acme',
+      store_nbr: 1234,
+      total_quantity: 6.5
+    })
+    expect(parsed?.inventory_locations).toHaveLength(2)
+    expect(parsed?.inventory_locations[1]).toMatchObject({ bin: 'A1' })
+    expect(parsed?.raw).toBe(item)
+  })
+
+  it('tolerates missing arrays and nulls', () => {
+    expect(parseSearchResponse({})).toEqual([])
+    expect(parseSearchResponse({ items: [{ gtin: null, inventory_locations: null }] })[0]).toMatchObject({
+      gtin: null,
+      inventory_locations: [],
+      total_quantity: 0
+    })
+  })
+
+  it('rejects a body that is not an object', () => {
+    expect(() => parseSearchResponse('text')).toThrow()
+  })
+})

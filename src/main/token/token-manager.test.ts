@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../shared/domain/app-error'
+import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
+import { createMemoryLogger } from '../logging/logger'
+import { createTokenManager, type TokenTarget } from './token-manager'
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()?.()
+})
+
+async function demo(faults = {}): Promise<DemoApiHandle> {
+  const api = await startDemoApi({ faults })
+  closers.push(() => api.close())
+  return api
+}
+
+/** A loopback identity server that answers with whatever the test says. */
+async function identity(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<string> {
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => answer(request, body, response))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+function targetFor(url: string, secret = 'demo-secret+/='): TokenTarget {
+  return { environment: 'sandbox', authUrl: url, clientId: 'demo-client', clientSecret: secret }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof AppError) return error
+    throw error
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('token manager', () => {
+  it('gets a token with a form-encoded secret and shares one request among 100 callers', async () => {
+    const api = await demo({ tokenLatencyMs: 50 })
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const issued = await Promise.all(Array.from({ length: 100 }, () => tokens.getToken(targetFor(api.url))))
+    expect(new Set(issued.map((token) => token.token)).size).toBe(1)
+    expect(api.stats().tokenRequests).toBe(1)
+    expect(tokens.stats().tokensFetched).toBe(1)
+  })
+
+  it('sends grant_type, client_id and the URL-encoded secret, and defaults expires_in to 900 s', async () => {
+    let seen: { type: string | undefined; body: string } | null = null
+    const url = await identity((request, body, response) => {
+      seen = { type: request.headers['content-type'], body }
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'abc.def.ghi' }))
+    })
+    const now = 1_000_000
+    const tokens = createTokenManager({ fetch, now: () => now, log: createMemoryLogger() })
+    expect(await tokens.getToken(targetFor(url, 's+/=cret'))).toEqual({ token: 'abc.def.ghi', expiresAt: now + 900_000 })
+    expect(seen).toEqual({
+      type: 'application/x-www-form-urlencoded',
+      body: 'grant_type=client_credentials&client_id=demo-client&client_secret=s%2B%2F%3Dcret'
+    })
+  })
+
+  it('refreshes 60 s before expiry, or at 10% of a short lifetime', async () => {
+    let count = 0
+    let lifetime = 900
+    const url = await identity((_request, _body, response) => {
+      count++
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${count}`, expires_in: String(lifetime) }))
+    })
+    let now = 0
+    const tokens = createTokenManager({ fetch, now: () => now, log: createMemoryLogger() })
+    const target = targetFor(url)
+    expect((await tokens.getToken(target)).token).toBe('token-1')
+    now = 839_999
+    expect((await tokens.getToken(target)).token).toBe('token-1')
+    now = 840_000
+    expect((await tokens.getToken(target)).token).toBe('token-2')
+
+    lifetime = 100
+    const short = { ...target, clientId: 'other' }
+    now = 0
+    expect((await tokens.getToken(short)).token).toBe('token-3')
+    now = 89_999
+    expect((await tokens.getToken(short)).token).toBe('token-3')
+    now = 90_000
+    expect((await tokens.getToken(short)).token).toBe('token-4')
+  })
+
+  it('invalidates only the token that was rejected, so concurrent 401s cause one refresh', async () => {
+    const api = await demo()
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const target = targetFor(api.url)
+    const first = await tokens.getToken(target)
+    tokens.invalidate(target, first.token)
+    const second = await tokens.getToken(target)
+    tokens.invalidate(target, first.token)
+    expect((await tokens.getToken(target)).token).toBe(second.token)
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
+  it('gets a new token when the secret is replaced', async () => {
+    const api = await demo()
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    await tokens.getToken(targetFor(api.url))
+    await rejection(tokens.getToken(targetFor(api.url, 'replaced-secret')))
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
+  it.each([
+    [401, 'wrong_credentials'],
+    [400, 'wrong_credentials'],
+    [403, 'not_subscribed'],
+    [503, 'identity_unavailable'],
+    [404, 'identity_unavailable']
+  ])('turns HTTP %i into %s with the server message and without the secret', async (status, code) => {
+    const url = await identity((_request, _body, response) => {
+      response.writeHead(status, { 'Content-Type': 'application/xml' }).end('<error><message>Nope from server</message></error>')
+    })
+    const log = createMemoryLogger()
+    const tokens = createTokenManager({ fetch, now: Date.now, log })
+    const error = await rejection(tokens.getToken(targetFor(url, 'canary-secret-123')))
+    expect(error.code).toBe(code)
+    expect(error.message).toContain('Nope from server')
+    expect(`${error.message}${log.lines.join('')}`).not.toContain('canary-secret-123')
+  })
+
+  it('reports a body without a token, an unreachable host and a timeout in words', async () => {
+    const noToken = await identity((_request, _body, response) => response.writeHead(200).end('{"token_type":"Bearer"}'))
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
+    expect((await rejection(tokens.getToken(targetFor(noToken)))).code).toBe('identity_unavailable')
+    expect((await rejection(tokens.getToken(targetFor('http://127.0.0.1:9')))).code).toBe('offline')
+    const silent = await identity(() => undefined)
+    expect((await rejection(tokens.getToken(targetFor(silent)))).code).toBe('timeout')
+  })
+
+  it('wrong credentials against the Demo API are not cached: the next call asks again', async () => {
+    const api = await demo()
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
+    expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+})
