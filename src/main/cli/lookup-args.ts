@@ -1,0 +1,124 @@
+import { parseArgs } from 'node:util'
+import type { ExportFormat } from '../../shared/contract'
+import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
+import { formatFromPath } from '../files/write-results'
+
+export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store N --input FILE --output FILE [options]
+
+Looks up store inventory for the values in FILE, exactly as the app does, and writes the results.
+
+Required:
+  --env demo|sandbox|production   which environment to query
+  --store N                       the store number
+  --input FILE                    a .csv, .tsv, .txt or .xlsx list of values
+  --output FILE                   where to write results; .csv, .xlsx or .json
+
+Options:
+  --item-type gtin|wm_item_number what the values are (default: gtin)
+  --client-id ID                  client ID (default: the one saved in the app's settings)
+  --auth-url URL                  identity host to use instead of the configured one
+  --base-url URL                  inventory host to use instead of the configured one
+  --help                          show this help
+
+The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, else from the
+keychain entry the app saved. It is never accepted as a flag.
+
+Exit status: 0 every value was answered (found or not found), 1 some lookups failed or were
+cancelled, 2 the command, the input file or the credentials need fixing.`
+
+export interface LookupOptions {
+  environment: EnvironmentId
+  storeNbr: number
+  input: string
+  output: string
+  format: ExportFormat
+  itemType: ItemType
+  clientId?: string
+  authUrl?: string
+  baseUrl?: string
+}
+
+export type ParsedCommand = { kind: 'help' } | { kind: 'run'; options: LookupOptions }
+
+/** A mistake in the command line itself: exit 2 with the message and the usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        env: { type: 'string' },
+        store: { type: 'string' },
+        input: { type: 'string' },
+        output: { type: 'string' },
+        'item-type': { type: 'string' },
+        'client-id': { type: 'string' },
+        'auth-url': { type: 'string' },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' }
+      }
+    }))
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.help === true) return { kind: 'help' }
+
+  const environment = environmentIdSchema.safeParse(values.env)
+  if (values.env === undefined) throw new UsageError('--env is required: demo, sandbox or production.')
+  if (!environment.success) throw new UsageError(`--env ${values.env} is not an environment; use demo, sandbox or production.`)
+
+  if (values.store === undefined) throw new UsageError('--store is required: the store number, e.g. --store 1234.')
+  const storeNbr = /^\d{1,6}$/.test(values.store.trim()) ? Number(values.store.trim()) : Number.NaN
+  if (!(storeNbr >= 1 && storeNbr <= 999_999)) {
+    throw new UsageError(`--store ${values.store} is not a store number; use a whole number from 1 to 999999.`)
+  }
+
+  const itemType = itemTypeSchema.safeParse(values['item-type'] ?? 'gtin')
+  if (!itemType.success) throw new UsageError(`--item-type ${values['item-type'] ?? ''} is not known; use gtin or wm_item_number.`)
+
+  const input = required(values.input, '--input is required: the file with the values to look up.')
+  const output = required(values.output, '--output is required: where to write the results (.csv, .xlsx or .json).')
+  let format: ExportFormat
+  try {
+    format = formatFromPath(output)
+  } catch {
+    throw new UsageError(`--output ${output} must end in .csv, .xlsx or .json; the extension chooses the format.`)
+  }
+
+  const options: LookupOptions = { environment: environment.data, storeNbr, input, output, format, itemType: itemType.data }
+  const clientId = values['client-id']
+  if (clientId !== undefined) {
+    if (clientId.trim() === '') throw new UsageError('--client-id is empty; give the client ID or leave the flag out.')
+    options.clientId = clientId.trim()
+  }
+  if (values['auth-url'] !== undefined) options.authUrl = httpUrl('--auth-url', values['auth-url'])
+  if (values['base-url'] !== undefined) options.baseUrl = httpUrl('--base-url', values['base-url'])
+  return { kind: 'run', options }
+}
+
+function required(value: string | undefined, message: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(message)
+  return value
+}
+
+/** A host to send requests to: http(s) only, and without a trailing slash so paths join cleanly. */
+function httpUrl(flag: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(`${flag} ${value} is not a URL; use e.g. https://api.example.com.`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${flag} must be an http or https URL.`)
+  if (url.username !== '' || url.password !== '') throw new UsageError(`${flag} must not contain a user name or password.`)
+  return value.replace(/\/+$/, '')
+}

@@ -1,0 +1,195 @@
+import { readFile, stat } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { MAX_IMPORT_BYTES } from '../../shared/contract'
+import { AppError } from '../../shared/domain/app-error'
+import { ENVIRONMENT_LABELS } from '../../shared/environments'
+import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
+import type { SecretStore } from '../credentials/secret-store'
+import { readImportFile } from '../files/read-import-file'
+import { toResultRows } from '../files/result-rows'
+import { writeResults } from '../files/write-results'
+import { createLogger, type Logger } from '../logging/logger'
+import { parseLookupArgs, UsageError, USAGE, type LookupOptions } from './lookup-args'
+import { progressLine, summaryLine } from './progress-line'
+import { userDataDir } from './user-data-dir'
+
+export const EXIT_OK = 0
+export const EXIT_INCOMPLETE = 1
+export const EXIT_USAGE = 2
+
+/** What the headless command gets from the process; tests pass their own. */
+export interface LookupIo {
+  env: NodeJS.ProcessEnv
+  stdout(text: string): void
+  stderr(text: string): void
+  fetch: typeof fetch
+  now: () => number
+  /** Built lazily: the keychain is only touched when no secret came in through the environment. */
+  secretStore(log: Logger): SecretStore
+  /** Registers what to do on Ctrl+C; returns the unregister function. */
+  onInterrupt(cancel: () => void): () => void
+  progressIntervalMs?: number
+}
+
+/**
+ * The headless lookup: the same composition root, job runner and file code as the app, with the
+ * terminal as its window. Resolves to the exit status instead of exiting, so tests can call it.
+ */
+export async function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
+  const secret = io.env.INVENTORY_CLIENT_SECRET
+  const hidden = secret !== undefined && secret.length > 0 ? secret : null
+  const say = (text: string) => io.stderr(`${hidden === null ? text : text.split(hidden).join('[redacted]')}\n`)
+
+  let options: LookupOptions
+  try {
+    const command = parseLookupArgs(argv)
+    if (command.kind === 'help') {
+      io.stdout(`${USAGE}\n`)
+      return EXIT_OK
+    }
+    options = command.options
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    say(`Error: ${error.message}\n\n${USAGE}`)
+    return EXIT_USAGE
+  }
+
+  const lines = await readLines(options, say)
+  if (lines === null) return EXIT_USAGE
+  if (!(await outputFolderExists(options.output))) {
+    say(`Error: the folder for --output ${options.output} does not exist; create it or choose another path.`)
+    return EXIT_USAGE
+  }
+
+  const base = createLogger((line) => io.stderr(`${line}\n`))
+  if (hidden !== null) base.redact(hidden)
+  // The terminal is for the user: warnings and errors only, not the service chatter.
+  const log: Logger = { ...base, info: () => undefined }
+
+  const root = await createAppRoot({
+    fetch: io.fetch,
+    now: io.now,
+    secretStore: io.secretStore(log),
+    userDataDir: userDataDir(io.env),
+    log,
+    chooseExportPath: async () => null,
+    openExternal: async () => undefined
+  })
+  try {
+    return await lookUp(root, options, lines.values, hidden, io, say)
+  } finally {
+    await root.close()
+  }
+}
+
+interface InputLines {
+  values: { line: number; input: string }[]
+}
+
+async function readLines(options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
+  let bytes: Uint8Array
+  try {
+    const info = await stat(options.input)
+    if (!info.isFile()) {
+      say(`Error: --input ${options.input} is not a file.`)
+      return null
+    }
+    if (info.size > MAX_IMPORT_BYTES) {
+      say(`Error: --input ${options.input} is larger than 50 MB; split it into smaller files.`)
+      return null
+    }
+    bytes = await readFile(options.input)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    say(
+      code === 'ENOENT'
+        ? `Error: --input ${options.input} does not exist; check the path.`
+        : `Error: --input ${options.input} could not be read (${code ?? 'unknown error'}); check the path and its permissions.`
+    )
+    return null
+  }
+  try {
+    const table = await readImportFile(options.input, bytes)
+    const column = table.suggestedColumn
+    const name = table.columns[column]?.name ?? `column ${column + 1}`
+    say(`Reading ${table.rows.length} values from "${name}" in ${options.input} (${table.format}${table.encoding === null ? '' : `, ${table.encoding}`}).`)
+    return { values: table.rows.map((row) => ({ line: row.line, input: (row.cells[column] ?? '').slice(0, 200) })) }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    say(`Error: ${error.message}`)
+    return null
+  }
+}
+
+async function outputFolderExists(output: string): Promise<boolean> {
+  try {
+    return (await stat(dirname(resolve(output)))).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+async function lookUp(
+  root: AppRoot,
+  options: LookupOptions,
+  lines: InputLines['values'],
+  secret: string | null,
+  io: LookupIo,
+  say: (text: string) => void
+): Promise<number> {
+  const { services } = root
+  const overrides: TargetOverrides = {}
+  if (options.clientId !== undefined) overrides.clientId = options.clientId
+  if (secret !== null) overrides.clientSecret = secret
+  if (options.authUrl !== undefined) overrides.authUrl = options.authUrl
+  if (options.baseUrl !== undefined) overrides.baseUrl = options.baseUrl
+
+  let jobId: string
+  try {
+    const target = await services.resolveTarget(options.environment, overrides)
+    const started = services.jobs.start({
+      environment: options.environment,
+      storeNbr: options.storeNbr,
+      itemType: options.itemType,
+      lines,
+      target
+    })
+    jobId = started.jobId
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    say(`Error: ${error.message}${secretHint(error, options)}`)
+    return EXIT_USAGE
+  }
+
+  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, store ${options.storeNbr}. Ctrl+C cancels and still writes what was found.`)
+  const ticker = setInterval(() => say(progressLine(services.jobs.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
+  const stopListening = io.onInterrupt(() => {
+    say('Cancelling: lines not yet looked up will be marked cancelled.')
+    services.jobs.cancel(jobId)
+  })
+  let final
+  try {
+    final = await services.jobs.whenSettled(jobId)
+  } finally {
+    clearInterval(ticker)
+    stopListening()
+  }
+
+  const { params, lines: results } = services.jobs.latest(jobId)
+  const rows = toResultRows(results, params)
+  try {
+    await writeResults(options.output, options.format, rows)
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
+    say(`Error: the results could not be written to ${options.output}. ${reason}`)
+    return EXIT_INCOMPLETE
+  }
+  say(`${summaryLine(final)}. Wrote ${rows.length} rows to ${options.output}.`)
+  return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
+}
+
+function secretHint(error: AppError, options: LookupOptions): string {
+  if (error.code !== 'missing_credentials' && error.code !== 'keychain_unavailable') return ''
+  const clientId = options.clientId === undefined ? ' and pass --client-id' : ''
+  return ` For this command you can also set INVENTORY_CLIENT_SECRET${clientId}.`
+}
