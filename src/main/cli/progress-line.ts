@@ -12,6 +12,7 @@ export function progressLine(progress: JobProgress, now: number): string {
   if (progress.duplicate > 0) parts.push(`duplicate ${progress.duplicate}`)
   if (progress.cancelled > 0) parts.push(`cancelled ${progress.cancelled}`)
   if (progress.pending > 0) parts.push(`pending ${progress.pending}`)
+  if (progress.retries > 0) parts.push(`retries ${progress.retries}`)
   if (progress.state === 'throttled') {
     const resumeAt = progress.resumeAt === null ? null : Date.parse(progress.resumeAt)
     const seconds = resumeAt === null ? null : Math.max(0, Math.ceil((resumeAt - now) / 1000))

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import type { JobProgress } from '../../shared/domain/job-progress'
+import { parseLookupArgs, UsageError } from './lookup-args'
+import { progressLine, summaryLine } from './progress-line'
+import { userDataDir } from './user-data-dir'
+
+const BASE = ['--env', 'sandbox', '--store', '1234', '--input', 'in.csv', '--output', 'out.xlsx']
+
+function usageMessage(argv: string[]): string {
+  try {
+    parseLookupArgs(argv)
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError)
+    return (error as Error).message
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`)
+}
+
+describe('parseLookupArgs', () => {
+  it('reads every flag, with gtin as the default item type and the format from the extension', () => {
+    expect(parseLookupArgs(BASE)).toEqual({
+      kind: 'run',
+      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin' }
+    })
+    const full = parseLookupArgs([
+      ...BASE,
+      '--item-type=wm_item_number',
+      '--client-id',
+      ' abc ',
+      '--auth-url',
+      'https://id.example.com/',
+      '--base-url',
+      'http://127.0.0.1:8080'
+    ])
+    expect(full).toMatchObject({
+      kind: 'run',
+      options: { itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
+    })
+    expect(parseLookupArgs(['--help'])).toEqual({ kind: 'help' })
+    expect(parseLookupArgs([...BASE, '-h'])).toEqual({ kind: 'help' })
+  })
+
+  it('explains each mistake in a sentence', () => {
+    expect(usageMessage([])).toMatch(/--env is required/)
+    expect(usageMessage(['--env', 'staging'])).toMatch(/staging is not an environment/)
+    expect(usageMessage(['--env', 'demo', '--store', '12a'])).toMatch(/not a store number/)
+    expect(usageMessage(['--env', 'demo', '--store', '0'])).toMatch(/not a store number/)
+    expect(usageMessage(['--env', 'demo', '--store', '1000000'])).toMatch(/not a store number/)
+    expect(usageMessage(['--env', 'demo', '--store', '1', '--output', 'o.csv'])).toMatch(/--input is required/)
+    expect(usageMessage(['--env', 'demo', '--store', '1', '--input', 'i.csv'])).toMatch(/--output is required/)
+    expect(usageMessage([...BASE, '--item-type', 'sku'])).toMatch(/gtin or wm_item_number/)
+    expect(usageMessage([...BASE, '--client-id', ' '])).toMatch(/--client-id is empty/)
+    expect(usageMessage([...BASE, '--auth-url', 'javascript:alert(1)'])).toMatch(/http or https/)
+    expect(usageMessage([...BASE, '--base-url', 'https://user:pw@example.com'])).toMatch(/user name or password/)
+    expect(usageMessage([...BASE, '--base-url', 'not a url'])).toMatch(/not a URL/)
+    expect(usageMessage([...BASE, '--secret', 'x'])).toMatch(/Unknown option '--secret'/)
+    expect(usageMessage([...BASE, 'stray'])).toMatch(/stray/)
+  })
+})
+
+describe('userDataDir', () => {
+  it('shares the app folder per platform, unless STORE_INVENTORY_DATA_DIR says otherwise', () => {
+    expect(userDataDir({ STORE_INVENTORY_DATA_DIR: '/tmp/x' }, 'linux', '/home/a')).toBe('/tmp/x')
+    expect(userDataDir({}, 'linux', '/home/a')).toBe('/home/a/.config/Store Inventory Lookup')
+    expect(userDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/a')).toBe('/cfg/Store Inventory Lookup')
+    expect(userDataDir({}, 'darwin', '/Users/a')).toBe('/Users/a/Library/Application Support/Store Inventory Lookup')
+  })
+})
+
+describe('progress lines', () => {
+  const progress: JobProgress = {
+    jobId: 'j',
+    environment: 'demo',
+    storeNbr: 1,
+    itemType: 'gtin',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    finishedAt: null,
+    state: 'throttled',
+    lines: 10,
+    batchesDone: 1,
+    batchesTotal: 3,
+    found: 4,
+    notFound: 1,
+    invalid: 1,
+    duplicate: 0,
+    failed: 0,
+    cancelled: 0,
+    pending: 4,
+    requests: 3,
+    retries: 2,
+    throttledMs: 5000,
+    resumeAt: '2025-01-01T00:00:12.000Z',
+    etaMs: null,
+    valuesPerSecond: 1,
+    resultsCount: 6
+  }
+
+  it('says where the job is, including a throttling pause', () => {
+    expect(progressLine(progress, Date.parse('2025-01-01T00:00:01.500Z'))).toBe(
+      'batches 1/3, found 4, not found 1, failed 0, invalid 1, pending 4, retries 2, throttled by the server, resuming in 11 s'
+    )
+    expect(summaryLine(progress)).toBe('10 lines: 4 found, 1 not found, 1 invalid, 0 duplicate, 0 failed, 0 cancelled')
+  })
+})
