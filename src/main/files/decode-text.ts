@@ -1,12 +1,12 @@
 /** Text files from store systems arrive as UTF-8 (with or without BOM), UTF-16 with BOM, or Windows-1252 from old Excel. */
 export interface DecodedText {
   text: string
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252'
 }
 
 export function decodeText(bytes: Uint8Array): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3)), encoding: 'utf-8' }
+    return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3)), encoding: 'utf-8-bom' }
   }
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
     return { text: new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2)), encoding: 'utf-16le' }

@@ -107,7 +107,7 @@ describe('readImportFile: CSV and friends', () => {
 
   it('strips a UTF-8 BOM so the header still matches', async () => {
     const table = await read('bom.csv', utf8('\uFEFFUPC,Name\n012345678905,Crème\n'))
-    expect(table).toMatchObject({ encoding: 'utf-8', hasHeader: true, suggestedColumn: 0 })
+    expect(table).toMatchObject({ encoding: 'utf-8-bom', hasHeader: true, suggestedColumn: 0 })
     expect(table.columns[0]?.name).toBe('UPC')
     expect(table.rows[0]?.cells).toEqual(['012345678905', 'Crème'])
   })
