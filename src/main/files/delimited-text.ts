@@ -55,6 +55,10 @@ export function parseDelimited(text: string, delimiter: Delimiter | null): Parse
     } else {
       const end = scanUnquoted(text, i, delim)
       field = text.slice(i, end)
+      // One value per line, as some systems export it: "00012345678905"
+      if (delimiter === null && field.length >= 2 && field.startsWith('"') && field.endsWith('"')) {
+        field = field.slice(1, -1).replaceAll('""', '"')
+      }
       i = end
     }
     cells.push(field)

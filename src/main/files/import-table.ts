@@ -60,8 +60,22 @@ function headerKey(cell: string): string {
     .trim()
 }
 
+const GTIN_WORDS = new Set(['gtin', 'upc', 'ean', 'barcode'])
+const NUMBER_WORDS = new Set(['number', 'nbr', 'no', 'num', 'nr'])
+
+/** How good a lookup column a header names: 0 GTINs, 1 item numbers, 2 generic values; undefined when it names none. */
+function headerRank(cell: string): number | undefined {
+  const key = headerKey(cell)
+  const exact = HEADER_RANK.get(key)
+  if (exact !== undefined) return exact
+  const words = key.split(' ')
+  if (words.some((word) => GTIN_WORDS.has(word))) return 0
+  if (words.includes('item') && words.some((word) => NUMBER_WORDS.has(word))) return 1
+  return undefined
+}
+
 function isHeader(cells: readonly string[], dataRows: readonly ParsedRecord[]): boolean {
-  if (cells.some((cell) => HEADER_RANK.has(headerKey(cell)))) return true
+  if (cells.some((cell) => headerRank(cell) !== undefined)) return true
   const texts = cells.map((cell) => cell.trim()).filter((cell) => cell !== '')
   if (texts.length === 0 || texts.some((cell) => NUMERIC.test(cell))) return false
   if (dataRows.length === 0) return false
@@ -73,7 +87,7 @@ function suggestColumn(header: readonly string[], rows: readonly ParsedRecord[],
   let bestHeader = -1
   let bestRank = Number.POSITIVE_INFINITY
   header.forEach((cell, index) => {
-    const rank = HEADER_RANK.get(headerKey(cell))
+    const rank = headerRank(cell)
     if (rank !== undefined && rank < bestRank) {
       bestRank = rank
       bestHeader = index

@@ -90,6 +90,18 @@ describe('readImportFile: CSV and friends', () => {
     expect(table.rows[0]?.cells).toEqual(['A', ' 00012345678905'])
   })
 
+  it('unwraps quoted values in a one-value-per-line TXT', async () => {
+    const table = await read('quoted.txt', utf8('"00012345678905"\n"0614141000036"\n'))
+    expect(table.rows.map((row) => row.cells)).toEqual([['00012345678905'], ['0614141000036']])
+  })
+
+  it('recognises headers that name a GTIN or an item number among other words', async () => {
+    const table = await read('words.csv', utf8('Item Description,Product GTIN-14\nSoap,00012345678905\n'))
+    expect(table).toMatchObject({ hasHeader: true, suggestedColumn: 1 })
+    const items = await read('items.csv', utf8('Item Description,Walmart Item #\nSoap,555000111\n'))
+    expect(items).toMatchObject({ hasHeader: true, suggestedColumn: 1 })
+  })
+
   it('treats a single text line above numbers as a header, and plain numbers as data', async () => {
     expect((await read('a.txt', utf8('My list\n123\n456\n'))).hasHeader).toBe(true)
     expect((await read('b.txt', utf8('123\n456\n'))).hasHeader).toBe(false)
@@ -156,7 +168,7 @@ describe('readImportFile: XLSX', () => {
       sheet.addRow(['Soap', 12345678905, { richText: [{ text: 'very ' }, { text: 'good', font: { bold: true } }] }, new Date(Date.UTC(2024, 4, 31))])
       sheet.addRow([])
       sheet.addRow(['Milk', 614141000036, { formula: 'A2&"!"', result: 'Soap!' }, true])
-      sheet.addRow(['Text id', '00012345678905', { formula: '1+1', result: 2 }, 1.5])
+      sheet.addRow(['Text id', '00012345678905', { formula: '1+1', result: 2 }, 0.1 + 0.2])
       sheet.getCell('B7').value = 40063813339310
       sheet.getCell('A7').value = 'Large'
       sheet.addRow([])
@@ -166,7 +178,7 @@ describe('readImportFile: XLSX', () => {
     expect(table.rows).toEqual([
       { line: 2, cells: ['Soap', '12345678905', 'very good', '2024-05-31'] },
       { line: 4, cells: ['Milk', '614141000036', 'Soap!', 'TRUE'] },
-      { line: 5, cells: ['Text id', '00012345678905', '2', '1.5'] },
+      { line: 5, cells: ['Text id', '00012345678905', '2', '0.3'] },
       { line: 7, cells: ['Large', '40063813339310'] }
     ])
   })

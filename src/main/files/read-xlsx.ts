@@ -45,7 +45,8 @@ export function cellText(value: unknown): string {
 function numberText(value: number): string {
   if (!Number.isFinite(value)) return String(value)
   if (Number.isInteger(value)) return BigInt(value).toString()
-  return String(value)
+  // Excel keeps 15 significant digits; beyond that is binary noise such as 0.30000000000000004.
+  return String(Number(value.toPrecision(15)))
 }
 
 function dateText(date: Date): string {
