@@ -136,6 +136,9 @@ describe('writeResults xlsx', () => {
     expect(sheet.getCell('F2').value).toBe('00012345678905')
     expect(sheet.getCell('G2').value).toBe('001234567')
     expect(typeof sheet.getCell('J2').value).toBe('number')
+    // Text format too, so a value retyped in Excel keeps its leading zeros.
+    for (const address of ['B2', 'C2', 'F2', 'G2']) expect(sheet.getCell(address).numFmt).toBe('@')
+    expect(sheet.getCell('J2').numFmt).toBeFalsy()
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(8)
   })
 })

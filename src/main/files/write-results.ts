@@ -68,7 +68,11 @@ async function toXlsx(rows: readonly ResultRow[]): Promise<Uint8Array> {
   const sheet = workbook.addWorksheet('Results', {
     views: [{ state: 'frozen', ySplit: 1 }]
   })
-  sheet.columns = RESULT_COLUMNS.map((column) => ({ key: column, width: columnWidth(column, rows) }))
+  sheet.columns = RESULT_COLUMNS.map((column) => ({
+    key: column,
+    width: columnWidth(column, rows),
+    ...(TEXT_ID_COLUMNS.has(column) ? { style: { numFmt: '@' } } : {})
+  }))
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: RESULT_COLUMNS.length } }
 
   const header = sheet.addRow([...RESULT_COLUMNS])
@@ -76,11 +80,7 @@ async function toXlsx(rows: readonly ResultRow[]): Promise<Uint8Array> {
   header.commit()
   for (const row of rows) {
     const values = RESULT_COLUMNS.map((column) => xlsxValue(column, row[column]))
-    const added = sheet.addRow(values)
-    for (const [index, column] of RESULT_COLUMNS.entries()) {
-      if (TEXT_ID_COLUMNS.has(column)) added.getCell(index + 1).numFmt = '@'
-    }
-    added.commit()
+    sheet.addRow(values).commit()
   }
   sheet.commit()
   await workbook.commit()
