@@ -64,6 +64,13 @@ async function dropFile(page: Page, name: string, buffer: Buffer): Promise<void>
   await valuesBox(page).dispatchEvent('drop', { dataTransfer })
 }
 
+/** Opens a group of the validation summary; it stays open across imports, so only click when closed. */
+async function expandGroup(page: Page, name: RegExp): Promise<void> {
+  const toggle = page.getByRole('button', { name })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+}
+
 /** Picks the GTIN column (it must be the suggested one) and checks what landed in the list. */
 async function expectImportedGtins(page: Page, fileName: string, encodingLabel: string | null): Promise<void> {
   const column = page.getByRole('combobox', { name: 'Column' })
@@ -83,7 +90,7 @@ async function expectImportedGtins(page: Page, fileName: string, encodingLabel: 
   await expect(note).toBeVisible()
   if (encodingLabel !== null) await expect(note).toContainText(encodingLabel)
   await expect(page.getByText(/^4 values: 3 valid, /)).toBeVisible()
-  await page.getByRole('button', { name: /Duplicates$/ }).click()
+  await expandGroup(page, /Duplicates$/)
   const duplicates = page.getByRole('list', { name: 'Duplicates' })
   await expect(duplicates.getByRole('listitem')).toHaveCount(1)
   await expect(duplicates.getByRole('listitem')).toContainText('Line 5')
@@ -131,7 +138,7 @@ test.describe('workspace: importing files', () => {
     await dropFile(page, 'scanned.txt', encode(text, 'utf-8'))
     await expect(page.getByRole('combobox', { name: 'Column' })).toBeHidden()
     await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n00012345678905')
-    await page.getByRole('button', { name: /Duplicates$/ }).click()
+    await expandGroup(page, /Duplicates$/)
     await expect(page.getByRole('list', { name: 'Duplicates' }).getByRole('listitem')).toContainText('Line 4')
   })
 
