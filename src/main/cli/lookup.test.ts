@@ -61,7 +61,7 @@ async function csvRows(path: string): Promise<Record<string, string>[]> {
 describe('npm run lookup', () => {
   it('looks up a CSV in Demo and writes CSV, one final state per line, exit 0', async () => {
     const input = join(dir, 'items.csv')
-    await writeFile(input, 'Name,GTIN\r\nSoap,00012345678905\r\nMilk,614141000036\r\nBad,123\r\nAgain,00012345678905\r\n')
+    await writeFile(input, 'Name,GTIN\r\nSoap,00012345678905\r\nMilk,614141000036\r\nBad,123\r\nAgain,00012345678905\r\nNo code,\r\n')
     const output = join(dir, 'out.csv')
     const run = await lookup(['--env', 'demo', '--store', '1234', '--input', input, '--output', output])
     expect(run.stderr).toContain('4 lines: 2 found, 0 not found, 1 invalid, 1 duplicate, 0 failed, 0 cancelled')
@@ -69,6 +69,7 @@ describe('npm run lookup', () => {
     const rows = await csvRows(output)
     const byLine = new Map<string, Record<string, string>[]>()
     for (const row of rows) byLine.set(row.line ?? '', [...(byLine.get(row.line ?? '') ?? []), row])
+    // Line 6 has no GTIN: like the app's import, the command skips it rather than calling it invalid.
     expect([...byLine.keys()]).toEqual(['2', '3', '4', '5'])
     expect(byLine.get('2')?.[0]).toMatchObject({ input: '00012345678905', status: 'found', store_nbr: '1234', gtin: '00012345678905' })
     expect(byLine.get('3')?.every((row) => row.status === 'found' && row.note === 'padded to 14 digits')).toBe(true)

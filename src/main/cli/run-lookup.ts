@@ -112,8 +112,18 @@ async function readLines(options: LookupOptions, say: (text: string) => void): P
     const table = await readImportFile(options.input, bytes)
     const column = table.suggestedColumn
     const name = table.columns[column]?.name ?? `column ${column + 1}`
-    say(`Reading ${table.rows.length} values from "${name}" in ${options.input} (${table.format}${table.encoding === null ? '' : `, ${table.encoding}`}).`)
-    return { values: table.rows.map((row) => ({ line: row.line, input: (row.cells[column] ?? '').slice(0, 200) })) }
+    // As the app's import does: rows whose cell in that column is blank are not values.
+    const values: InputLines['values'] = []
+    for (const row of table.rows) {
+      const cell = row.cells[column]?.trim() ?? ''
+      if (cell !== '') values.push({ line: row.line, input: cell.slice(0, 200) })
+    }
+    if (values.length === 0) {
+      say(`Error: the column "${name}" of ${options.input} has no values; check that the file lists the values to look up.`)
+      return null
+    }
+    say(`Reading ${values.length} values from "${name}" in ${options.input} (${table.format}${table.encoding === null ? '' : `, ${table.encoding}`}).`)
+    return { values }
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}`)
