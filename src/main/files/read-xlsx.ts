@@ -11,7 +11,8 @@ export async function readFirstSheet(bytes: Uint8Array): Promise<ParsedRecord[]>
   // exceljs's types predate ArrayBufferLike generics; a Buffer view over the same memory is what it reads.
   await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ExcelJS.Buffer)
   const sheet = workbook.worksheets[0]
-  if (sheet === undefined) return []
+  // A zip without worksheets is some other document (a .docx, an .odt renamed), not an empty workbook.
+  if (sheet === undefined) throw new Error('the workbook has no worksheets')
   const records: ParsedRecord[] = []
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = []
