@@ -179,6 +179,23 @@ describe('createJobRunner', () => {
     expect(new Set(h.runner.latest(jobId).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
   })
 
+  it('halves a batch refused as "not mapped to the Supplier" until the unmapped values stand alone', async () => {
+    const gtins = validGtins(100)
+    const unmapped = new Set([gtins[17], gtins[64]])
+    // The stricter reading: one unmapped value spoils the whole search.
+    const h = harness({
+      carries: (value) => !unmapped.has(value),
+      script: (call) => (call.values.some((v) => unmapped.has(v)) ? faults.notMapped() : undefined)
+    })
+    const { lines, jobId } = start(h, gtins)
+    const final = await h.settle(jobId, lines)
+    expect(final).toMatchObject({ found: 98, notFound: 2, failed: 0, retries: 0 })
+    expect(final.batchesTotal).toBe(final.requests)
+    expect(h.runner.latest(jobId).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([gtins[17], gtins[64]])
+    // Two lone values among 100 are found in far fewer searches than one per value.
+    expect(final.requests).toBeLessThan(30)
+  })
+
   it('pauses the whole job on a 429 until Retry-After, then resumes with lower concurrency', async () => {
     let throttledUntil = 0
     const h = harness(

@@ -385,12 +385,36 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       failBatch(job, run, batch, failure.error)
       return
     }
+    if (failure.kind === 'not_mapped') {
+      splitUnmapped(job, run, batch, now)
+      return
+    }
     deps.log.warn('a search was refused', { jobId: job.id, code: failure.error.code, status: failure.error.status })
     failBatch(job, run, batch, failure.error)
     if (failure.kind === 'job') {
       // Wrong credentials fail every request alike: account for the rest instead of sending them.
       for (const queued of run.queue.splice(0)) failBatch(job, run, queued, failure.error)
     }
+  }
+
+  /**
+   * The 404 does not say which value is not the supplier's, nor whether the others were looked
+   * up, so the batch is halved until each unmapped value stands alone; a lone value so refused
+   * is not found. A batch in which every value is unmapped costs one request per split.
+   */
+  function splitUnmapped(job: Job, run: Run, batch: Batch, now: number): void {
+    if (batch.values.length === 1) {
+      settleValues(job, batch.values, (index) => resultFor(job, index, 'not_found'))
+      run.answered += 1
+      job.batchesDone += 1
+      return
+    }
+    const middle = Math.ceil(batch.values.length / 2)
+    const halves = [batch.values.slice(0, middle), batch.values.slice(middle)]
+    run.queue.unshift(...halves.map((values): Batch => ({ values, attempts: 0, throttled: 0, notBefore: now })))
+    // The refused batch is done; its halves are new batches.
+    job.batchesDone += 1
+    job.batchesTotal += 2
   }
 
   function evictOldJobs(): void {

@@ -1,51 +1,51 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
+import { InventoryApiError } from '../inventory/inventory-client'
 import { backoffDelay, classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure } from './retry-policy'
-
-class KindedError extends AppError {
-  constructor(
-    code: ConstructorParameters<typeof AppError>[0],
-    message: string,
-    status: number | undefined,
-    readonly kind: string,
-    readonly retryable: boolean,
-    readonly rateLimit?: { remaining: number | null; resetAt: number | null; retryAfterMs: number | null }
-  ) {
-    super(code, message, status)
-  }
-}
 
 describe('classifyFailure', () => {
   it.each([
-    ['a 500', new KindedError('server_error', 'An internal server error has occurred.', 500, 'server', true)],
-    ['a 503', new AppError('server_error', 'One or more services are unavailable', 503)],
-    ['a 408', new AppError('timeout', 'The request timed out.', 408)],
-    ['a timeout', new KindedError('timeout', 'The server did not answer in time.', undefined, 'timeout', true)],
-    ['a dropped connection', new KindedError('offline', 'The connection was reset.', undefined, 'network', true)],
-    ['a malformed body', new KindedError('server_error', 'The server sent a response that could not be read.', 200, 'server', true)]
+    ['a 500', new InventoryApiError('server_error', 'An internal server error has occurred.', { status: 500, kind: 'server', retryable: true })],
+    ['a 503', new InventoryApiError('server_error', 'One or more services are unavailable', { status: 503, kind: 'server', retryable: true })],
+    ['a 408', new InventoryApiError('server_error', 'The request timed out.', { status: 408, kind: 'server', retryable: true })],
+    ['a timeout', new InventoryApiError('timeout', 'The server did not answer in time.', { kind: 'timeout', retryable: true })],
+    ['a dropped connection', new InventoryApiError('offline', 'The connection was reset.', { kind: 'network', retryable: true })],
+    ['a malformed body', new InventoryApiError('server_error', 'The server sent a response that could not be read.', { status: 200, kind: 'server', retryable: true })]
   ])('retries %s', (_name, error) => {
     expect(classifyFailure(error).kind).toBe('transient')
   })
 
   it('fails only the batch on other 4xx, keeping the server message', () => {
-    const failure = classifyFailure(new KindedError('bad_request', 'Invalid parameter.', 400, 'client', false))
+    const failure = classifyFailure(new InventoryApiError('bad_request', 'Invalid parameter.', { status: 400, kind: 'client', retryable: false }))
     expect(failure).toEqual({ kind: 'batch', error: { code: 'bad_request', message: 'Invalid parameter.', status: 400 }, rateLimit: null })
   })
 
+  it('retries failures of the token request, which arrive as plain AppErrors', () => {
+    expect(classifyFailure(new AppError('identity_unavailable', 'The identity service is down.')).kind).toBe('transient')
+    expect(classifyFailure(new AppError('offline', 'No network.')).kind).toBe('transient')
+  })
+
+  it('recognises "not mapped to the Supplier" apart from a wrong URL', () => {
+    const notMapped = new InventoryApiError('not_found', 'HTTP 404. The server said: "A requested GTIN is not mapped to the Supplier."', { status: 404, kind: 'client', retryable: false })
+    const wrongUrl = new InventoryApiError('not_found', 'HTTP 404. The server said: "Not found."', { status: 404, kind: 'client', retryable: false })
+    expect(classifyFailure(notMapped).kind).toBe('not_mapped')
+    expect(classifyFailure(wrongUrl).kind).toBe('batch')
+  })
+
   it('treats credential and subscription failures as fatal for the whole job', () => {
-    expect(classifyFailure(new KindedError('not_subscribed', 'The consumer id is not subscribed.', 403, 'auth', false)).kind).toBe('job')
+    expect(classifyFailure(new InventoryApiError('not_subscribed', 'The consumer id is not subscribed.', { status: 403, kind: 'auth', retryable: false })).kind).toBe('job')
     expect(classifyFailure(new AppError('wrong_credentials', 'The client ID or secret is wrong.')).kind).toBe('job')
   })
 
   it('recognises throttling and keeps the rate-limit figures', () => {
     const rateLimit = { remaining: 0, resetAt: 123, retryAfterMs: 4_000 }
-    const failure = classifyFailure(new KindedError('throttled', 'Too Many Requests', 429, 'throttled', true, rateLimit))
+    const failure = classifyFailure(new InventoryApiError('throttled', 'Too Many Requests', { status: 429, kind: 'throttled', retryable: true, rateLimit }))
     expect(failure.kind).toBe('throttled')
     expect(failure.rateLimit).toEqual(rateLimit)
   })
 
   it('recognises cancellation, and reports anything that is not an AppError without its text', () => {
-    expect(classifyFailure(new KindedError('cancelled', 'Cancelled.', undefined, 'cancelled', false)).kind).toBe('cancelled')
+    expect(classifyFailure(new InventoryApiError('cancelled', 'Cancelled.', { kind: 'cancelled', retryable: false })).kind).toBe('cancelled')
     const failure = classifyFailure(new TypeError('secret-ish internals'))
     expect(failure.kind).toBe('batch')
     expect(failure.error.code).toBe('internal')
@@ -80,7 +80,7 @@ describe('decideRetry', () => {
   })
 
   it('never retries what a retry cannot fix', () => {
-    for (const kind of ['batch', 'job', 'cancelled', 'throttled'] as const) {
+    for (const kind of ['batch', 'job', 'cancelled', 'throttled', 'not_mapped'] as const) {
       expect(decideRetry({ ...transient, kind }, 1, DEFAULT_RETRY_POLICY, () => 0.5)).toEqual({ retry: false })
     }
   })

@@ -1,4 +1,5 @@
 import { AppError, type AppErrorShape, type ErrorCode } from '../../shared/domain/app-error'
+import { InventoryApiError, type RateLimit } from '../inventory/inventory-client'
 
 export interface RetryPolicy {
   /** Requests one batch may make for faults other than throttling, the first one included. */
@@ -9,37 +10,26 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 15_000 }
 
-/** What the server said about its rate window, as the inventory client reports it. */
-export interface RateLimitInfo {
-  remaining: number | null
-  resetAt: number | null
-  retryAfterMs: number | null
-}
-
 /**
  * - `throttled`: the server asked us to slow down; the whole job pauses and the batch goes again.
  * - `transient`: 5xx, 408, timeouts, dropped connections, malformed bodies; the batch goes again after a backoff.
+ * - `not_mapped`: 404 "A requested GTIN is not mapped to the Supplier."; which value it means is not said.
  * - `job`: the credentials or subscription are wrong, so every other batch would fail the same way.
  * - `batch`: the server rejected this request (other 4xx); retrying would not change its answer.
  * - `cancelled`: the request was aborted.
  */
-export type FailureKind = 'throttled' | 'transient' | 'job' | 'batch' | 'cancelled'
+export type FailureKind = 'throttled' | 'transient' | 'not_mapped' | 'job' | 'batch' | 'cancelled'
 
 export interface Failure {
   kind: FailureKind
   error: AppErrorShape
-  rateLimit: RateLimitInfo | null
+  rateLimit: RateLimit | null
 }
 
 const JOB_FATAL_CODES: ReadonlySet<ErrorCode> = new Set(['wrong_credentials', 'not_subscribed', 'missing_credentials', 'token_rejected'])
+// Failures of the token request surface as plain AppErrors.
 const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set(['server_error', 'timeout', 'offline', 'identity_unavailable'])
-const TRANSIENT_KINDS: ReadonlySet<string> = new Set(['server', 'timeout', 'network'])
-
-interface ErrorDetails {
-  kind?: unknown
-  retryable?: unknown
-  rateLimit?: unknown
-}
+const NOT_MAPPED = /not mapped to the supplier/i
 
 export function classifyFailure(error: unknown): Failure {
   if (!(error instanceof AppError)) {
@@ -49,22 +39,31 @@ export function classifyFailure(error: unknown): Failure {
       rateLimit: null
     }
   }
-  const details = error as AppError & ErrorDetails
-  const rateLimit = asRateLimit(details.rateLimit)
   const shape = error.toShape()
-  const status = error.status
-  const kind = typeof details.kind === 'string' ? details.kind : null
-
-  if (kind === 'cancelled' || error.code === 'cancelled') return { kind: 'cancelled', error: shape, rateLimit }
-  if (kind === 'throttled' || status === 429 || error.code === 'throttled') return { kind: 'throttled', error: shape, rateLimit }
-  if (kind === 'auth' || JOB_FATAL_CODES.has(error.code)) return { kind: 'job', error: shape, rateLimit }
-  const transient =
-    details.retryable === true ||
-    (kind !== null && TRANSIENT_KINDS.has(kind)) ||
-    TRANSIENT_CODES.has(error.code) ||
-    status === 408 ||
-    (status !== undefined && status >= 500)
-  return { kind: transient ? 'transient' : 'batch', error: shape, rateLimit }
+  if (error instanceof InventoryApiError) {
+    const rateLimit = error.rateLimit ?? null
+    const kind = ((): FailureKind => {
+      switch (error.kind) {
+        case 'cancelled':
+          return 'cancelled'
+        case 'throttled':
+          return 'throttled'
+        case 'auth':
+          return 'job'
+        case 'server':
+        case 'timeout':
+        case 'network':
+          return 'transient'
+        case 'client':
+          if (error.status === 404 && NOT_MAPPED.test(error.message)) return 'not_mapped'
+          return error.retryable ? 'transient' : 'batch'
+      }
+    })()
+    return { kind, error: shape, rateLimit }
+  }
+  if (error.code === 'cancelled') return { kind: 'cancelled', error: shape, rateLimit: null }
+  if (JOB_FATAL_CODES.has(error.code)) return { kind: 'job', error: shape, rateLimit: null }
+  return { kind: TRANSIENT_CODES.has(error.code) ? 'transient' : 'batch', error: shape, rateLimit: null }
 }
 
 /** Full jitter: a uniformly random wait up to an exponentially growing, capped ceiling. */
@@ -79,18 +78,4 @@ export type RetryDecision = { retry: true; delayMs: number } | { retry: false }
 export function decideRetry(failure: Failure, attemptsMade: number, policy: RetryPolicy, random: () => number): RetryDecision {
   if (failure.kind !== 'transient' || attemptsMade >= policy.maxAttempts) return { retry: false }
   return { retry: true, delayMs: backoffDelay(attemptsMade, random, policy) }
-}
-
-function asRateLimit(value: unknown): RateLimitInfo | null {
-  if (typeof value !== 'object' || value === null) return null
-  const record = value as Record<string, unknown>
-  return {
-    remaining: numberOrNull(record['remaining']),
-    resetAt: numberOrNull(record['resetAt']),
-    retryAfterMs: numberOrNull(record['retryAfterMs'])
-  }
-}
-
-function numberOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null
 }

@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './retry-policy'
+import type { RateLimit } from '../inventory/inventory-client'
 
 /**
  * The job-wide gate every request passes before it is sent. It keeps the job inside the server's
@@ -70,7 +70,7 @@ export interface ThrottleSnapshot {
 export interface Throttle {
   /** On `go` the caller must send exactly one request and later call `release` once. */
   tryAcquire(now: number): GateDecision
-  release(outcome: RequestOutcome, rateLimit: RateLimitInfo | null, now: number): void
+  release(outcome: RequestOutcome, rateLimit: RateLimit | null, now: number): void
   /** Stops counting time held, e.g. when the job ends or has nothing queued. */
   idle(now: number): void
   snapshot(now: number): ThrottleSnapshot
@@ -97,7 +97,7 @@ export function createThrottle(options: ThrottleOptions): Throttle {
     heldUntil = null
   }
 
-  function noteWindow(rateLimit: RateLimitInfo | null): void {
+  function noteWindow(rateLimit: RateLimit | null): void {
     if (rateLimit === null) return
     if (rateLimit.remaining !== null) state.remaining = rateLimit.remaining
     if (rateLimit.resetAt !== null) state.resetAt = rateLimit.resetAt

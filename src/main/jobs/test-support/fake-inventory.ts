@@ -1,28 +1,19 @@
-import { AppError, type ErrorCode } from '../../../shared/domain/app-error'
+import { AppError } from '../../../shared/domain/app-error'
 import type { InventoryItem } from '../../../shared/domain/line-result'
+import { InventoryApiError, type RateLimit } from '../../inventory/inventory-client'
 import type { SearchCall } from '../job-invariant'
-import type { RateLimitInfo } from '../retry-policy'
 import type { FakeClock } from './fake-clock'
 
-/** Shaped like the inventory client's errors: an AppError that says what kind of fault it was. */
-export class FakeApiError extends AppError {
-  constructor(
-    code: ErrorCode,
-    message: string,
-    status: number | undefined,
-    readonly kind: 'throttled' | 'server' | 'timeout' | 'network' | 'client' | 'auth' | 'cancelled',
-    readonly retryable: boolean,
-    readonly rateLimit?: RateLimitInfo
-  ) {
-    super(code, message, status)
-  }
-}
-
+/** The inventory client's own errors, as it throws them. */
 export const faults = {
-  server: () => new FakeApiError('server_error', 'An internal server error has occurred.', 500, 'server', true),
-  badRequest: () => new FakeApiError('bad_request', 'Invalid parameter.', 400, 'client', false),
-  auth: () => new FakeApiError('not_subscribed', 'The consumer id is not subscribed to the service name.', 403, 'auth', false),
-  throttled: (rateLimit: RateLimitInfo) => new FakeApiError('throttled', 'Too Many Requests', 429, 'throttled', true, rateLimit)
+  server: () => new InventoryApiError('server_error', 'An internal server error has occurred.', { kind: 'server', retryable: true, status: 500 }),
+  badRequest: () => new InventoryApiError('bad_request', 'Invalid parameter.', { kind: 'client', retryable: false, status: 400 }),
+  auth: () =>
+    new InventoryApiError('not_subscribed', 'The consumer id is not subscribed to the service name.', { kind: 'auth', retryable: false, status: 403 }),
+  throttled: (rateLimit: RateLimit) => new InventoryApiError('throttled', 'Too Many Requests', { kind: 'throttled', retryable: true, status: 429, rateLimit }),
+  notMapped: () =>
+    new InventoryApiError('not_found', 'The server said: "A requested GTIN is not mapped to the Supplier."', { kind: 'client', retryable: false, status: 404 }),
+  cancelled: () => new InventoryApiError('cancelled', 'The lookup was cancelled.', { kind: 'cancelled', retryable: false })
 }
 
 export interface FakeCall extends SearchCall {
@@ -36,7 +27,7 @@ export interface FakeInventoryOptions {
   /** Which values the store carries; the others come back missing from the response. */
   carries?: (value: string) => boolean
   /** Decides each call's fate: an error to throw, or rate figures to send with the answer. */
-  script?: (call: FakeCall, index: number) => AppError | RateLimitInfo | undefined
+  script?: (call: FakeCall, index: number) => AppError | RateLimit | undefined
 }
 
 export function inventoryItem(gtin: string | null, wmItemNumber: string | null): InventoryItem {
@@ -64,7 +55,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
     async searchBatch(
       _target: unknown,
       request: { storeNbr: number; itemType: 'gtin' | 'wm_item_number'; values: string[]; signal?: AbortSignal }
-    ): Promise<{ items: InventoryItem[]; rateLimit: RateLimitInfo; tokenRefreshed: boolean }> {
+    ): Promise<{ items: InventoryItem[]; rateLimit: RateLimit; tokenRefreshed: boolean }> {
       const signal = request.signal ?? new AbortController().signal
       const call: FakeCall = { values: [...request.values], answered: false, at: options.clock.now(), signal }
       const index = calls.push(call) - 1
@@ -72,7 +63,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
       maxInFlight = Math.max(maxInFlight, inFlight)
       try {
         await options.clock.sleep(options.latencyMs ?? 100, signal)
-        if (signal.aborted) throw new FakeApiError('cancelled', 'The lookup was cancelled.', undefined, 'cancelled', false)
+        if (signal.aborted) throw faults.cancelled()
         const fate = options.script?.(call, index)
         if (fate instanceof AppError) throw fate
         call.answered = true
