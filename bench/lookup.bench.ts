@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   row('429s received', String(clean.throttled))
   row('time held by the rate gate', seconds(clean.progress.throttledMs))
   row('wall time', seconds(clean.wallMs))
-  row('bound', `max(${clean.searches} / ${ratePerSecond}/s, ${clean.searches} x ${LATENCY_MS} ms / ${CONCURRENCY}) = max(${seconds(rateBoundMs)}, ${seconds(latencyBoundMs)}) = ${seconds(boundMs)}`)
+  row('bound', `max(${clean.searches} / ${Number(ratePerSecond.toFixed(2))}/s, ${clean.searches} x ${LATENCY_MS} ms / ${CONCURRENCY}) = max(${seconds(rateBoundMs)}, ${seconds(latencyBoundMs)}) = ${seconds(boundMs)}`)
   row('wall / bound', `${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${mark(ratio <= TARGET_RATIO)}`)
   row('values per second', clean.progress.valuesPerSecond.toFixed(0))
   const cleanOk = printAccounting(clean) && clean.progress.failed === 0
