@@ -89,6 +89,18 @@ test.describe('results export', () => {
       })
     })
 
+    await test.step('JSON: one object per grid row, keyed by the same columns', async () => {
+      const saved = await exportVia(page, 'JSON', 'All rows')
+      expect(saved.path.endsWith('.json')).toBe(true)
+      const records = JSON.parse(await readFile(saved.path, 'utf8')) as Array<Record<string, unknown>>
+      expect(records).toHaveLength(rows.length)
+      expect(Object.keys(records[0] ?? {})).toEqual(csv[0])
+      records.forEach((record, index) => {
+        expect(record.line).toBe(rows[index]?.line)
+        expect(record.quantity).toBe(rows[index]?.quantity)
+      })
+    })
+
     await test.step('"Only rows shown" sends the lines of the filtered rows, and only those', async () => {
       await page.getByRole('textbox', { name: 'Filter Location area' }).fill('backroom')
       const shownLines = [...new Set(rows.filter((row) => row.locationArea.toLowerCase().includes('backroom')).map((row) => row.line))]

@@ -186,10 +186,16 @@ test.describe('results grid', () => {
     })
 
     await test.step('the results screen has no serious or critical accessibility violations', async () => {
-      const scan = await new AxeBuilder({ page }).analyze()
-      const serious = scan.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
-      await attachScreenshot(page, testInfo, 'results screen')
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme })
+        const scan = await new AxeBuilder({ page }).analyze()
+        const serious = scan.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          `${colorScheme} scheme`
+        ).toEqual([])
+        await attachScreenshot(page, testInfo, `results screen (${colorScheme})`)
+      }
     })
   })
 })

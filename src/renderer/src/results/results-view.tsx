@@ -94,7 +94,7 @@ export function ResultsView({ progress }: { progress: JobProgress }) {
 
   const when = progress.finishedAt ?? progress.startedAt
   return (
-    <section className="results" aria-labelledby={headingId}>
+    <section className="panel results" aria-labelledby={headingId}>
       <div className="results-toolbar">
         <h2 id={headingId}>
           Results · {ENVIRONMENT_LABELS[progress.environment]} · Store {progress.storeNbr} ·{' '}
