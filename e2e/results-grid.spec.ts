@@ -198,4 +198,29 @@ test.describe('results grid', () => {
       }
     })
   })
+
+  test('after "Retry failed" each line shows once, with its new result', async ({ page, harness }) => {
+    test.setTimeout(90_000)
+    await harness.setDemoFaults({ serverErrorRate: 1 })
+    const values = lookupValues().slice(0, 120)
+    await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    const chips = page.getByRole('group', { name: 'Show statuses' })
+    await expect(chips.getByRole('button', { name: 'Failed 120', exact: true })).toBeVisible({ timeout: 60_000 })
+    expect(await gridRowCount(page)).toBe(120)
+    expect(new Set(await renderedColumn(page, 'Status'))).toEqual(new Set(['Failed']))
+    await resultsGrid(page).getByRole('row').nth(1).getByRole('gridcell').nth(2).click()
+    await expect(page.getByRole('complementary', { name: 'Item details' })).toContainText(/Message.*(internal|server)/is)
+
+    await harness.setDemoFaults({ serverErrorRate: 0 })
+    await page.getByRole('button', { name: 'Retry failed' }).click()
+    await expect(chips.getByRole('button', { name: 'Failed 0', exact: true })).toBeVisible({ timeout: 30_000 })
+    const results = lineResults(harness)
+    const found = results.filter((result) => result.status === 'found').length
+    await expect(chips.getByRole('button', { name: `Found ${found}`, exact: true })).toBeVisible()
+    await expect.poll(() => gridRowCount(page)).toBe(expectedRows(results).length)
+    await expect(page.getByText(/rows for 120 lines/)).toBeVisible()
+    const lines = (await renderedColumn(page, 'Line')).map(Number)
+    expect(lines).toEqual([...lines].sort((a, b) => a - b))
+  })
 })
