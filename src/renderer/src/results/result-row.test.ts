@@ -37,6 +37,8 @@ describe('grid rows', () => {
     expect(lineMessage(failed, 'gtin')).toContain('internal error')
     expect(lineMessage(invalid, 'gtin')).toContain('scientific notation')
     expect(lineMessage({ ...invalid, invalidReason: 'length' }, 'wm_item_number')).toContain('9 digits')
+    const specific = 'The last digit of 4006381158382 does not match the GS1 check digit.'
+    expect(lineMessage({ ...invalid, invalidReason: 'check_digit', note: specific }, 'gtin')).toBe(specific)
     expect(lineMessage(found(1, '00041234567893', [1], { note: 'leading zeros restored' }), 'gtin')).toBe(
       'leading zeros restored'
     )

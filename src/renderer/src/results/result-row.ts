@@ -66,12 +66,12 @@ export function invalidReasonText(reason: InvalidReason | undefined, itemType: I
   }
 }
 
+/** The Message cell. An invalid line's note is already the specific reason, so it stands alone. */
 export function lineMessage(result: LineResult, itemType: ItemType): string {
+  const hasNote = result.note !== undefined && result.note !== ''
+  if (result.status === 'invalid') return hasNote ? (result.note ?? '') : invalidReasonText(result.invalidReason, itemType)
   const parts: string[] = []
   switch (result.status) {
-    case 'invalid':
-      parts.push(invalidReasonText(result.invalidReason, itemType))
-      break
     case 'duplicate':
       parts.push(result.duplicateOf === undefined ? 'Duplicate of an earlier line' : `Duplicate of line ${result.duplicateOf}`)
       break
@@ -87,7 +87,7 @@ export function lineMessage(result: LineResult, itemType: ItemType): string {
     case 'found':
       break
   }
-  if (result.note !== undefined && result.note !== '') parts.push(result.note)
+  if (hasNote) parts.push(result.note ?? '')
   return parts.join(' ')
 }
 
