@@ -1,13 +1,12 @@
 import { attachScreenshot, expect, test } from './fixtures'
-import { expectNoSeriousAxeViolations, jobCounts, progressBar, validGtins, valuesBox } from './workspace-support'
+import { expectNoSeriousAxeViolations, jobCounts, pasteValues, progressBar, validGtins, valuesBox } from './workspace-support'
 
 test.describe('workspace: running a lookup', () => {
   test.describe('a long lookup', () => {
     test.use({ demoFaults: { latencyMs: 1500 } })
 
     test('5,000 values show progress, counts and rate, and Cancel keeps what arrived', async ({ page }, testInfo) => {
-      const values = validGtins(5000)
-      await valuesBox(page).fill(values.join('\n'))
+      await pasteValues(page, validGtins(5000))
       await expect(page.getByText('5,000 values: 5,000 valid')).toBeVisible()
       await page.getByRole('button', { name: 'Run lookup' }).click()
 
@@ -45,7 +44,7 @@ test.describe('workspace: running a lookup', () => {
   test('failed values can be retried once the server recovers', async ({ page, harness }, testInfo) => {
     test.setTimeout(60_000)
     await harness.setDemoFaults({ serverErrorRate: 1 })
-    await valuesBox(page).fill(validGtins(120).join('\n'))
+    await pasteValues(page, validGtins(120))
     await page.getByRole('button', { name: 'Run lookup' }).click()
 
     const alert = page.getByRole('alert').filter({ hasText: 'The server had an internal problem.' })
@@ -69,7 +68,7 @@ test.describe('workspace: running a lookup', () => {
     test.use({ demoFaults: { rateLimitPerMinute: 2 } })
 
     test('says in words that the server asked us to slow down, with a countdown', async ({ page }, testInfo) => {
-      await valuesBox(page).fill(validGtins(400).join('\n'))
+      await pasteValues(page, validGtins(400))
       await page.getByRole('button', { name: 'Run lookup' }).click()
       const notice = page.getByText(/^The server asked us to slow down; resuming in \d+ s\.$/)
       await expect(notice).toBeVisible({ timeout: 20_000 })
