@@ -47,12 +47,17 @@ const needsKeyring =
 const needsXvfb =
   process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && electronInstalled() && onPath('xvfb-run')
 
-let keyringHome = null
+const keyringHomes = []
 
-/** Runs the command on its own session bus with a new keyring, unlocked with a throwaway password. */
+/**
+ * Runs the command on its own session bus with a new keyring, unlocked with a throwaway password.
+ * Each step gets a fresh data folder: a keyring left by an earlier step was created with another
+ * password, and gnome-keyring would then ask for it through a prompt that cannot show.
+ */
 function withKeyring(command) {
   if (!needsKeyring) return { command, env: {} }
-  keyringHome ??= mkdtempSync(join(tmpdir(), 'test-keyring-'))
+  const keyringHome = mkdtempSync(join(tmpdir(), 'test-keyring-'))
+  keyringHomes.push(keyringHome)
   // The keyring lives in a temporary data folder, so no existing login keyring (and its password) is involved.
   const script =
     'printf %s "$TEST_KEYRING_PASSWORD" | XDG_DATA_HOME="$TEST_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null' +
@@ -156,7 +161,7 @@ for (const step of steps) {
   results.push({ name: step.name, ok, code, seconds, counts, hasCounts: step.counts !== undefined })
 }
 
-if (keyringHome !== null) rmSync(keyringHome, { recursive: true, force: true })
+for (const home of keyringHomes) rmSync(home, { recursive: true, force: true })
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 console.log('\n=== summary ===')
