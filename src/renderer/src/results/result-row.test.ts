@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { LineResult } from '../../../shared/domain/line-result'
 import { cellText, lineMessage } from './result-row'
 import { applyEntries, emptyResultSet } from './result-set'
+import { SearchTerm } from './search-term'
 import { duplicate, failed, found, invalid, notFound, setOf } from './test-support/line-results'
 
 function rowsForItemNumbers(result: LineResult) {
@@ -51,9 +52,9 @@ describe('row text caches', () => {
     expect(row?.lower('message')).toBe('leading zeros restored')
     expect(row?.lower('status')).toBe('found')
     expect(row?.lower('locationArea')).toBe('store')
-    expect(row?.contains('restored')).toBe(true)
-    expect(row?.contains('store')).toBe(true)
-    expect(row?.contains('backroom')).toBe(false)
-    expect(row?.contains('5')).toBe(true)
+    expect(row?.contains(new SearchTerm('restored'))).toBe(true)
+    expect(row?.contains(new SearchTerm('store'))).toBe(true)
+    expect(row?.contains(new SearchTerm('backroom'))).toBe(false)
+    expect(row?.contains(new SearchTerm('5'))).toBe(true)
   })
 })

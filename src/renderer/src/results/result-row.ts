@@ -1,5 +1,6 @@
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryLocation, LineResult } from '../../../shared/domain/line-result'
+import type { SearchTerm } from './search-term'
 
 export const COLUMN_KEYS = [
   'status',
@@ -118,7 +119,6 @@ function lowerWord(text: string): string {
 type LineColumn = Exclude<ColumnKey, 'locationArea' | 'state' | 'quantity'>
 const LINE_COLUMNS: readonly LineColumn[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber', 'totalQuantity', 'supplier', 'message']
 const LINE_SLOT = new Map<ColumnKey, number>(LINE_COLUMNS.map((column, slot) => [column, slot]))
-
 /**
  * One line's result as the grid sees it, shared by all rows of that line, so text that belongs to
  * the line (GTIN, supplier, message...) is formatted and lowercased once per line, and only when a
@@ -128,7 +128,9 @@ export class LineEntry {
   readonly result: LineResult
   readonly itemType: ItemType
   private lowered: Array<string | undefined> | null = null
-  private searchText: string | null = null
+  /** The last term asked and its answer: a line's rows ask in turn, and a line's text never changes. */
+  private lastTerm: SearchTerm | null = null
+  private lastHit = false
 
   constructor(result: LineResult, itemType: ItemType) {
     this.result = result
@@ -172,19 +174,22 @@ export class LineEntry {
     return value
   }
 
-  /**
-   * Whether any of the line's cells contains `term` (already lowercased). Cell by cell until the
-   * idle warm-up has joined the line's texts into one string; then one scan of that string.
-   */
-  contains(term: string): boolean {
-    if (this.searchText !== null) return this.searchText.includes(term)
-    for (const column of LINE_COLUMNS) if (this.lower(column).includes(term)) return true
-    return false
-  }
-
-  /** Joins the lowered texts with a character nobody types, so later searches scan one string. */
-  prepareSearch(): void {
-    this.searchText ??= LINE_COLUMNS.map((column) => this.lower(column)).join('\u0001')
+  /** Whether any of the line's cells contains `term`. */
+  contains(term: SearchTerm): boolean {
+    if (term === this.lastTerm) return this.lastHit
+    const { result } = this
+    const item = result.item
+    this.lastTerm = term
+    this.lastHit =
+      term.in(STATUS_LABELS[result.status]) ||
+      term.in(result.input) ||
+      term.in(this.text('gtin')) ||
+      term.in(this.text('wmItemNumber')) ||
+      term.in(item?.supplier_name ?? '') ||
+      term.in(this.text('message')) ||
+      term.inNumber(result.line) ||
+      term.inNumber(item?.total_quantity)
+    return this.lastHit
   }
 }
 
@@ -197,7 +202,6 @@ export class ResultRow {
   readonly entry: LineEntry
   readonly locationIndex: number
   private keyText: string | null = null
-  private quantityText: string | null = null
 
   constructor(entry: LineEntry, locationIndex: number) {
     this.entry = entry
@@ -261,15 +265,12 @@ export class ResultRow {
     }
   }
 
-  /** Whether any cell of the row contains `term` (already lowercased). */
-  contains(term: string): boolean {
+  /** Whether any cell of the row contains `term`. */
+  contains(term: SearchTerm): boolean {
     if (this.entry.contains(term)) return true
     const location = this.location
     if (location === undefined) return false
-    this.quantityText ??= String(location.quantity)
-    return (
-      lowerWord(location.location_area).includes(term) || lowerWord(location.state).includes(term) || this.quantityText.includes(term)
-    )
+    return term.in(location.location_area) || term.in(location.state) || term.inNumber(location.quantity)
   }
 }
 

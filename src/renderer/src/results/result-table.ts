@@ -29,7 +29,7 @@ export class ResultTable {
   }
 
   /**
-   * Fills the sort and filter caches of rows from `from` on, until `stop()` says so; returns where
+   * Fills the sort and column-filter caches of rows from `from` on, until `stop()` says so; returns where
    * it stopped (`rows.length` when done). Caches live on the rows, so no work is ever done twice.
    */
   warm(from: number, stop: () => boolean): number {
@@ -37,7 +37,6 @@ export class ResultTable {
     while (index < this.rows.length) {
       const row = this.rows[index] as ResultRow
       for (const column of COLUMN_KEYS) row.lower(column)
-      row.entry.prepareSearch()
       index += 1
       if (index % 500 === 0 && stop()) break
     }

@@ -1,5 +1,6 @@
 import type { FinalLineStatus } from '../../../shared/domain/line-result'
 import { COLUMN_KEYS, NUMERIC_COLUMNS, type ColumnKey, type ResultRow } from './result-row'
+import { searchTerms } from './search-term'
 
 export type ColumnFilters = Readonly<Partial<Record<ColumnKey, string>>>
 
@@ -60,9 +61,7 @@ function compile(filter: RowFilter): RowTest[] {
     const test = columnTest(column, filter.columns[column] ?? '')
     if (test !== null) tests.push(test)
   }
-  for (const term of filter.quick.trim().toLowerCase().split(/\s+/)) {
-    if (term !== '') tests.push((row) => row.contains(term))
-  }
+  for (const term of searchTerms(filter.quick)) tests.push((row) => row.contains(term))
   return tests
 }
 
@@ -72,7 +71,8 @@ export function isFiltering(filter: RowFilter): boolean {
 
 /**
  * The rows every filter accepts, in their incoming order; `rows` itself when nothing filters.
- * Tests read the rows' cached lowercase text, filled the first time a filter or the idle warm-up asks.
+ * Column filters read the rows' cached lowercase text, filled the first time a filter or the idle
+ * warm-up asks; the quick search matches cells' own text case-insensitively.
  */
 export function filterRows(rows: readonly ResultRow[], filter: RowFilter): readonly ResultRow[] {
   const tests = compile(filter)
