@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
@@ -6,16 +6,35 @@ import type { DemoFaults } from '../src/main/demo-api/demo-api'
 import { createKeytarSecretStore } from '../src/main/credentials/keytar-secret-store'
 import { startHarness, type Harness } from './harness/start-harness'
 
+/** keytar's native module failing to load, as on a Linux machine without libsecret. */
+function keytarWithoutLibsecret(): never {
+  throw new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory')
+}
+
+interface HarnessOptions {
+  demoFaults: Partial<DemoFaults>
+  /** `missing`: the app's keychain store on a machine where keytar cannot load. */
+  keychain: 'os' | 'missing'
+  /** Written as settings.json before the harness starts, as a previous run (or a crash) left it. */
+  settingsFileText: string | null
+}
+
 /**
  * Each test gets its own data folder, its own harness (real main services, real Demo API over
  * loopback, the real OS keychain) and a page opened on it.
  */
-export const test = base.extend<{ demoFaults: Partial<DemoFaults>; harness: Harness }>({
+export const test = base.extend<HarnessOptions & { harness: Harness }>({
   demoFaults: [{}, { option: true }],
-  harness: async ({ demoFaults }, use) => {
+  keychain: ['os', { option: true }],
+  settingsFileText: [null, { option: true }],
+  harness: async ({ demoFaults, keychain, settingsFileText }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
+    if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
     // The real OS keychain, under a service name of its own so tests never touch the app's entries.
-    const secretStore = createKeytarSecretStore({ service: 'store-inventory-lookup-tests' })
+    const secretStore = createKeytarSecretStore({
+      service: 'store-inventory-lookup-tests',
+      ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
+    })
     const harness = await startHarness({ dataDir, demoFaults, secretStore })
     await use(harness)
     await harness.close()
