@@ -142,6 +142,23 @@ test.describe('workspace: importing files', () => {
     await expect(page.getByRole('list', { name: 'Duplicates' }).getByRole('listitem')).toContainText('Line 4')
   })
 
+  test('importing over a list asks first, and keeping the list changes nothing', async ({ page }) => {
+    await valuesBox(page).fill('4006381333931\n00012345678905')
+    const file = encode('00012345678905\n4006381333931\n96385074\n', 'utf-8')
+    await dropFile(page, 'scanned.txt', file)
+    const dialog = page.getByRole('dialog', { name: 'Replace the list with the file?' })
+    await expect(dialog).toContainText('The 2 values now in “Values to look up” will be replaced by the 3 values from scanned.txt.')
+    await expect(dialog.getByRole('button', { name: 'Keep current list' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(valuesBox(page)).toHaveValue('4006381333931\n00012345678905')
+
+    await dropFile(page, 'scanned.txt', file)
+    await dialog.getByRole('button', { name: 'Replace list' }).click()
+    await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n96385074')
+    await expect(page.getByText('Imported 3 values from scanned.txt')).toBeVisible()
+  })
+
   test('an unreadable file gets an explanation and a next step', async ({ page }) => {
     await chooseFile(page, 'broken.xlsx', Buffer.from('this is not a zip file'))
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read.' })

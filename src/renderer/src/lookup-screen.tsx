@@ -31,6 +31,10 @@ interface LookupScreenProps {
 
 const MAX_INPUT_LENGTH = 200
 
+function countOf(values: number): string {
+  return `${values.toLocaleString()} ${values === 1 ? 'value' : 'values'}`
+}
+
 export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const update = useUpdateSettings()
   const environment = settings.environment
@@ -43,14 +47,21 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const [dragging, setDragging] = useState(false)
   const [runProblem, setRunProblem] = useState<string | null>(null)
   const [confirmingReplace, setConfirmingReplace] = useState(false)
+  /** An imported file waiting for the user to agree that it replaces the list they already have. */
+  const [pendingImport, setPendingImport] = useState<ImportedValues | null>(null)
   const storeFieldRef = useRef<HTMLDivElement>(null)
   const job = useLookupJob()
   const active = isJobActive(job.progress)
 
-  const onImported = useCallback((values: ImportedValues) => {
+  const applyImport = useCallback((values: ImportedValues) => {
     dispatch({ type: 'import', lines: values.lines, note: values.description })
     setRunProblem(null)
   }, [])
+  const hasValues = entry.lines.length > 0
+  const onImported = useCallback(
+    (values: ImportedValues) => (hasValues ? setPendingImport(values) : applyImport(values)),
+    [hasValues, applyImport]
+  )
   const importer = useFileImport(onImported)
 
   const commitStore = () => {
@@ -233,6 +244,23 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
           <ResultsView key={job.progress.jobId} progress={job.progress} />
         </>
       )}
+
+      <ConfirmDialog
+        open={pendingImport !== null}
+        title="Replace the list with the file?"
+        confirmLabel="Replace list"
+        cancelLabel="Keep current list"
+        onCancel={() => setPendingImport(null)}
+        onConfirm={() => {
+          if (pendingImport !== null) applyImport(pendingImport)
+          setPendingImport(null)
+        }}
+      >
+        <p>
+          The {countOf(entry.lines.length)} now in “Values to look up” will be replaced by the{' '}
+          {countOf(pendingImport?.lines.length ?? 0)} from {pendingImport?.fileName ?? 'the file'}.
+        </p>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={confirmingReplace}

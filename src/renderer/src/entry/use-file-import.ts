@@ -11,6 +11,7 @@ export type FileImportState =
   | { kind: 'failed'; error: unknown }
 
 export interface ImportedValues {
+  fileName: string
   lines: InputLine[]
   description: string
 }
@@ -22,7 +23,7 @@ export function useFileImport(onImported: (values: ImportedValues) => void) {
   const finish = useCallback(
     (table: ImportTable, column: number) => {
       const lines = linesFromColumn(table, column)
-      onImported({ lines, description: describeImport(table, column, lines.length) })
+      onImported({ fileName: table.fileName, lines, description: describeImport(table, column, lines.length) })
       setState({ kind: 'idle' })
     },
     [onImported]
