@@ -3,15 +3,7 @@ import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
 import type { Harness } from './harness/start-harness'
 import { decodeWire } from './harness/wire-codec'
-
-function checkDigit(dataDigits: string): number {
-  let sum = 0
-  for (let i = 0; i < dataDigits.length; i += 1) {
-    const digit = Number(dataDigits[dataDigits.length - 1 - i])
-    sum += i % 2 === 0 ? digit * 3 : digit
-  }
-  return (10 - (sum % 10)) % 10
-}
+import { gtinCheckDigit } from './workspace-support'
 
 /**
  * 300 values for a Demo lookup: 280 well-formed GTINs (EAN-13, UPC-A and zero-padded GTIN-14), 10
@@ -23,12 +15,12 @@ export function lookupValues(): string[] {
   for (let i = 0; i < 280; i += 1) {
     if (i % 9 === 0) {
       const upcData = String(36_000_000_000 + i * 104_729).slice(-11)
-      values.push(`${upcData}${checkDigit(upcData)}`)
+      values.push(`${upcData}${gtinCheckDigit(upcData)}`)
       continue
     }
     const data = String(400_638_100_000 + i * 7_919)
     const ean = `4${data.slice(-11)}`
-    const gtin13 = `${ean}${checkDigit(ean)}`
+    const gtin13 = `${ean}${gtinCheckDigit(ean)}`
     values.push(i % 9 === 1 ? `0${gtin13}` : gtin13)
   }
   for (let i = 0; i < 10; i += 1) values.push(values[i * 20 + 3] as string)

@@ -1,25 +1,6 @@
+import { seededRandom } from '../../src/main/demo-api/demo-random'
+import { gs1CheckDigit } from '../../src/shared/domain/gtin'
 import type { LineResult } from '../../src/shared/domain/line-result'
-
-/** Deterministic (mulberry32), so every benchmark run sorts and filters the same data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function checkDigit(dataDigits: string): number {
-  let sum = 0
-  for (let i = 0; i < dataDigits.length; i += 1) {
-    const digit = Number(dataDigits[dataDigits.length - 1 - i])
-    sum += i % 2 === 0 ? digit * 3 : digit
-  }
-  return (10 - (sum % 10)) % 10
-}
 
 const AREAS = ['Store', 'Backroom', 'MFC'] as const
 const STATES = ['available', 'on_order', 'in_transit'] as const
@@ -31,13 +12,14 @@ const SUPPLIERS = ['Northwind Grocery Supply Co.', 'Maple Ridge Foods Ltd.', 'Gr
  * status in realistic proportions.
  */
 export function fakeLineResults(rowCount: number, seed = 42): LineResult[] {
-  const next = random(seed)
+  // Deterministic, so every benchmark run sorts and filters the same data.
+  const next = seededRandom(seed)
   const results: LineResult[] = []
   let rows = 0
   let line = 1
   while (rows < rowCount) {
     const data = `00${String(Math.floor(next() * 1e11)).padStart(11, '0')}`
-    const gtin = `${data}${checkDigit(data)}`
+    const gtin = `${data}${gs1CheckDigit(data)}`
     const input = gtin.replace(/^0+/, '')
     const roll = next()
     if (roll < 0.8) {
