@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
+import { linesFromColumn } from '../../shared/import-lines'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import type { SecretStore } from '../credentials/secret-store'
 import { readImportFile } from '../files/read-import-file'
@@ -112,12 +113,8 @@ async function readLines(options: LookupOptions, say: (text: string) => void): P
     const table = await readImportFile(options.input, bytes)
     const column = table.suggestedColumn
     const name = table.columns[column]?.name ?? `column ${column + 1}`
-    // As the app's import does: rows whose cell in that column is blank are not values.
-    const values: InputLines['values'] = []
-    for (const row of table.rows) {
-      const cell = row.cells[column]?.trim() ?? ''
-      if (cell !== '') values.push({ line: row.line, input: cell.slice(0, 200) })
-    }
+    // A job takes values of at most 200 characters; a longer cell is no GTIN or item number and ends invalid.
+    const values: InputLines['values'] = linesFromColumn(table, column).map((value) => ({ ...value, input: value.input.slice(0, 200) }))
     if (values.length === 0) {
       say(`Error: the column "${name}" of ${options.input} has no values; check that the file lists the values to look up.`)
       return null

@@ -1,5 +1,5 @@
 import { splitValues } from '../../../shared/domain/values'
-import type { InputLine } from './imported-lines'
+import type { InputLine } from '../../../shared/import-lines'
 
 /**
  * The list to look up. Typed or pasted text is the source of truth and its values are numbered in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ImportTable } from '../../../shared/contract'
-import { columnLabel, describeImport, linesFromColumn } from './imported-lines'
+import { columnLabel, describeImport } from './imported-lines'
 
 const table: ImportTable = {
   fileName: 'items.csv',
@@ -21,13 +21,6 @@ const table: ImportTable = {
 }
 
 describe('imported lines', () => {
-  it("keeps the file's row numbers and leaves out blank cells", () => {
-    expect(linesFromColumn(table, 1)).toEqual([
-      { line: 2, input: '00012345678905' },
-      { line: 6, input: '4006381333931' }
-    ])
-  })
-
   it('names unnamed columns by position', () => {
     expect(columnLabel(table, 0)).toBe('Name')
     expect(columnLabel(table, 1)).toBe('Column 2')

@@ -1,20 +1,5 @@
 import type { ImportTable } from '../../../shared/contract'
 
-export interface InputLine {
-  line: number
-  input: string
-}
-
-/** The values of one column, each keeping the row number the file shows; blank cells are left out. */
-export function linesFromColumn(table: ImportTable, column: number): InputLine[] {
-  const lines: InputLine[] = []
-  for (const row of table.rows) {
-    const cell = row.cells[column]
-    if (cell !== undefined && cell.trim() !== '') lines.push({ line: row.line, input: cell.trim() })
-  }
-  return lines
-}
-
 export function columnLabel(table: ImportTable, column: number): string {
   const name = table.columns.find((candidate) => candidate.index === column)?.name.trim() ?? ''
   return name === '' ? `Column ${column + 1}` : name

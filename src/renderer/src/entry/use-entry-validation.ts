@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { ItemType } from '../../../shared/domain/item-type'
 import { summarizeValidation, validateLines, type ValidatedLine, type ValidationSummary } from '../../../shared/domain/values'
-import type { InputLine } from './imported-lines'
+import type { InputLine } from '../../../shared/import-lines'
 import { groupLines, type CheckedLine, type GroupedLines } from './validation-groups'
 
 export interface EntryValidation {

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react'
 import type { ImportTable } from '../../../shared/contract'
 import { MAX_IMPORT_BYTES } from '../../../shared/contract'
 import { callInventory, InventoryCallError } from '../api/inventory-call'
-import { describeImport, linesFromColumn, type InputLine } from './imported-lines'
+import { linesFromColumn, type InputLine } from '../../../shared/import-lines'
+import { describeImport } from './imported-lines'
 
 export type FileImportState =
   | { kind: 'idle' }
