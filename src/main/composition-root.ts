@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError } from '../shared/domain/app-error'
 import type { EnvironmentId } from '../shared/domain/item-type'
 import type { ExportFormat } from '../shared/contract'
@@ -162,17 +163,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   }
 }
 
+/** Node's own abortable timer: rejects with an AbortError when `signal` aborts. */
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason as Error)
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+  return sleep(ms, undefined, signal === undefined ? {} : { signal })
 }
