@@ -120,7 +120,8 @@ describe('writeResults xlsx', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, ...RESULT_COLUMNS])
     expect(sheet.getRow(1).font?.bold ?? sheet.getCell('A1').font?.bold).toBe(true)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
-    expect(sheet.autoFilter).toBeTruthy()
+    // Read back, the filter spans the header row, from the first column to the last.
+    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + RESULT_COLUMNS.length)}1`)
     ROWS.forEach((expected, index) => {
       const cells = sheet.getRow(index + 2)
       RESULT_COLUMNS.forEach((column, columnIndex) => {
