@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { gs1CheckDigit } from '../../shared/domain/gtin'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
+import { testDemoApi } from '../http/test-support/loopback-servers'
 import { DEMO_CREDENTIALS, startDemoApi, type DemoApi, type DemoApiHandle, type DemoFaults } from './demo-api'
-import { gtinCheckDigit } from './demo-inventory'
 import { MESSAGES } from './demo-replies'
 
 const START = Date.UTC(2025, 0, 6, 9, 0, 10)
@@ -13,15 +14,9 @@ interface Harness {
   clock: { time: number }
 }
 
-const running: DemoApi[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((api) => api.close()))
-})
-
 async function start(faults: Partial<DemoFaults> = {}): Promise<Harness> {
   const clock = { time: START }
-  const api = await startDemoApi({ faults, now: () => clock.time })
-  running.push(api)
+  const api = await testDemoApi({ faults, now: () => clock.time })
   return { api, clock }
 }
 
@@ -64,7 +59,7 @@ function authHeaders(token: string): Record<string, string> {
 function validGtins(count: number, offset = 0): string[] {
   return Array.from({ length: count }, (_, i) => {
     const data = `00${String(70_000_000_000 + offset + i * 7919).padStart(11, '0')}`
-    return `${data}${gtinCheckDigit(data)}`
+    return `${data}${gs1CheckDigit(data)}`
   })
 }
 
@@ -344,7 +339,7 @@ describe('search results', () => {
     expect(body.items.length).toBeGreaterThan(10)
     for (const item of body.items) {
       expect(values).toContain(item.wm_item_number)
-      expect(Number(item.gtin[13])).toBe(gtinCheckDigit(item.gtin.slice(0, 13)))
+      expect(Number(item.gtin[13])).toBe(gs1CheckDigit(item.gtin.slice(0, 13)))
     }
   })
 

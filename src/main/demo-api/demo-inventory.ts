@@ -1,3 +1,4 @@
+import { gs1CheckDigit } from '../../shared/domain/gtin'
 import type { ItemType } from '../../shared/domain/item-type'
 import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
 
@@ -50,21 +51,12 @@ export function supplierNameFor(clientId: string): string {
   return SUPPLIER_NAMES[hashString(`supplier|${clientId}`) % SUPPLIER_NAMES.length] ?? SUPPLIER_NAMES[0]
 }
 
-export function gtinCheckDigit(dataDigits: string): number {
-  let sum = 0
-  for (let i = 0; i < dataDigits.length; i += 1) {
-    const digit = Number(dataDigits[dataDigits.length - 1 - i])
-    sum += i % 2 === 0 ? digit * 3 : digit
-  }
-  return (10 - (sum % 10)) % 10
-}
-
 /** The catalogue key for a requested value, or null when no item could ever have it. */
 export function canonicalValue(itemType: ItemType, value: string): string | null {
   if (itemType === 'gtin') {
     if (!/^\d{8,14}$/.test(value)) return null
     const gtin = value.padStart(14, '0')
-    if (/^0+$/.test(gtin) || gtinCheckDigit(gtin.slice(0, 13)) !== Number(gtin[13])) return null
+    if (/^0+$/.test(gtin) || gs1CheckDigit(gtin.slice(0, 13)) !== Number(gtin[13])) return null
     return gtin
   }
   if (!/^\d{1,9}$/.test(value) || /^0+$/.test(value)) return null
@@ -128,13 +120,13 @@ function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: 
 /** A UPC-A held in 14 digits: "00", an 11-digit body and its check digit. */
 function plausibleGtin(random: RandomSource): string {
   const data = `00${randomInt(random, 1, 9)}${randomDigits(random, 10)}`
-  return `${data}${gtinCheckDigit(data)}`
+  return `${data}${gs1CheckDigit(data)}`
 }
 
 function crossReference(random: RandomSource): DemoItem['cross_references'][number] {
   const data = `1${randomDigits(random, 12)}`
   return {
-    gtin: `${data}${gtinCheckDigit(data)}`,
+    gtin: `${data}${gs1CheckDigit(data)}`,
     relationship: pickOne(random, ['case_pack', 'inner_pack', 'replaced_by']),
     pack_quantity: pickOne(random, [6, 12, 24, 48])
   }

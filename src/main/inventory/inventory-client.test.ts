@@ -1,23 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { IncomingHttpHeaders } from 'node:http'
+import { describe, expect, it } from 'vitest'
 import { SEARCH_PATHS } from '../../shared/environments'
-import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
+import { answeringServer, rejectionOf, testDemoApi } from '../http/test-support/loopback-servers'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
 import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
 import { buildSearchRequest } from './search-request'
 
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  while (closers.length > 0) await closers.pop()?.()
-})
-
-async function demo(faults = {}): Promise<DemoApiHandle> {
-  const api = await startDemoApi({ faults })
-  closers.push(() => api.close())
-  return api
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, InventoryApiError)
 
 function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
   const log = createMemoryLogger()
@@ -35,30 +25,6 @@ function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
   return { log, tokens, client, target }
 }
 
-/** A search endpoint answering as the test says, behind the Demo API's real token endpoint. */
-async function searchServer(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void) {
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => answer(request, body, response))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  closers.push(() => {
-    server.closeAllConnections()
-    return new Promise((resolve) => server.close(() => resolve()))
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
-
-async function failure(promise: Promise<unknown>): Promise<InventoryApiError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof InventoryApiError) return error
-    throw error
-  }
-  throw new Error('expected a failure')
-}
 
 const VALUES = ['00036000291452', '04006381333931', '00000096385074']
 
@@ -77,7 +43,7 @@ describe('buildSearchRequest', () => {
 
 describe('inventory client', () => {
   it('searches the Demo API: bare-number store, both headers, every value accounted for', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const { client, target } = setup(api.url)
     const result = await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     expect(result.tokenRefreshed).toBe(false)
@@ -89,9 +55,9 @@ describe('inventory client', () => {
   })
 
   it('sends exactly the documented body and headers, with or without the Bearer prefix', async () => {
-    const api = await demo()
-    const seen: { headers: IncomingMessage['headers']; body: string }[] = []
-    const url = await searchServer((request, body, response) => {
+    const api = await testDemoApi()
+    const seen: { headers: IncomingHttpHeaders; body: string }[] = []
+    const url = await answeringServer((request, body, response) => {
       seen.push({ headers: request.headers, body })
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
     })
@@ -106,7 +72,7 @@ describe('inventory client', () => {
   })
 
   it('refuses more than 100 values before sending anything', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const { client, target } = setup(api.url)
     await expect(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: Array(101).fill('1') })).rejects.toMatchObject({
       code: 'invalid_input'
@@ -115,7 +81,7 @@ describe('inventory client', () => {
   })
 
   it('answers a 401 with one new token and one retry', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const { client, target } = setup(api.url)
     await client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES })
     api.expireAllTokens()
@@ -125,8 +91,8 @@ describe('inventory client', () => {
   })
 
   it('gives up with token_rejected when a fresh token is refused too', async () => {
-    const api = await demo()
-    const url = await searchServer((_request, _body, response) => {
+    const api = await testDemoApi()
+    const url = await answeringServer((_request, _body, response) => {
       response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Authentication failed"}')
     })
     const { client, target } = setup(url, api.url)
@@ -143,8 +109,8 @@ describe('inventory client', () => {
     [400, {}, 'bad_request', 'client', false],
     [404, {}, 'not_found', 'client', false]
   ] as const)('classifies HTTP %i', async (status, headers, code, kind, retryable) => {
-    const api = await demo()
-    const url = await searchServer((_request, _body, response) => {
+    const api = await testDemoApi()
+    const url = await answeringServer((_request, _body, response) => {
       response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end('{"errors":[{"code":"X","description":"Server words"}]}')
     })
     const { client, target } = setup(url, api.url)
@@ -156,9 +122,9 @@ describe('inventory client', () => {
   })
 
   it('names an unsubscribed client ID, and a missing-headers 403 as a bad request', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     let reply = 'The consumer id demo-client is not subscribed to the service name'
-    const url = await searchServer((_request, _body, response) => {
+    const url = await answeringServer((_request, _body, response) => {
       response.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: reply }))
     })
     const { client, target } = setup(url, api.url)
@@ -174,10 +140,10 @@ describe('inventory client', () => {
   })
 
   it('treats a malformed body, a dropped connection and a timeout as retryable', async () => {
-    const api = await demo()
-    const malformed = await searchServer((_request, _body, response) => response.writeHead(200).end('{"items": [tru'))
-    const dropped = await searchServer((request) => request.socket.destroy())
-    const silent = await searchServer(() => undefined)
+    const api = await testDemoApi()
+    const malformed = await answeringServer((_request, _body, response) => response.writeHead(200).end('{"items": [tru'))
+    const dropped = await answeringServer((request) => request.socket.destroy())
+    const silent = await answeringServer(() => undefined)
     for (const [url, code] of [
       [malformed, 'server_error'],
       [dropped, 'offline'],
@@ -190,7 +156,7 @@ describe('inventory client', () => {
   })
 
   it('reports a cancelled search as cancelled, not as a failure to retry', async () => {
-    const api = await demo({ latencyMs: 2_000 })
+    const api = await testDemoApi({ faults: { latencyMs: 2_000 } })
     const { client, target } = setup(api.url)
     const controller = new AbortController()
     const pending = client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES, signal: controller.signal })
@@ -199,7 +165,7 @@ describe('inventory client', () => {
   })
 
   it('never puts the secret or the token in a log line or an error message', async () => {
-    const api = await demo({ serverErrorRate: 1 })
+    const api = await testDemoApi({ faults: { serverErrorRate: 1 } })
     const { client, target, tokens, log } = setup(api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     const { token } = await tokens.getToken(target)

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { SEARCH_PATHS } from '../../shared/environments'
-import { startDemoApi, type DemoApiHandle, type DemoFaults } from '../demo-api/demo-api'
+import type { DemoFaults } from '../demo-api/demo-api'
+import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
@@ -17,13 +18,11 @@ import { createScaledClock, realClock, type Clock } from './test-support/scaled-
  * search of every log line and progress payload for the secret and the token.
  */
 
-const closers: (() => Promise<void>)[] = []
 /** Jobs started and jobs whose end was checked, in the current test. */
 const started = new Set<string>()
 const checked = new Set<string>()
 
 afterEach(async () => {
-  for (const close of closers.splice(0)) await close()
   // Every job a test starts must end with the invariant check.
   const unchecked = [...started].filter((id) => !checked.has(id))
   started.clear()
@@ -40,8 +39,7 @@ interface StackOptions {
 
 async function stack(options: StackOptions = {}) {
   const clock = options.clock ?? realClock
-  const demo: DemoApiHandle = await startDemoApi({ faults: options.faults ?? {}, now: clock.now })
-  closers.push(() => demo.close())
+  const demo = await testDemoApi({ faults: options.faults ?? {}, now: clock.now })
   const log = createMemoryLogger()
   const tokens = createTokenManager({ fetch, now: clock.now, log })
   const client = createInventoryClient({ fetch, tokens, log, now: clock.now, timeoutMs: 5_000 })

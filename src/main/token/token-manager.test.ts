@@ -1,51 +1,19 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
-import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
+import { answeringServer, rejectionOf, testDemoApi } from '../http/test-support/loopback-servers'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager, type TokenTarget } from './token-manager'
 
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  while (closers.length > 0) await closers.pop()?.()
-})
-
-async function demo(faults = {}): Promise<DemoApiHandle> {
-  const api = await startDemoApi({ faults })
-  closers.push(() => api.close())
-  return api
-}
-
-/** A loopback identity server that answers with whatever the test says. */
-async function identity(answer: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<string> {
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => answer(request, body, response))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  closers.push(() => new Promise((resolve) => server.close(() => resolve())))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, AppError)
 
 function targetFor(url: string, secret = 'demo-secret+/='): TokenTarget {
   return { environment: 'sandbox', authUrl: url, clientId: 'demo-client', clientSecret: secret }
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof AppError) return error
-    throw error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('token manager', () => {
   it('gets a token with a form-encoded secret and shares one request among 100 callers', async () => {
-    const api = await demo({ tokenLatencyMs: 50 })
+    const api = await testDemoApi({ faults: { tokenLatencyMs: 50 } })
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
     const issued = await Promise.all(Array.from({ length: 100 }, () => tokens.getToken(targetFor(api.url))))
     expect(new Set(issued.map((token) => token.token)).size).toBe(1)
@@ -55,7 +23,7 @@ describe('token manager', () => {
 
   it('sends grant_type, client_id and the URL-encoded secret, and defaults expires_in to 900 s', async () => {
     let seen: { type: string | undefined; body: string } | null = null
-    const url = await identity((request, body, response) => {
+    const url = await answeringServer((request, body, response) => {
       seen = { type: request.headers['content-type'], body }
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'abc.def.ghi' }))
     })
@@ -71,7 +39,7 @@ describe('token manager', () => {
   it('refreshes 60 s before expiry, or at 10% of a short lifetime', async () => {
     let count = 0
     let lifetime = 900
-    const url = await identity((_request, _body, response) => {
+    const url = await answeringServer((_request, _body, response) => {
       count++
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${count}`, expires_in: String(lifetime) }))
     })
@@ -95,7 +63,7 @@ describe('token manager', () => {
   })
 
   it('invalidates only the token that was rejected, so concurrent 401s cause one refresh', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
     const target = targetFor(api.url)
     const first = await tokens.getToken(target)
@@ -107,7 +75,7 @@ describe('token manager', () => {
   })
 
   it('gets a new token when the secret is replaced', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
     await tokens.getToken(targetFor(api.url))
     await rejection(tokens.getToken(targetFor(api.url, 'replaced-secret')))
@@ -121,7 +89,7 @@ describe('token manager', () => {
     [503, 'identity_unavailable'],
     [404, 'identity_unavailable']
   ])('turns HTTP %i into %s with the server message and without the secret', async (status, code) => {
-    const url = await identity((_request, _body, response) => {
+    const url = await answeringServer((_request, _body, response) => {
       response.writeHead(status, { 'Content-Type': 'application/xml' }).end('<error><message>Nope from server</message></error>')
     })
     const log = createMemoryLogger()
@@ -133,16 +101,16 @@ describe('token manager', () => {
   })
 
   it('reports a body without a token, an unreachable host and a timeout in words', async () => {
-    const noToken = await identity((_request, _body, response) => response.writeHead(200).end('{"token_type":"Bearer"}'))
+    const noToken = await answeringServer((_request, _body, response) => response.writeHead(200).end('{"token_type":"Bearer"}'))
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
     expect((await rejection(tokens.getToken(targetFor(noToken)))).code).toBe('identity_unavailable')
     expect((await rejection(tokens.getToken(targetFor('http://127.0.0.1:9')))).code).toBe('offline')
-    const silent = await identity(() => undefined)
+    const silent = await answeringServer(() => undefined)
     expect((await rejection(tokens.getToken(targetFor(silent)))).code).toBe('timeout')
   })
 
   it('wrong credentials against the Demo API are not cached: the next call asks again', async () => {
-    const api = await demo()
+    const api = await testDemoApi()
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')

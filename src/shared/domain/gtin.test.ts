@@ -8,6 +8,7 @@ describe('GS1 check digit', () => {
     ['03600029145', 2], // UPC-A 036000291452
     ['9638507', 4], // EAN-8 96385074
     ['1001234567890', 2], // GTIN-14 10012345678902
+    ['0001234567890', 5], // GTIN-14 00012345678905, the Demo API's sample
     ['629104150021', 3] // GS1's own example: 6291041500213
   ])('data digits %s give check digit %i', (data, check) => {
     expect(gs1CheckDigit(data)).toBe(check)
