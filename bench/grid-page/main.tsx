@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { createInventoryApi, type IpcResult } from '../../src/shared/contract'
-import type { JobProgress } from '../../src/shared/domain/job-progress'
 import '../../src/renderer/src/styles/tokens.css'
 import '../../src/renderer/src/styles/base.css'
 import '../../src/renderer/src/styles/layout.css'
 import { applyEntries, emptyResultSet } from '../../src/renderer/src/results/result-set'
 import { ResultsView } from '../../src/renderer/src/results/results-view'
+import { jobProgress } from '../../src/renderer/src/run/test-support/job-progress-fixture'
 import { fakeLineResults } from './fake-results'
 
 /**
@@ -29,32 +29,18 @@ Object.defineProperty(window, 'inventory', {
   })
 })
 
-const progress: JobProgress = {
+const batches = Math.ceil(entries.length / 100)
+const progress = jobProgress({
   jobId: 'bench',
-  environment: 'demo',
-  storeNbr: 1234,
-  itemType: 'gtin',
-  startedAt: '2025-01-01T12:00:00.000Z',
-  finishedAt: '2025-01-01T12:20:00.000Z',
+  finishedAt: '2025-01-01T14:22:11.000Z',
   state: 'finished',
   lines: entries.length,
-  batchesDone: Math.ceil(entries.length / 100),
-  batchesTotal: Math.ceil(entries.length / 100),
-  found: 0,
-  notFound: 0,
-  invalid: 0,
-  duplicate: 0,
-  failed: 0,
-  cancelled: 0,
+  batchesDone: batches,
+  batchesTotal: batches,
   pending: 0,
-  requests: 0,
-  retries: 0,
-  throttledMs: 0,
-  resumeAt: null,
   etaMs: 0,
-  valuesPerSecond: 0,
   resultsCount: entries.length
-}
+})
 
 function nextFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(resolve))

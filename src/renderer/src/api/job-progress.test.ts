@@ -2,34 +2,11 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { queryKeys } from './inventory-call'
+import { jobProgress } from '../run/test-support/job-progress-fixture'
 import { storeJobProgress } from './job-progress'
 
-const base = {
-  environment: 'demo',
-  storeNbr: 1234,
-  itemType: 'gtin',
-  startedAt: '2025-01-01T14:02:11.000Z',
-  finishedAt: null,
-  lines: 300,
-  batchesDone: 0,
-  batchesTotal: 3,
-  found: 0,
-  notFound: 0,
-  invalid: 0,
-  duplicate: 0,
-  failed: 0,
-  cancelled: 0,
-  pending: 300,
-  requests: 0,
-  retries: 0,
-  throttledMs: 0,
-  resumeAt: null,
-  etaMs: null,
-  valuesPerSecond: 0
-} as const
-
 function snapshot(jobId: string, resultsCount: number, state: JobProgress['state'] = 'running'): JobProgress {
-  return { ...base, jobId, state, resultsCount }
+  return jobProgress({ jobId, state, resultsCount })
 }
 
 describe('storeJobProgress', () => {
