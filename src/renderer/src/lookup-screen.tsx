@@ -179,14 +179,12 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
             onStoreCommit={commitStore}
             itemType={itemType}
             onItemTypeChange={changeItemType}
-            disabled={false}
           />
         </div>
         <ValuesField
           text={entry.text}
           count={entry.lines.length}
           importNote={entry.importNote}
-          disabled={false}
           onChange={(text) => dispatch({ type: 'edit-text', text })}
           onClear={() => {
             dispatch({ type: 'clear' })
@@ -194,7 +192,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
           }}
         />
         <div className="entry-tools">
-          <ScanInput onScan={onScan} feedback={scanFeedback} disabled={false} />
+          <ScanInput onScan={onScan} feedback={scanFeedback} />
           <ImportButton onFile={(file) => void importer.readFile(file)} busy={importer.state.kind === 'reading'} />
         </div>
         {importer.state.kind === 'reading' ? <p role="status">Reading {importer.state.fileName}…</p> : null}

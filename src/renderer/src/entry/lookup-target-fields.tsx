@@ -8,7 +8,6 @@ interface LookupTargetFieldsProps {
   onStoreCommit: () => void
   itemType: ItemType
   onItemTypeChange: (itemType: ItemType) => void
-  disabled: boolean
 }
 
 export const ITEM_TYPE_LABELS: Record<ItemType, string> = {
@@ -16,14 +15,7 @@ export const ITEM_TYPE_LABELS: Record<ItemType, string> = {
   wm_item_number: 'Walmart item number'
 }
 
-export function LookupTargetFields({
-  storeText,
-  onStoreTextChange,
-  onStoreCommit,
-  itemType,
-  onItemTypeChange,
-  disabled
-}: LookupTargetFieldsProps) {
+export function LookupTargetFields({ storeText, onStoreTextChange, onStoreCommit, itemType, onItemTypeChange }: LookupTargetFieldsProps) {
   const ids = useId()
   const check = checkStoreNumber(storeText)
   return (
@@ -37,7 +29,6 @@ export function LookupTargetFields({
           autoComplete="off"
           className="store-input"
           value={storeText}
-          disabled={disabled}
           aria-invalid={!check.ok}
           aria-describedby={check.ok ? undefined : `${ids}-store-error`}
           onChange={(event) => onStoreTextChange(event.target.value)}
@@ -54,7 +45,6 @@ export function LookupTargetFields({
         <select
           id={`${ids}-item-type`}
           value={itemType}
-          disabled={disabled}
           onChange={(event) => onItemTypeChange(event.target.value as ItemType)}
         >
           {(Object.keys(ITEM_TYPE_LABELS) as ItemType[]).map((type) => (

@@ -6,14 +6,13 @@ export type ScanFeedback = { tone: 'info' | 'warning'; text: string } | null
 interface ScanInputProps {
   onScan: (value: string, fromScanner: boolean) => void
   feedback: ScanFeedback
-  disabled: boolean
 }
 
 /**
  * A field for barcode scanners, which type the code quickly and press Enter. Enter adds the value
  * and leaves the focus here for the next scan; typing by hand and pressing Enter works the same.
  */
-export function ScanInput({ onScan, feedback, disabled }: ScanInputProps) {
+export function ScanInput({ onScan, feedback }: ScanInputProps) {
   const ids = useId()
   const timing = useRef(createScanTiming())
 
@@ -48,7 +47,6 @@ export function ScanInput({ onScan, feedback, disabled }: ScanInputProps) {
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        disabled={disabled}
         aria-describedby={`${ids}-scan-hint ${ids}-scan-feedback`}
         onKeyDown={onKeyDown}
       />

@@ -4,12 +4,11 @@ interface ValuesFieldProps {
   text: string
   count: number
   importNote: string | null
-  disabled: boolean
   onChange: (text: string) => void
   onClear: () => void
 }
 
-export function ValuesField({ text, count, importNote, disabled, onChange, onClear }: ValuesFieldProps) {
+export function ValuesField({ text, count, importNote, onChange, onClear }: ValuesFieldProps) {
   const ids = useId()
   return (
     <div className="field values-field">
@@ -26,7 +25,6 @@ export function ValuesField({ text, count, importNote, disabled, onChange, onCle
         spellCheck={false}
         autoComplete="off"
         value={text}
-        disabled={disabled}
         aria-describedby={`${ids}-values-hint${importNote === null ? '' : ` ${ids}-import-note`}`}
         onChange={(event) => onChange(event.target.value)}
       />
@@ -41,7 +39,7 @@ export function ValuesField({ text, count, importNote, disabled, onChange, onCle
       )}
       {count > 0 ? (
         <div>
-          <button type="button" onClick={onClear} disabled={disabled}>
+          <button type="button" onClick={onClear}>
             Clear list
           </button>
         </div>
