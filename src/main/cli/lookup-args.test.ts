@@ -73,6 +73,7 @@ describe('progress lines', () => {
     environment: 'demo',
     storeNbr: 1,
     itemType: 'gtin',
+    carriedColumns: [],
     startedAt: '2025-01-01T00:00:00.000Z',
     finishedAt: null,
     state: 'throttled',

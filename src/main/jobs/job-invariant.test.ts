@@ -26,6 +26,7 @@ const progress: JobProgress = {
   environment: 'demo',
   storeNbr: 1,
   itemType: 'gtin',
+  carriedColumns: [],
   startedAt: new Date(0).toISOString(),
   finishedAt: new Date(1).toISOString(),
   state: 'finished',

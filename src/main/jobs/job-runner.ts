@@ -191,6 +191,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       environment: job.params.environment,
       storeNbr: job.params.storeNbr,
       itemType: job.params.itemType,
+      carriedColumns: [],
       startedAt: new Date(job.startedAt).toISOString(),
       finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
       state: run === null ? job.state : gate?.throttled === true ? 'throttled' : 'running',

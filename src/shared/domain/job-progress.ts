@@ -10,6 +10,8 @@ export const jobProgressSchema = z.object({
   environment: environmentIdSchema,
   storeNbr: z.number().int().positive(),
   itemType: itemTypeSchema,
+  /** Header names of an imported file's other columns, carried with each line from import to export. */
+  carriedColumns: z.array(z.string()),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
   state: jobStateSchema,

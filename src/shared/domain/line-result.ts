@@ -46,6 +46,8 @@ export const lineResultSchema = z.object({
   invalidReason: invalidReasonSchema.optional(),
   duplicateOf: z.number().int().positive().optional(),
   error: appErrorSchema.optional(),
-  item: inventoryItemSchema.optional()
+  item: inventoryItemSchema.optional(),
+  /** The line's other cells of an imported file, aligned with the job's `carriedColumns`. */
+  carried: z.array(z.string()).optional()
 })
 export type LineResult = z.infer<typeof lineResultSchema>

@@ -7,6 +7,7 @@ export function jobProgress(patch: Partial<JobProgress> = {}): JobProgress {
     environment: 'demo',
     storeNbr: 1234,
     itemType: 'gtin',
+    carriedColumns: [],
     startedAt: '2025-01-01T14:02:11.000Z',
     finishedAt: null,
     state: 'running',
