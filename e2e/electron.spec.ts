@@ -37,6 +37,13 @@ const mainEntry = resolve(import.meta.dirname, '..', 'out', 'main', 'index.js')
 /** What the page's global object offers; the Node-side typings here have no DOM. */
 type AppGlobals = typeof globalThis & { inventory: InventoryApi; open(url: string): unknown; location: { href: string } }
 
+/** Set by the GitHub workflow, where Electron is downloaded: there a missing binary is a failure, not a skip. */
+if (process.env.REQUIRE_ELECTRON === '1') {
+  test('the Electron binary is installed, as this run requires', () => {
+    expect(executablePath, 'REQUIRE_ELECTRON=1, but npm ci did not install the Electron binary').not.toBeNull()
+  })
+}
+
 test.describe('the Electron app', () => {
   test.skip(executablePath === null, MISSING_ELECTRON)
 

@@ -18,6 +18,8 @@ const root = dirname(import.meta.dirname)
 const reportDir = join(root, 'e2e-artifacts', 'test-reports')
 const vitestReport = join(reportDir, 'vitest.json')
 const playwrightReport = join(reportDir, 'playwright.json')
+/** Kept for people and for CI's artifacts: open e2e-artifacts/playwright-report/index.html. */
+const htmlReport = join(root, 'e2e-artifacts', 'playwright-report')
 
 function onPath(command) {
   const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean)
@@ -136,8 +138,8 @@ const steps = [
     name: 'end-to-end tests (playwright)',
     keyring: true,
     before: () => rmSync(playwrightReport, { force: true }),
-    command: () => withXvfb([...bin('@playwright/test', 'playwright'), 'test', '--reporter=list,json', '--pass-with-no-tests']),
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+    command: () => withXvfb([...bin('@playwright/test', 'playwright'), 'test', '--reporter=list,json,html', '--pass-with-no-tests']),
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport, PLAYWRIGHT_HTML_OUTPUT_DIR: htmlReport, PLAYWRIGHT_HTML_OPEN: 'never' },
     counts: playwrightCounts
   }
 ]
