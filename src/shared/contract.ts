@@ -3,6 +3,7 @@ import { appErrorSchema } from './domain/app-error'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
+import { MAX_STORE_NBR } from './domain/store-list'
 import { settingsPatchSchema, settingsSchema } from './settings'
 
 /**
@@ -103,7 +104,7 @@ export const invokeContract = {
     channel: 'jobs:start',
     input: z.object({
       environment: environmentIdSchema,
-      storeNbr: z.number().int().positive().max(999_999),
+      storeNbr: z.number().int().positive().max(MAX_STORE_NBR),
       itemType: itemTypeSchema,
       lines: z
         .array(z.object({ line: z.number().int().positive(), input: z.string().max(200) }))

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { ExportFormat } from '../../shared/contract'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
+import { isStoreNumber, MAX_STORE_NBR } from '../../shared/domain/store-list'
 import { formatFromPath } from '../files/write-results'
 
 export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store N --input FILE --output FILE [options]
@@ -78,8 +79,8 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
 
   if (values.store === undefined) throw new UsageError('--store is required: the store number, e.g. --store 1234.')
   const storeNbr = /^\d{1,6}$/.test(values.store.trim()) ? Number(values.store.trim()) : Number.NaN
-  if (!(storeNbr >= 1 && storeNbr <= 999_999)) {
-    throw new UsageError(`--store ${values.store} is not a store number; use a whole number from 1 to 999999.`)
+  if (!isStoreNumber(storeNbr)) {
+    throw new UsageError(`--store ${values.store} is not a store number; use a whole number from 1 to ${MAX_STORE_NBR}.`)
   }
 
   const itemType = itemTypeSchema.safeParse(values['item-type'] ?? 'gtin')

@@ -1,4 +1,4 @@
-export const MAX_STORE_NBR = 999_999
+import { MAX_STORE_NBR } from '../../../shared/domain/store-list'
 
 export type StoreNumberCheck = { ok: true; value: number } | { ok: false; message: string }
 
