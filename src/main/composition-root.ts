@@ -55,8 +55,10 @@ export interface AppRoot {
 
 export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   const listeners = new Set<AppEventListener>()
+  const { redactor } = effects.log
   const emit: AppEventListener = (channel, payload) => {
-    for (const listener of listeners) listener(channel, payload)
+    const redacted = redactor.value(payload)
+    for (const listener of listeners) listener(channel, redacted)
   }
   const services = buildServices(effects, emit)
   await services.settings.load()
@@ -64,7 +66,11 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   return {
     services,
     createHandlers: (isTrustedSender) =>
-      createHandlerTable(createChannelImplementations(services, effects), { isTrustedSender, log: effects.log }),
+      createHandlerTable(createChannelImplementations(services, effects), {
+        isTrustedSender,
+        log: effects.log,
+        redact: (value) => redactor.value(value)
+      }),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -148,6 +154,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   }
 
   return {
+    /** Knows every secret and token this process handled: whatever leaves main (exports included) passes through it. */
+    redactor: log.redactor,
     settings,
     credentials,
     tokens,

@@ -10,6 +10,7 @@ import { readImportFile } from '../files/read-import-file'
 import { toResultRows } from '../files/result-rows'
 import { writeResults } from '../files/write-results'
 import { createLogger, type Logger } from '../logging/logger'
+import { createRedactor } from '../security/redactor'
 import { parseLookupArgs, UsageError, USAGE, type LookupOptions } from './lookup-args'
 import { progressLine, summaryLine } from './progress-line'
 import { userDataDir } from './user-data-dir'
@@ -39,13 +40,16 @@ export interface LookupIo {
 export async function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
   const secret = io.env.INVENTORY_CLIENT_SECRET
   const hidden = secret !== undefined && secret.length > 0 ? secret : null
-  const say = (text: string) => io.stderr(`${hidden === null ? text : text.split(hidden).join('[redacted]')}\n`)
+  // Everything the command prints or writes passes through the same redactor as the app's IPC replies.
+  const redactor = createRedactor(hidden === null ? [] : [hidden])
+  const stderr = (text: string) => io.stderr(redactor.text(text))
+  const say = (text: string) => stderr(`${text}\n`)
 
   let options: LookupOptions
   try {
     const command = parseLookupArgs(argv)
     if (command.kind === 'help') {
-      io.stdout(`${USAGE}\n`)
+      io.stdout(redactor.text(`${USAGE}\n`))
       return EXIT_OK
     }
     options = command.options
@@ -62,8 +66,7 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     return EXIT_USAGE
   }
 
-  const base = createLogger((line) => io.stderr(`${line}\n`))
-  if (hidden !== null) base.redact(hidden)
+  const base = createLogger((line) => stderr(`${line}\n`), redactor)
   // The terminal is for the user: warnings and errors only, not the service chatter.
   const log: Logger = { ...base, info: () => undefined }
 
@@ -183,7 +186,7 @@ async function lookUp(
   }
 
   const { params, lines: results } = services.jobs.latest(jobId)
-  const rows = toResultRows(results, params)
+  const rows = services.redactor.value(toResultRows(results, params))
   try {
     await writeResults(options.output, options.format, rows)
   } catch (error) {

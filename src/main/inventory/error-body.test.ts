@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { createRedactor, REDACTED } from '../security/redactor'
 import { extractErrorMessage } from './error-body'
+
+const asIs = (text: string) => text
 
 describe('extractErrorMessage', () => {
   it.each([
@@ -15,14 +18,23 @@ describe('extractErrorMessage', () => {
     ['  One or more services\n are unavailable  ', 'text/plain', 'One or more services are unavailable'],
     ['', 'application/json', '']
   ])('finds the message in %s', (body, type, expected) => {
-    expect(extractErrorMessage(body, type)).toBe(expected)
+    expect(extractErrorMessage(body, type, asIs)).toBe(expected)
   })
 
   it('caps very long bodies', () => {
-    expect(extractErrorMessage('x'.repeat(5000), 'text/plain').length).toBeLessThanOrEqual(300)
+    expect(extractErrorMessage('x'.repeat(5000), 'text/plain', asIs).length).toBeLessThanOrEqual(300)
   })
 
   it('falls back to the text when JSON is not valid', () => {
-    expect(extractErrorMessage('{oops', 'application/json')).toBe('{oops')
+    expect(extractErrorMessage('{oops', 'application/json', asIs)).toBe('{oops')
+  })
+
+  it('redacts before it shortens, so no part of a secret survives the cut', () => {
+    const secret = 'S'.repeat(40)
+    const redactor = createRedactor([secret])
+    const body = `${'x'.repeat(280)} ${secret} tail`
+    const message = extractErrorMessage(body, 'text/plain', (text) => redactor.text(text))
+    expect(message).toContain(REDACTED)
+    expect(message).not.toContain('SSS')
   })
 })

@@ -4,10 +4,15 @@
  */
 const MAX_LENGTH = 300
 
-export function extractErrorMessage(body: string, contentType: string | null): string {
+/**
+ * `redact` runs before the message is shortened: a server that echoes the request must not get
+ * half a secret past the redactor by having it cut in two.
+ */
+export function extractErrorMessage(body: string, contentType: string | null, redact: (text: string) => string): string {
   const text = body.trim()
   if (text === '') return ''
   const type = (contentType ?? '').toLowerCase()
+  const tidy = (message: string) => shorten(redact(message))
   if (type.includes('json') || text.startsWith('{') || text.startsWith('[')) {
     const fromJson = messageFromJson(text)
     if (fromJson !== null) return tidy(fromJson)
@@ -72,7 +77,7 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&')
 }
 
-function tidy(text: string): string {
+function shorten(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim()
   return collapsed.length > MAX_LENGTH ? `${collapsed.slice(0, MAX_LENGTH - 1)}…` : collapsed
 }

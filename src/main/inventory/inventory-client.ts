@@ -95,7 +95,7 @@ export function createInventoryClient(deps: {
       }
       const rateLimit = parseRateLimit(response.headers, deps.now())
       if (!response.ok) {
-        throw searchHttpError(response.status, extractErrorMessage(text, response.headers.get('content-type')), rateLimit)
+        throw searchHttpError(response.status, extractErrorMessage(text, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)), rateLimit)
       }
       let items: InventoryItem[]
       try {

@@ -30,7 +30,8 @@ export function createChannelImplementations(services: AppServices, effects: App
       const job = jobs.latest(jobId)
       const wanted = lines === undefined ? null : new Set(lines)
       const chosen = wanted === null ? job.lines : job.lines.filter((result) => wanted.has(result.line))
-      const rows = toResultRows(chosen, job.params)
+      // A server's message in a row may echo a secret: exports leave main like any other text.
+      const rows = services.redactor.value(toResultRows(chosen, job.params))
       const stamp = new Date(jobs.progress(jobId).startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}.${format}`
       const path = await effects.chooseExportPath(suggestedName, format)

@@ -18,7 +18,8 @@ function tableWith(overrides: Partial<ChannelImplementations>) {
   const log = createMemoryLogger()
   const table = createHandlerTable(implementations, {
     isTrustedSender: (sender) => sender.isMainFrame && sender.frameUrl.startsWith('app://'),
-    log
+    log,
+    redact: (value) => log.redactor.value(value)
   })
   return { table, log }
 }
@@ -81,6 +82,23 @@ describe('handler table', () => {
     expect(internal).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(internal)).not.toContain('boom')
     expect(log.lines.join('\n')).toContain('boom at line 12')
+  })
+
+  it('redacts every answer, values and errors alike, on its way out', async () => {
+    const { table, log } = tableWith({
+      getSettings: async () => ({ settings: DEFAULT_SETTINGS, warning: 'echo tok-0123456789' }),
+      cancelJob: async () => {
+        throw new AppError('server_error', 'The server said: "authorization: Bearer unknown-token"')
+      }
+    })
+    log.redact('tok-0123456789')
+    const answers = JSON.stringify([
+      await dispatch(table, 'settings:get', undefined, appWindow),
+      await dispatch(table, 'jobs:cancel', { jobId: 'j1' }, appWindow)
+    ])
+    expect(answers).not.toContain('tok-0123456789')
+    expect(answers).not.toContain('unknown-token')
+    expect(answers.match(/\[redacted\]/g)).toHaveLength(2)
   })
 
   it('treats an unknown channel as invalid input', async () => {

@@ -21,6 +21,8 @@ export interface HandlerPolicy {
   /** Decided by the transport: only the app's own window and main frame may call main. */
   isTrustedSender(sender: IpcSender): boolean
   log: Logger
+  /** Every answer passes through this on its way out: no secret or token reaches the renderer, whatever a server echoed. */
+  redact<T>(value: T): T
 }
 
 /**
@@ -42,7 +44,7 @@ function createHandler(
   policy: HandlerPolicy
 ): Handler {
   const definition = invokeContract[name]
-  return async (input, sender) => {
+  const handle = async (input: unknown, sender: IpcSender): Promise<IpcResult<unknown>> => {
     if (!policy.isTrustedSender(sender)) {
       policy.log.warn('refused a call from an untrusted sender', { channel: definition.channel, frameUrl: sender.frameUrl })
       return failure('forbidden_sender', 'This request did not come from the app window, so it was refused.')
@@ -59,6 +61,7 @@ function createHandler(
       return failure('internal', 'Something went wrong inside the app. The details were written to the log; please try again.')
     }
   }
+  return async (input, sender) => policy.redact(await handle(input, sender))
 }
 
 /** Finds the handler for a wire channel name; an unknown channel is bad input, not a crash. */

@@ -1,50 +1,40 @@
+import { createRedactor, type Redactor } from '../security/redactor'
+
 /**
- * The one logger main uses. Every line passes through redaction: secrets and tokens that the
- * services registered with `redact()` are replaced before anything is written, so a stack trace
- * or an echoed server body cannot leak them.
+ * The one logger main uses. Every line passes through the process's redactor before it is
+ * written: the message and the fields are redacted before they are serialized (so JSON escaping
+ * cannot hide a secret), and the finished line once more.
  */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
   error(message: string, fields?: Record<string, unknown>): void
-  /** Registers a value that must never appear in a log line. */
+  /** Registers a secret or token that must never appear in anything main sends out. */
   redact(secret: string): void
+  /** The redactor the logger writes through; the composition root sends IPC replies, events and exports through it too. */
+  readonly redactor: Redactor
 }
 
 export type LogSink = (line: string) => void
 
-const REDACTED = '[redacted]'
-
-export function createLogger(sink: LogSink): Logger {
-  const secrets = new Set<string>()
-
-  function scrub(text: string): string {
-    let out = text
-    for (const secret of secrets) out = out.split(secret).join(REDACTED)
-    return out
-  }
-
+export function createLogger(sink: LogSink, redactor: Redactor = createRedactor()): Logger {
   function write(level: string, message: string, fields?: Record<string, unknown>): void {
-    const rendered = fields === undefined ? '' : ` ${safeStringify(fields)}`
-    sink(scrub(`${new Date().toISOString()} ${level} ${message}${rendered}`))
+    const rendered = fields === undefined ? '' : ` ${safeStringify(redactor.value(fields))}`
+    sink(redactor.text(`${new Date().toISOString()} ${level} ${redactor.text(message)}${rendered}`))
   }
 
   return {
     info: (message, fields) => write('info', message, fields),
     warn: (message, fields) => write('warn', message, fields),
     error: (message, fields) => write('error', message, fields),
-    redact(secret) {
-      // Very short values would redact ordinary words; real secrets and tokens are long.
-      if (secret.length >= 6) secrets.add(secret)
-    }
+    redact: (secret) => redactor.remember(secret),
+    redactor
   }
 }
 
-function safeStringify(fields: Record<string, unknown>): string {
+function safeStringify(fields: unknown): string {
   try {
-    return JSON.stringify(fields, (_key, value: unknown) =>
-      value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value
-    )
+    return JSON.stringify(fields)
   } catch {
     return '[unserializable fields]'
   }

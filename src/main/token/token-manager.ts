@@ -87,7 +87,7 @@ export function createTokenManager(deps: {
     }
     tokensFetched++
 
-    if (!response.ok) throw tokenError(response.status, extractErrorMessage(text, response.headers.get('content-type')))
+    if (!response.ok) throw tokenError(response.status, extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message)))
 
     let parsed: z.infer<typeof tokenResponseSchema>
     try {

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { onTestFinished } from 'vitest'
 import { startDemoApi, type DemoApiHandle, type DemoApiOptions } from '../../demo-api/demo-api'
+import { startAnsweringServer, type Answer } from './answering-server'
+import { startEchoingApi, type EchoingApi, type EchoingApiOptions } from './echoing-api'
 
-export type Answer = (request: IncomingMessage, body: string, response: ServerResponse) => void
+export type { Answer } from './answering-server'
 
 /** The Demo API on an ephemeral loopback port, closed when the test ends. */
 export async function testDemoApi(options: DemoApiOptions = {}): Promise<DemoApiHandle> {
@@ -17,17 +17,16 @@ export async function testDemoApi(options: DemoApiOptions = {}): Promise<DemoApi
  * any connection still open, when the test ends. Returns its base URL.
  */
 export async function answeringServer(answer: Answer): Promise<string> {
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => answer(request, body, response))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(() => {
-    server.closeAllConnections()
-    return new Promise<void>((resolve) => server.close(() => resolve()))
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const server = await startAnsweringServer(answer)
+  onTestFinished(() => server.close())
+  return server.url
+}
+
+/** The hostile server that echoes requests in its error bodies, closed when the test ends. */
+export async function echoingApi(options: EchoingApiOptions): Promise<EchoingApi> {
+  const api = await startEchoingApi(options)
+  onTestFinished(() => api.close())
+  return api
 }
 
 /** The error `promise` rejects with; anything else (resolving, another kind of error) fails the test. */

@@ -1,0 +1,157 @@
+/**
+ * The one redaction every text leaving main goes through: IPC results and events, log lines, the
+ * headless command's output and exports. It removes every secret and token main has handled, in
+ * the forms a server or a serializer turns them into, and any value that follows a credential's
+ * name (`client_secret=`, `"access_token":`, `Authorization:`), known or not, whatever its length.
+ */
+export const REDACTED = '[redacted]'
+
+export interface Redactor {
+  /** From now on, `value` (a client secret or a token) is removed wherever it appears. */
+  remember(value: string): void
+  text(text: string): string
+  /** A copy of `value` with every string (and object key) redacted; parts without secrets are shared, not copied. */
+  value<T>(value: T): T
+  /** The remembered values, so a worker thread can build a redactor that knows the same. */
+  known(): readonly string[]
+}
+
+/** Below this length a remembered value is removed only where it stands alone, so short secrets do not eat words. */
+const ANYWHERE_MIN_LENGTH = 8
+const MAX_DEPTH = 64
+
+const CREDENTIAL_NAME = String.raw`(?:client[_-]?secret|access[_-]?token|refresh[_-]?token|id[_-]?token|authorization)`
+/** A name's closing quote (plain, JSON-escaped or as an XML entity), the separator, and an opening quote. */
+const CREDENTIAL_SEPARATOR = String.raw`(?:\\*["']|&quot;)?\s*(?:=|:|%3[DdAa]|>)\s*(?:\\*["']|&quot;)?`
+/** `Bearer abc`, `Basic abc=`, or the bare value, which stops where a quote, tag, parameter or field ends. */
+const AUTH_SCHEME = String.raw`(?:(?:Bearer|Basic|Token|Digest)\s+)?`
+const CREDENTIAL_VALUE = String.raw`[^\s"'&<>,;}\]\\]+`
+const CREDENTIAL_PATTERN = new RegExp(`(${CREDENTIAL_NAME}${CREDENTIAL_SEPARATOR}${AUTH_SCHEME})${CREDENTIAL_VALUE}`, 'gi')
+/** Most texts name no credential: one cheap test spares them the full pattern. */
+const MAY_NAME_CREDENTIAL = /secret|token|authori/i
+/** What follows a closing XML tag (`</client_secret> was sent`) is no value. */
+const CLOSING_TAG_BEFORE = /<\/(?:[\w.-]+:)?$/
+
+export function createRedactor(initial: Iterable<string> = []): Redactor {
+  const remembered = new Set<string>()
+  let literals: RegExp | null = null
+  let dirty = false
+
+  function remember(value: string): void {
+    if (value === '' || remembered.has(value)) return
+    remembered.add(value)
+    dirty = true
+  }
+  for (const value of initial) remember(value)
+
+  function literalPattern(): RegExp | null {
+    if (dirty) {
+      literals = buildLiteralPattern(remembered)
+      dirty = false
+    }
+    return literals
+  }
+
+  function text(input: string): string {
+    const named = MAY_NAME_CREDENTIAL.test(input)
+      ? input.replace(CREDENTIAL_PATTERN, (match: string, prefix: string, offset: number) =>
+          CLOSING_TAG_BEFORE.test(input.slice(Math.max(0, offset - 40), offset)) ? match : `${prefix}${REDACTED}`
+        )
+      : input
+    const pattern = literalPattern()
+    return pattern === null ? named : named.replace(pattern, REDACTED)
+  }
+
+  function value<T>(input: T): T {
+    return redactDeep(input, text, 0, new Set()) as T
+  }
+
+  return { remember, text, value, known: () => [...remembered] }
+}
+
+function redactDeep(input: unknown, text: (value: string) => string, depth: number, path: Set<object>): unknown {
+  if (typeof input === 'string') return text(input)
+  if (typeof input !== 'object' || input === null) return input
+  if (input instanceof Error) return redactDeep({ name: input.name, message: input.message, stack: input.stack }, text, depth, path)
+  if (depth >= MAX_DEPTH || path.has(input)) return '[not shown]'
+  path.add(input)
+  try {
+    if (Array.isArray(input)) {
+      let copy: unknown[] | null = null
+      for (let index = 0; index < input.length; index++) {
+        const item: unknown = input[index]
+        const redacted = redactDeep(item, text, depth + 1, path)
+        if (redacted !== item) copy ??= input.slice()
+        if (copy !== null) copy[index] = redacted
+      }
+      return copy ?? input
+    }
+    const prototype: unknown = Object.getPrototypeOf(input)
+    // Byte arrays, dates, maps: data, not text a server wrote.
+    if (prototype !== Object.prototype && prototype !== null) return input
+    let changed = false
+    const entries = Object.entries(input).map(([key, item]) => {
+      const redactedKey = text(key)
+      const redacted = redactDeep(item, text, depth + 1, path)
+      if (redactedKey !== key || redacted !== item) changed = true
+      return [redactedKey, redacted] as const
+    })
+    return changed ? Object.fromEntries(entries) : input
+  } finally {
+    path.delete(input)
+  }
+}
+
+function buildLiteralPattern(values: ReadonlySet<string>): RegExp | null {
+  const forms = new Set<string>()
+  for (const value of values) for (const form of encodedForms(value)) if (form !== '') forms.add(form)
+  if (forms.size === 0) return null
+  // Longest first: at one position the longer form (e.g. the escaped one) wins over its own prefix.
+  const alternatives = [...forms]
+    .sort((a, b) => b.length - a.length)
+    .map((form) => (form.length >= ANYWHERE_MIN_LENGTH ? escapeRegExp(form) : `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`))
+  return new RegExp(alternatives.join('|'), 'g')
+}
+
+/** The ways a value reaches text: as is, URL- and form-encoded, JSON-escaped (once and twice), XML-escaped, base64. */
+export function encodedForms(value: string): string[] {
+  const jsonEscaped = JSON.stringify(value).slice(1, -1)
+  return [
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    jsonEscaped,
+    // Some serializers also escape `/` or everything outside ASCII.
+    jsonEscaped.replace(/\//g, '\\/'),
+    jsonEscaped.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    JSON.stringify(jsonEscaped).slice(1, -1),
+    xmlEscaped(value),
+    ...base64Forms(value)
+  ]
+}
+
+function xmlEscaped(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+/**
+ * Base64 of the value at each of the three byte alignments it can have inside a longer encoded
+ * text (e.g. `Basic base64(id:secret)`), keeping only the characters that depend on the value alone.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8')
+  const forms: string[] = [bytes.toString('base64'), bytes.toString('base64url')]
+  for (const offset of [0, 1, 2]) {
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '')
+    const skip = [0, 2, 3][offset] ?? 0
+    const total = offset + bytes.length
+    const core = shifted.slice(skip, total % 3 === 0 ? shifted.length : -1)
+    if (core.length < ANYWHERE_MIN_LENGTH) continue
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'))
+  }
+  return forms
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
