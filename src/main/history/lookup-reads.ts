@@ -1,0 +1,218 @@
+import type { DatabaseSync } from 'node:sqlite'
+import type { AppErrorShape } from '../../shared/domain/app-error'
+import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
+import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import type { LineCounts, LineToLookUp, LookupSource, LookupState, StoredLookup } from './history-types'
+import { unpackItems } from './item-batch'
+
+interface LookupRow {
+  id: number
+  environment: string
+  auth_url: string
+  base_url: string
+  client_id: string
+  item_type: string
+  source: string
+  carried_columns: string
+  line_count: number
+  started_at: number
+  finished_at: number | null
+  state: string
+  next_seq: number
+  requests: number
+  retries: number
+  throttled_ms: number
+  batches_done: number
+  batches_total: number
+  values_per_second: number
+}
+
+interface StoreRow extends Record<FinalLineStatus, number> {
+  store_nbr: number
+}
+
+interface ResultRow {
+  seq: number
+  store_nbr: number
+  line: number
+  status: FinalLineStatus
+  batch_id: number | null
+  item_index: number | null
+  error: string | null
+  input: string
+  value: string | null
+  note: string | null
+  invalid_reason: string | null
+  duplicate_of: number | null
+  carried: string | null
+}
+
+const RESULT_COLUMNS = `r.seq, r.store_nbr, r.line, r.status, r.batch_id, r.item_index, r.error,
+  l.input, l.value, l.note, l.invalid_reason, l.duplicate_of, l.carried`
+const RESULT_JOIN = 'results r JOIN lookup_lines l ON l.lookup_id = r.lookup_id AND l.line = r.line'
+
+export interface ListQuery {
+  /** Values (as typed or normalised), store numbers, or words naming an environment or a state. */
+  values: readonly string[]
+  storeNbr: number | null
+  environment: EnvironmentId | null
+  state: LookupState | null
+  limit: number
+  /** Only lookups with a smaller id: the next page of a newest-first list. */
+  beforeId: number | null
+}
+
+/** Everything that reads the history: one prepared statement per question. */
+export function createLookupReads(db: DatabaseSync) {
+  const lookupById = db.prepare('SELECT * FROM lookups WHERE id = ?')
+  const storesOf = db.prepare(
+    'SELECT store_nbr, found, not_found, invalid, duplicate, failed, cancelled FROM lookup_stores WHERE lookup_id = ? ORDER BY position'
+  )
+  const logPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.seq >= ? ORDER BY r.seq LIMIT ?`)
+  const logLength = db.prepare('SELECT next_seq FROM lookups WHERE id = ?')
+  const currentOfStore = db.prepare(
+    `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
+  )
+  const batchById = db.prepare('SELECT items FROM item_batches WHERE id = ?')
+  const withStatuses = db.prepare(
+    `SELECT r.store_nbr, r.line, l.value, r.seq, r.status FROM ${RESULT_JOIN}
+     WHERE r.lookup_id = ? AND r.superseded = 0 AND l.value IS NOT NULL AND r.status IN (SELECT value FROM json_each(?))
+     ORDER BY r.seq`
+  )
+
+  function toLookup(row: LookupRow): StoredLookup {
+    const counts: LineCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
+    const stores: number[] = []
+    for (const store of storesOf.all(row.id) as unknown as StoreRow[]) {
+      stores.push(store.store_nbr)
+      for (const status of Object.keys(counts) as FinalLineStatus[]) counts[status] += store[status]
+    }
+    return {
+      id: row.id,
+      environment: row.environment as EnvironmentId,
+      authUrl: row.auth_url,
+      baseUrl: row.base_url,
+      clientId: row.client_id,
+      itemType: row.item_type as ItemType,
+      source: row.source as LookupSource,
+      carriedColumns: parseStrings(row.carried_columns) ?? [],
+      stores,
+      lines: row.line_count,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      state: row.state as LookupState,
+      counts,
+      resultsCount: row.next_seq,
+      requests: row.requests,
+      retries: row.retries,
+      throttledMs: row.throttled_ms,
+      batchesDone: row.batches_done,
+      batchesTotal: row.batches_total,
+      valuesPerSecond: row.values_per_second
+    }
+  }
+
+  /** Item batches met while reading one page or one lookup; each is unpacked once. */
+  function itemReader(): (batchId: number, index: number) => InventoryItem | undefined {
+    const cache = new Map<number, InventoryItem[]>()
+    return (batchId, index) => {
+      let items = cache.get(batchId)
+      if (items === undefined) {
+        const row = batchById.get(batchId) as { items: Uint8Array } | undefined
+        items = row === undefined ? [] : unpackItems(row.items)
+        cache.set(batchId, items)
+      }
+      return items[index]
+    }
+  }
+
+  function toLineResult(row: ResultRow, itemAt: (batchId: number, index: number) => InventoryItem | undefined): LineResult {
+    const result: LineResult = { line: row.line, input: row.input, value: row.value, status: row.status }
+    if (row.note !== null) result.note = row.note
+    if (row.status === 'invalid' && row.invalid_reason !== null) result.invalidReason = row.invalid_reason as InvalidReason
+    if (row.status === 'duplicate' && row.duplicate_of !== null) result.duplicateOf = row.duplicate_of
+    if (row.error !== null) result.error = JSON.parse(row.error) as AppErrorShape
+    if (row.batch_id !== null && row.item_index !== null) {
+      const item = itemAt(row.batch_id, row.item_index)
+      if (item !== undefined) result.item = item
+    }
+    const carried = row.carried === null ? null : parseStrings(row.carried)
+    if (carried !== null) result.carried = carried
+    return result
+  }
+
+  /** Runs `read` on one snapshot of the file, so two statements agree even while another process writes. */
+  function snapshot<T>(read: () => T): T {
+    if (db.isTransaction) return read()
+    db.exec('BEGIN')
+    try {
+      return read()
+    } finally {
+      db.exec('COMMIT')
+    }
+  }
+
+  return {
+    snapshot,
+
+    lookup(id: number): StoredLookup | null {
+      return snapshot(() => {
+        const row = lookupById.get(id) as LookupRow | undefined
+        return row === undefined ? null : toLookup(row)
+      })
+    },
+
+    lookupsWhere(sql: string, params: (string | number | null)[]): StoredLookup[] {
+      return snapshot(() => (db.prepare(sql).all(...params) as unknown as LookupRow[]).map(toLookup))
+    },
+
+    /** The result log from `from`, at most `limit` entries; `next` is where the following page starts. */
+    log(id: number, from: number, limit: number): { entries: LineResult[]; next: number } {
+      return snapshot(() => {
+        const length = (logLength.get(id) as { next_seq: number } | undefined)?.next_seq ?? 0
+        const start = Math.min(Math.max(0, from), length)
+        if (limit <= 0 || start >= length) return { entries: [], next: start }
+        const itemAt = itemReader()
+        const rows = logPage.all(id, start, Math.min(limit, length - start)) as unknown as ResultRow[]
+        const entries = rows.map((row) => toLineResult(row, itemAt))
+        const last = rows.at(-1)
+        return { entries, next: last === undefined ? length : last.seq + 1 }
+      })
+    },
+
+    /** Every line's current result, store by store in the lookup's order, lines in input order. */
+    current(id: number): { storeNbr: number; result: LineResult }[] {
+      return snapshot(() => {
+        const itemAt = itemReader()
+        const out: { storeNbr: number; result: LineResult }[] = []
+        for (const { store_nbr: storeNbr } of storesOf.all(id) as unknown as StoreRow[]) {
+          for (const row of currentOfStore.iterate(id, storeNbr) as Iterable<ResultRow>) out.push({ storeNbr, result: toLineResult(row, itemAt) })
+        }
+        return out
+      })
+    },
+
+    /** Lines whose current result has one of `statuses`, in the order they were answered. */
+    linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[] {
+      const rows = withStatuses.all(id, JSON.stringify(statuses)) as unknown as {
+        store_nbr: number
+        line: number
+        value: string
+        seq: number
+        status: FinalLineStatus
+      }[]
+      return rows.map((row) => ({ storeNbr: row.store_nbr, line: row.line, value: row.value, seq: row.seq, status: row.status }))
+    }
+  }
+}
+
+export type LookupReads = ReturnType<typeof createLookupReads>
+
+function parseStrings(text: string): string[] | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) && parsed.every((cell) => typeof cell === 'string') ? parsed : null
+  } catch {
+    return null
+  }
+}

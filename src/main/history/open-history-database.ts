@@ -1,0 +1,114 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import type { Logger } from '../logging/logger'
+import { migrate, SCHEMA_VERSION, schemaVersion } from './history-schema'
+
+export const HISTORY_FILE_NAME = 'history.sqlite'
+
+/** How long a statement waits for another process's write (the app and a headless run share the file). */
+export const BUSY_TIMEOUT_MS = 15_000
+
+export interface OpenedHistoryDatabase {
+  db: DatabaseSync
+  /** The file, or null when the history lives in memory (`--no-save`, or the file could not be used). */
+  path: string | null
+  /** A sentence for the user when the file on disk could not be used as it was; null when all is well. */
+  warning: string | null
+}
+
+type Unusable = { kind: 'damaged' | 'newer'; detail: string }
+
+/**
+ * Opens (or creates) `<dir>/history.sqlite`: WAL so a reader never waits for the writer, a busy
+ * timeout so two processes take turns, a quick integrity check, then the schema migrations. A file
+ * that is not a database, fails the check or was written by a newer version is moved aside (kept,
+ * never deleted) and a new one started. When no file can be used at all (a read-only folder, a full
+ * disk, a lock held too long), the history lives in memory for this session, and the warning says so.
+ * `dir` null asks for the in-memory history outright.
+ */
+export function openHistoryDatabase({ dir, log, now }: { dir: string | null; log: Logger; now: () => number }): OpenedHistoryDatabase {
+  if (dir === null) return { db: openAt(':memory:'), path: null, warning: null }
+  const path = join(dir, HISTORY_FILE_NAME)
+  try {
+    mkdirSync(dir, { recursive: true })
+    return { db: openAt(path), path, warning: null }
+  } catch (error) {
+    const unusable = classify(error)
+    if (unusable === null) return inMemoryInstead(error, log)
+    log.warn('the history database cannot be used; moving it aside', { detail: unusable.detail })
+    let keptAs: string
+    try {
+      keptAs = moveAside(path, now())
+    } catch (moveError) {
+      return inMemoryInstead(moveError, log)
+    }
+    try {
+      const db = openAt(path)
+      const reason = unusable.kind === 'newer' ? 'was written by a newer version of the app' : 'could not be read'
+      return { db, path, warning: `Your lookup history ${reason}, so a new one was started; the old file was kept as ${keptAs}.` }
+    } catch (retryError) {
+      return inMemoryInstead(retryError, log)
+    }
+  }
+}
+
+class NewerSchemaError extends Error {}
+class FailedCheckError extends Error {}
+
+function openAt(location: string): DatabaseSync {
+  const db = new DatabaseSync(location, { timeout: BUSY_TIMEOUT_MS })
+  try {
+    const fresh = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0
+    // Only a database without tables can change this; it lets deleted lookups give their space back.
+    if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
+    if (location !== ':memory:') {
+      const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode
+      if (mode !== 'wal') throw new Error(`the journal mode stayed ${mode}`)
+    }
+    // With WAL, NORMAL keeps the file consistent through a crash or power loss; the last commits may be lost, never half of one.
+    db.exec('PRAGMA synchronous = NORMAL')
+    const problems = (db.prepare('PRAGMA quick_check').all() as { quick_check: string }[]).map((row) => row.quick_check)
+    if (problems.length !== 1 || problems[0] !== 'ok') throw new FailedCheckError(problems.slice(0, 3).join('; '))
+    const version = schemaVersion(db)
+    if (version > SCHEMA_VERSION) throw new NewerSchemaError(`schema version ${version}, this app knows up to ${SCHEMA_VERSION}`)
+    migrate(db)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+/** SQLite's primary result codes that mean the file itself is bad (not busy, not a permission). */
+const SQLITE_CORRUPT = 11
+const SQLITE_NOTADB = 26
+
+function classify(error: unknown): Unusable | null {
+  if (error instanceof NewerSchemaError) return { kind: 'newer', detail: error.message }
+  if (error instanceof FailedCheckError) return { kind: 'damaged', detail: error.message }
+  const code = error instanceof Error && 'errcode' in error && typeof error.errcode === 'number' ? error.errcode & 0xff : null
+  if (code === SQLITE_CORRUPT || code === SQLITE_NOTADB) return { kind: 'damaged', detail: error instanceof Error ? error.message : String(error) }
+  return null
+}
+
+/** Renames the file and its WAL companions together: the WAL holds committed lookups too. */
+function moveAside(path: string, at: number): string {
+  const stamp = new Date(at).toISOString().replace(/[:.]/g, '-')
+  const target = join(path, '..', `history-unreadable-${stamp}.sqlite`)
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix)
+  }
+  if (existsSync(path)) renameSync(path, target)
+  return basename(target)
+}
+
+function inMemoryInstead(error: unknown, log: Logger): OpenedHistoryDatabase {
+  log.error('the history database could not be opened; keeping history in memory for this session', { error })
+  return {
+    db: openAt(':memory:'),
+    path: null,
+    warning:
+      'Your lookup history could not be opened, so lookups are kept only until the app closes. Check that the app may write to its data folder and that the disk is not full, then restart the app.'
+  }
+}
