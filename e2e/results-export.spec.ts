@@ -50,15 +50,15 @@ test.describe('results export', () => {
       const [header = [], ...records] = csv
       expect(records).toHaveLength(rows.length)
       expect(saved.rows).toBe(rows.length)
-      const line = column(header, 'line')
-      const gtin = column(header, 'gtin')
-      const quantity = column(header, 'quantity')
-      const area = column(header, 'location_area')
+      const line = column(header, 'Line')
+      const gtin = column(header, 'GTIN')
+      const quantity = column(header, 'Quantity')
+      const area = column(header, 'Location area')
       records.forEach((record, index) => {
         const expected = rows[index]
         expect(record, `record ${index + 1}`).toHaveLength(header.length)
         expect(record[line]).toBe(String(expected?.line))
-        expect(record[area]).toBe(expected?.locationArea)
+        expect(record[area]?.toLowerCase()).toBe(expected?.locationArea.toLowerCase())
         expect(record[quantity]).toBe(expected?.quantity === null ? '' : String(expected?.quantity))
         if (expected?.status === 'found') expect(record[gtin]).toBe(expected.gtin)
       })
@@ -76,7 +76,7 @@ test.describe('results export', () => {
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
       expect(sheet.rowCount).toBe(csv.length)
       const header = csv[0] ?? []
-      const gtin = column(header, 'gtin')
+      const gtin = column(header, 'GTIN')
       csv.forEach((record, rowIndex) => {
         const row = sheet.getRow(rowIndex + 1)
         record.forEach((text, columnIndex) => {
@@ -96,8 +96,8 @@ test.describe('results export', () => {
       expect(records).toHaveLength(rows.length)
       expect(Object.keys(records[0] ?? {})).toEqual(csv[0])
       records.forEach((record, index) => {
-        expect(record.line).toBe(rows[index]?.line)
-        expect(record.quantity).toBe(rows[index]?.quantity)
+        expect(record.Line).toBe(rows[index]?.line)
+        expect(record.Quantity).toBe(rows[index]?.quantity)
       })
     })
 
@@ -107,7 +107,7 @@ test.describe('results export', () => {
       await expect.poll(() => gridRowCount(page)).toBeLessThan(rows.length)
       const saved = await exportVia(page, 'CSV', 'Only rows shown')
       const [header = [], ...records] = parseCsv((await readFile(saved.path)).subarray(3).toString('utf8'))
-      const line = column(header, 'line')
+      const line = column(header, 'Line')
       expect([...new Set(records.map((record) => Number(record[line])))]).toEqual(shownLines)
       expect(records).toHaveLength(rows.filter((row) => shownLines.includes(row.line)).length)
       await attachScreenshot(page, testInfo, 'after export')

@@ -12,6 +12,8 @@ import { createMemoryLogger } from './logging/logger'
 import type { JobProgress } from '../shared/domain/job-progress'
 import type { LineResult } from '../shared/domain/line-result'
 import { gs1CheckDigit } from '../shared/domain/gtin'
+import { defaultExportSpec } from '../shared/export/build-export'
+import { DEFAULT_LOW_STOCK_LEVEL } from '../shared/stock/stock-status'
 
 /**
  * The app as the renderer sees it: the real root, a real loopback API standing in for Sandbox,
@@ -128,7 +130,10 @@ describe('composition root, end to end over the handler table', () => {
     const { progress, entries } = await settle(started.value.jobId)
     expect(checkJobInvariant(lines, entries, progress)).toEqual([])
     expect(progress.found + progress.notFound).toBe(30)
-    const exported = await call('files:export', { jobId: started.value.jobId, format: 'json' })
-    expect(exported).toMatchObject({ ok: true, value: { saved: true } })
+    const view = defaultExportSpec('items', progress.carriedColumns, DEFAULT_LOW_STOCK_LEVEL)
+    const exported = await call('files:export', { jobId: started.value.jobId, format: 'json', view })
+    expect(exported).toMatchObject({ ok: true, value: { saved: true, rows: 30 } })
+    const refused = await call('files:export', { jobId: started.value.jobId, format: 'json', view: { ...view, columns: ['constructor'] } })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
   })
 })

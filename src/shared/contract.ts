@@ -4,6 +4,7 @@ import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
 import { MAX_STORE_NBR } from './domain/store-list'
+import { exportFormatSchema, exportViewSpecSchema } from './export/export-spec'
 import { settingsPatchSchema, settingsSchema } from './settings'
 
 /**
@@ -41,8 +42,7 @@ export const importTableSchema = z.object({
 })
 export type ImportTable = z.infer<typeof importTableSchema>
 
-export const exportFormatSchema = z.enum(['csv', 'xlsx', 'json'])
-export type ExportFormat = z.infer<typeof exportFormatSchema>
+export { exportFormatSchema, type ExportFormat } from './export/export-spec'
 
 export const invokeContract = {
   getSettings: {
@@ -92,8 +92,8 @@ export const invokeContract = {
     input: z.object({
       jobId: z.string().min(1).max(100),
       format: exportFormatSchema,
-      /** Only these lines (the rows the grid shows); all lines when absent. */
-      lines: z.array(z.number().int().positive()).max(MAX_JOB_LINES).optional()
+      /** What the screen shows: its view, columns and rows; main builds the file's cells from its own results. */
+      view: exportViewSpecSchema
     }),
     result: z.discriminatedUnion('saved', [
       z.object({ saved: z.literal(true), path: z.string(), rows: z.number().int().nonnegative() }),

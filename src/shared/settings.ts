@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
+import { exportFormatSchema } from './export/export-spec'
+import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
 
 const httpsUrl = z.url({ protocol: /^https?$/ })
@@ -25,6 +27,13 @@ export type WindowBounds = z.infer<typeof windowBoundsSchema>
 
 export const SAMPLE_STORE_NBR = 1234
 
+/** The results' detail panel, in CSS pixels: wide enough for its labels, never wider than a large screen's half. */
+export const DETAIL_PANEL_WIDTH = { min: 240, max: 960, default: 360 } as const
+
+/** Preferences of the results screen. Each has a default, so settings files written before it existed still load. */
+const lowStockLevelSchema = z.number().min(0).max(MAX_LOW_STOCK_LEVEL)
+const detailPanelWidthSchema = z.number().int().min(DETAIL_PANEL_WIDTH.min).max(DETAIL_PANEL_WIDTH.max)
+
 function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironmentSettings {
   return {
     clientId: '',
@@ -45,7 +54,12 @@ export const settingsSchema = z.object({
     production: remoteEnvironmentSettingsSchema
   }),
   demoBannerDismissed: z.boolean(),
-  window: windowBoundsSchema.nullable()
+  window: windowBoundsSchema.nullable(),
+  /** An item with stock on hand at or under this level is "Low stock". */
+  lowStockLevel: lowStockLevelSchema.default(DEFAULT_LOW_STOCK_LEVEL),
+  /** The format the export dialog offers first: the one used last. */
+  exportFormat: exportFormatSchema.default('xlsx'),
+  detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default)
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -56,7 +70,10 @@ export const DEFAULT_SETTINGS: Settings = {
   itemType: 'gtin',
   environments: { sandbox: remoteDefaults('sandbox'), production: remoteDefaults('production') },
   demoBannerDismissed: false,
-  window: null
+  window: null,
+  lowStockLevel: DEFAULT_LOW_STOCK_LEVEL,
+  exportFormat: 'xlsx',
+  detailPanelWidth: DETAIL_PANEL_WIDTH.default
 }
 
 /** What the renderer may change. Window bounds are main's business. */
@@ -71,7 +88,10 @@ export const settingsPatchSchema = z
         production: remoteEnvironmentSettingsSchema.partial()
       })
       .partial(),
-    demoBannerDismissed: z.boolean()
+    demoBannerDismissed: z.boolean(),
+    lowStockLevel: lowStockLevelSchema,
+    exportFormat: exportFormatSchema,
+    detailPanelWidth: detailPanelWidthSchema
   })
   .partial()
   .strict()

@@ -20,7 +20,7 @@ describe('parseLookupArgs', () => {
   it('reads every flag, with gtin as the default item type and the format from the extension', () => {
     expect(parseLookupArgs(BASE)).toEqual({
       kind: 'run',
-      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin' }
+      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items' }
     })
     const full = parseLookupArgs([
       ...BASE,
@@ -30,11 +30,13 @@ describe('parseLookupArgs', () => {
       '--auth-url',
       'https://id.example.com/',
       '--base-url',
-      'http://127.0.0.1:8080'
+      'http://127.0.0.1:8080',
+      '--view',
+      'locations'
     ])
     expect(full).toMatchObject({
       kind: 'run',
-      options: { itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
+      options: { view: 'locations', itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
     })
     expect(parseLookupArgs(['--help'])).toEqual({ kind: 'help' })
     expect(parseLookupArgs([...BASE, '-h'])).toEqual({ kind: 'help' })
@@ -49,6 +51,7 @@ describe('parseLookupArgs', () => {
     expect(usageMessage(['--env', 'demo', '--store', '1', '--output', 'o.csv'])).toMatch(/--input is required/)
     expect(usageMessage(['--env', 'demo', '--store', '1', '--input', 'i.csv'])).toMatch(/--output is required/)
     expect(usageMessage([...BASE, '--item-type', 'sku'])).toMatch(/gtin or wm_item_number/)
+    expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items or locations/)
     expect(usageMessage([...BASE, '--client-id', ' '])).toMatch(/--client-id is empty/)
     expect(usageMessage([...BASE, '--auth-url', 'javascript:alert(1)'])).toMatch(/http or https/)
     expect(usageMessage([...BASE, '--base-url', 'https://user:pw@example.com'])).toMatch(/user name or password/)

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { ExportFormat } from '../../shared/contract'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
 import { isStoreNumber, MAX_STORE_NBR } from '../../shared/domain/store-list'
+import { RESULT_VIEWS, type ResultView } from '../../shared/views/view-columns'
 import { formatFromPath } from '../files/write-results'
 
 export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store N --input FILE --output FILE [options]
@@ -16,6 +17,9 @@ Required:
 
 Options:
   --item-type gtin|wm_item_number what the values are (default: gtin)
+  --view items|locations          one row per value with its stock figures and status (default),
+                                  or one row per inventory location; an .xlsx of items also gets
+                                  a Locations sheet
   --client-id ID                  client ID (default: the one saved in the app's settings)
   --auth-url URL                  identity host to use instead of the configured one
   --base-url URL                  inventory host to use instead of the configured one
@@ -34,6 +38,7 @@ export interface LookupOptions {
   output: string
   format: ExportFormat
   itemType: ItemType
+  view: ResultView
   clientId?: string
   authUrl?: string
   baseUrl?: string
@@ -62,6 +67,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         input: { type: 'string' },
         output: { type: 'string' },
         'item-type': { type: 'string' },
+        view: { type: 'string' },
         'client-id': { type: 'string' },
         'auth-url': { type: 'string' },
         'base-url': { type: 'string' },
@@ -86,6 +92,9 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   const itemType = itemTypeSchema.safeParse(values['item-type'] ?? 'gtin')
   if (!itemType.success) throw new UsageError(`--item-type ${values['item-type'] ?? ''} is not known; use gtin or wm_item_number.`)
 
+  const view = RESULT_VIEWS.find((name) => name === (values.view ?? 'items'))
+  if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items or locations.`)
+
   const input = required(values.input, '--input is required: the file with the values to look up.')
   const output = required(values.output, '--output is required: where to write the results (.csv, .xlsx or .json).')
   let format: ExportFormat
@@ -95,7 +104,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     throw new UsageError(`--output ${output} must end in .csv, .xlsx or .json; the extension chooses the format.`)
   }
 
-  const options: LookupOptions = { environment: environment.data, storeNbr, input, output, format, itemType: itemType.data }
+  const options: LookupOptions = { environment: environment.data, storeNbr, input, output, format, itemType: itemType.data, view }
   const clientId = values['client-id']
   if (clientId !== undefined) {
     if (clientId.trim() === '') throw new UsageError('--client-id is empty; give the client ID or leave the flag out.')

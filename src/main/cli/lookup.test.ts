@@ -7,7 +7,11 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
 import { parseDelimited } from '../files/delimited-text'
-import { RESULT_COLUMNS, type ResultRow } from '../files/result-rows'
+
+type Record_ = Record<string, string | number | null>
+const LEADING_LABELS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number']
+const FIGURE_LABELS = ['On shelf', 'Backroom', 'On hand', 'On order', 'In transit', 'Message']
+const STOCK_STATUSES = ['In stock', 'Low stock', 'Out of stock', 'Shelf empty, backroom has stock']
 
 /** The command as a user runs it: a separate Node 24 process through tsx, against the built-in Demo API. */
 const ROOT = join(import.meta.dirname, '..', '..', '..')
@@ -54,12 +58,14 @@ async function csvRows(path: string): Promise<Record<string, string>[]> {
   const text = await readFile(path, 'utf8')
   expect(text.startsWith('\uFEFF')).toBe(true)
   const [header, ...records] = parseDelimited(text.slice(1).replace(/\r\n$/, ''), ',')
-  expect(header?.cells).toEqual([...RESULT_COLUMNS])
-  return records.map((record) => Object.fromEntries(RESULT_COLUMNS.map((column, i) => [column, record.cells[i] ?? ''])))
+  const labels = header?.cells ?? []
+  expect(labels.slice(0, 5)).toEqual(LEADING_LABELS)
+  expect(labels.slice(-6)).toEqual(FIGURE_LABELS)
+  return records.map((record) => Object.fromEntries(labels.map((label, i) => [label, record.cells[i] ?? ''])))
 }
 
 describe('npm run lookup', () => {
-  it('looks up a CSV in Demo and writes CSV, one final state per line, exit 0', async () => {
+  it('looks up a CSV in Demo and writes the Items view as CSV, one row and one final state per line, exit 0', async () => {
     const input = join(dir, 'items.csv')
     await writeFile(input, 'Name,GTIN\r\nSoap,00012345678905\r\nMilk,614141000036\r\nBad,123\r\nAgain,00012345678905\r\nNo code,\r\n')
     const output = join(dir, 'out.csv')
@@ -67,18 +73,19 @@ describe('npm run lookup', () => {
     expect(run.stderr).toContain('4 lines: 2 found, 0 not found, 1 invalid, 1 duplicate, 0 failed, 0 cancelled')
     expect(run.code).toBe(0)
     const rows = await csvRows(output)
-    const byLine = new Map<string, Record<string, string>[]>()
-    for (const row of rows) byLine.set(row.line ?? '', [...(byLine.get(row.line ?? '') ?? []), row])
     // Line 6 has no GTIN: like the app's import, the command skips it rather than calling it invalid.
-    expect([...byLine.keys()]).toEqual(['2', '3', '4', '5'])
-    expect(byLine.get('2')?.[0]).toMatchObject({ input: '00012345678905', status: 'found', store_nbr: '1234', gtin: '00012345678905' })
-    expect(byLine.get('3')?.every((row) => row.status === 'found' && row.note === 'padded to 14 digits')).toBe(true)
-    expect(byLine.get('4')).toEqual([expect.objectContaining({ status: 'invalid', error: expect.stringContaining('8, 12, 13 or 14') })])
-    expect(byLine.get('5')).toEqual([expect.objectContaining({ status: 'duplicate', error: 'duplicate of line 2' })])
+    expect(rows.map((row) => row.Line)).toEqual(['2', '3', '4', '5'])
+    const [soap, milk, bad, again] = rows
+    expect(soap).toMatchObject({ Input: '00012345678905', GTIN: '00012345678905' })
+    expect(STOCK_STATUSES).toContain(soap?.['Stock status'])
+    expect(Number(soap?.['On hand'])).toBeGreaterThanOrEqual(0)
+    expect(milk).toMatchObject({ Message: 'padded to 14 digits' })
+    expect(bad).toMatchObject({ 'Stock status': 'Invalid', Message: expect.stringContaining('8, 12, 13 or 14'), 'On hand': '' })
+    expect(again).toMatchObject({ 'Stock status': 'Duplicate', Message: 'Duplicate of line 2' })
     expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.tmp$/))
   }, 60_000)
 
-  it('reads an XLSX with numeric GTIN cells and writes an XLSX with text identifiers', async () => {
+  it('reads an XLSX with numeric GTIN cells and writes an XLSX of items and their locations, with text identifiers', async () => {
     const book = new ExcelJS.Workbook()
     const sheet = book.addWorksheet('List')
     sheet.addRow(['UPC'])
@@ -91,30 +98,47 @@ describe('npm run lookup', () => {
     expect(run.code).toBe(0)
     const result = new ExcelJS.Workbook()
     await result.xlsx.readFile(output)
+    expect(result.worksheets.map((worksheet) => worksheet.name)).toEqual(['Items', 'Locations'])
     const rows = result.worksheets[0]?.getSheetValues() ?? []
-    expect(rows[1]).toEqual([undefined, ...RESULT_COLUMNS])
+    expect(rows[1]).toEqual([undefined, ...LEADING_LABELS, ...FIGURE_LABELS])
     const data = rows.slice(2).filter((row) => Array.isArray(row))
-    expect(data.length).toBeGreaterThanOrEqual(2)
+    expect(data).toHaveLength(2)
     const first = data[0] as unknown[]
-    expect(first.slice(1, 7)).toEqual([2, '12345678905', '00012345678905', 'found', 77, '00012345678905'])
-    expect(first[10]).toEqual(expect.any(Number))
-    expect(data.map((row) => (row as unknown[])[1])).toContain(3)
+    expect(first.slice(2, 5)).toEqual([2, '12345678905', '00012345678905'])
+    expect(STOCK_STATUSES).toContain(first[1])
+    expect(first[8]).toEqual(expect.any(Number))
+    expect(data.map((row) => (row as unknown[])[2])).toEqual([2, 3])
+    const locations = result.worksheets[1]?.getSheetValues() ?? []
+    expect(locations[1]).toEqual(expect.arrayContaining(['Location area', 'State', 'Quantity', 'Counted as']))
   }, 60_000)
 
-  it('reads a TXT of item numbers and writes JSON', async () => {
+  it('reads a TXT of item numbers and writes the Locations view as JSON with --view locations', async () => {
     const input = join(dir, 'items.txt')
     await writeFile(input, '555000111\n\n555000222\nabc\n')
     const output = join(dir, 'out.json')
-    const run = await lookup(['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--input', input, '--output', output])
+    const run = await lookup(['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--view', 'locations', '--input', input, '--output', output])
     expect(run.code).toBe(0)
-    const rows = JSON.parse(await readFile(output, 'utf8')) as ResultRow[]
-    const lines = [...new Set(rows.map((row) => row.line))]
+    const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      ...LEADING_LABELS,
+      'Location area',
+      'State',
+      'Quantity',
+      'Counted as',
+      'On hand',
+      'Supplier',
+      'Message'
+    ])
+    const lines = [...new Set(rows.map((row) => row.Line))]
     expect(lines).toEqual([1, 3, 4])
-    for (const row of rows.filter((row) => row.line !== 4)) {
-      expect(['found', 'not_found']).toContain(row.status)
-      expect(row.wm_item_number).toBe(row.input)
+    for (const row of rows.filter((row) => row.Line !== 4)) {
+      expect([...STOCK_STATUSES, 'Not found']).toContain(row['Stock status'])
+      expect(row['Walmart item number']).toBe(row.Input)
     }
-    expect(rows.find((row) => row.line === 4)).toMatchObject({ status: 'invalid', input: 'abc' })
+    expect(rows.find((row) => row.Line === 4)).toMatchObject({ 'Stock status': 'Invalid', Input: 'abc' })
+    const view = await lookup(['--env', 'demo', '--store', '5', '--view', 'rows', '--input', input, '--output', output])
+    expect(view.code).toBe(2)
+    expect(view.stderr).toContain('--view rows is not a view; use items or locations.')
   }, 60_000)
 
   it('prints the usage and exits 2 when a flag is missing or wrong, and 0 for --help', async () => {
@@ -128,6 +152,7 @@ describe('npm run lookup', () => {
     const help = await lookup(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('--item-type gtin|wm_item_number')
+    expect(help.stdout).toContain('--view items|locations')
   }, 60_000)
 
   it('exits 2 with a sentence for an unreadable or missing input file, writing nothing', async () => {
@@ -172,12 +197,12 @@ describe('npm run lookup', () => {
       expect(run.stderr).toContain('2 failed')
       expect(run.code).toBe(1)
       expect(run.stderr + run.stdout).not.toContain(SECRET)
-      const rows = JSON.parse(await readFile(output, 'utf8')) as ResultRow[]
-      expect(rows.map((row) => [row.line, row.status])).toEqual([
-        [2, 'failed'],
-        [3, 'failed']
+      const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
+      expect(rows.map((row) => [row.Line, row['Stock status']])).toEqual([
+        [2, 'Failed'],
+        [3, 'Failed']
       ])
-      for (const row of rows) expect(row.error).toMatch(/\S/)
+      for (const row of rows) expect(row.Message).toMatch(/\S/)
       expect(demo.stats().searchRequests).toBeGreaterThan(1)
     }, 90_000)
   })

@@ -2,12 +2,12 @@ import { readFile, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
+import { buildExportSheets, defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { linesFromColumn } from '../../shared/import-lines'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import type { SecretStore } from '../credentials/secret-store'
 import { readImportFile } from '../files/read-import-file'
-import { toResultRows } from '../files/result-rows'
 import { writeResults } from '../files/write-results'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
@@ -186,15 +186,18 @@ async function lookUp(
   }
 
   const { params, lines: results } = services.jobs.latest(jobId)
-  const rows = services.redactor.value(toResultRows(results, params))
+  const { carriedColumns } = services.jobs.progress(jobId)
+  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
+  const sheets = services.redactor.value(buildExportSheets({ results, itemType: params.itemType, carriedColumns }, spec))
+  const rows = sheets[0]?.rows.length ?? 0
   try {
-    await writeResults(options.output, options.format, rows)
+    await writeResults(options.output, options.format, sheets)
   } catch (error) {
     const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     say(`Error: the results could not be written to ${options.output}. ${reason}`)
     return EXIT_INCOMPLETE
   }
-  say(`${summaryLine(final)}. Wrote ${rows.length} rows to ${options.output}.`)
+  say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${options.output}.`)
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
 

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
+import type { ExportCell, ExportColumn, ExportSheet } from '../../shared/export/export-sheet'
 import { parseDelimited } from './delimited-text'
-import { RESULT_COLUMNS, type ResultRow } from './result-rows'
 import { formatFromPath, neutralizeFormula, writeResults } from './write-results'
 
 let dir: string
@@ -16,36 +16,56 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function row(overrides: Partial<ResultRow> = {}): ResultRow {
-  return {
-    line: 2,
-    input: '012345678905',
-    value: '00012345678905',
-    status: 'found',
-    store_nbr: 1234,
-    gtin: '00012345678905',
-    wm_item_number: '001234567',
-    location_area: 'backroom',
-    state: 'available',
-    quantity: 2.5,
-    total_quantity: 7,
-    supplier_name: 'Acme, "Best" Foods\nLtd',
-    note: 'padded to 14 digits',
-    error: null,
-    ...overrides
-  }
-}
-
-const ROWS: ResultRow[] = [
-  row(),
-  row({ line: 3, input: '=HYPERLINK("http://evil")', value: null, status: 'invalid', store_nbr: 1234, gtin: null, wm_item_number: null, location_area: null, state: null, quantity: null, total_quantity: null, supplier_name: null, note: null, error: 'contains characters other than digits' }),
-  row({ line: 4, input: '+1', supplier_name: '-minus', note: '@at', error: '\tTab', location_area: '\rcr', state: 'ok' }),
-  row({ line: 5, quantity: -3, total_quantity: 0, supplier_name: 'Ünïcødé 東京' })
+const COLUMNS: ExportColumn[] = [
+  { label: 'Stock status', kind: 'text' },
+  { label: 'Line', kind: 'number' },
+  { label: 'Input', kind: 'id' },
+  { label: 'GTIN', kind: 'id' },
+  { label: 'Walmart item number', kind: 'id' },
+  { label: 'Description', kind: 'text' },
+  { label: 'On hand', kind: 'number' },
+  { label: 'Message', kind: 'text' }
 ]
 
-function csvText(row: ResultRow): string[] {
-  return RESULT_COLUMNS.map((column) => {
-    const value = row[column]
+function row(overrides: Partial<Record<string, ExportCell>> = {}): ExportCell[] {
+  const base: Record<string, ExportCell> = {
+    'Stock status': 'In stock',
+    Line: 2,
+    Input: '012345678905',
+    GTIN: '00012345678905',
+    'Walmart item number': '001234567',
+    Description: 'Acme, "Best" Foods\nLtd',
+    'On hand': 2.5,
+    Message: 'padded to 14 digits',
+    ...overrides
+  }
+  return COLUMNS.map((column) => base[column.label] ?? null)
+}
+
+const ROWS: ExportCell[][] = [
+  row(),
+  row({ 'Stock status': 'Invalid', Line: 3, Input: '=HYPERLINK("http://evil")', GTIN: null, 'Walmart item number': null, Description: null, 'On hand': null, Message: 'contains characters other than digits' }),
+  row({ Line: 4, Input: '+1', Description: '-minus', Message: '@at', GTIN: '\tTab', 'Walmart item number': '\rcr' }),
+  row({ Line: 5, 'On hand': -3, Description: 'Ünïcødé 東京' })
+]
+
+const FILLS = ['FFD7F0DD', 'FFF9D6E4', null, 'FFD7F0DD']
+const SHEET: ExportSheet = { name: 'Items', columns: COLUMNS, rows: ROWS, fills: [{ column: 0, colors: FILLS }] }
+const SECOND: ExportSheet = {
+  name: 'Locations',
+  columns: [
+    { label: 'Line', kind: 'number' },
+    { label: 'Quantity', kind: 'number' }
+  ],
+  rows: [
+    [2, 1.5],
+    [2, 1]
+  ]
+}
+const LABELS = COLUMNS.map((column) => column.label)
+
+function csvText(cells: readonly ExportCell[]): string[] {
+  return cells.map((value) => {
     if (value === null) return ''
     if (typeof value === 'number') return String(value)
     return neutralizeFormula(value)
@@ -85,96 +105,108 @@ describe('neutralizeFormula', () => {
 })
 
 describe('writeResults csv', () => {
-  it('writes a UTF-8 BOM, CRLF records and every cell back as written', async () => {
+  it('writes a UTF-8 BOM, the labels, CRLF records and every cell back as written', async () => {
     const path = join(dir, 'out.csv')
-    await writeResults(path, 'csv', ROWS)
+    await writeResults(path, 'csv', [SHEET, SECOND])
     const bytes = await readFile(path)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = bytes.subarray(3).toString('utf8')
-    expect(text.startsWith(`${RESULT_COLUMNS.join(',')}\r\n`)).toBe(true)
+    expect(text.startsWith(`${LABELS.join(',')}\r\n`)).toBe(true)
     expect(text.endsWith('\r\n')).toBe(true)
     const records = parseDelimited(text.slice(0, -2), ',')
-    expect(records[0]?.cells).toEqual([...RESULT_COLUMNS])
+    expect(records[0]?.cells).toEqual(LABELS)
     expect(records.slice(1).map((record) => record.cells)).toEqual(ROWS.map(csvText))
   })
 
   it('neutralises formula starts in text cells but leaves numbers alone', async () => {
     const path = join(dir, 'out.csv')
-    await writeResults(path, 'csv', ROWS)
+    await writeResults(path, 'csv', [SHEET])
     const records = parseDelimited((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''), ',')
-    const byName = (index: number) => Object.fromEntries(RESULT_COLUMNS.map((column, i) => [column, records[index]?.cells[i]]))
-    expect(byName(2).input).toBe('\'=HYPERLINK("http://evil")')
-    expect(byName(3)).toMatchObject({ input: "'+1", supplier_name: "'-minus", note: "'@at", error: "'\tTab", location_area: "'\rcr" })
-    expect(byName(4)).toMatchObject({ quantity: '-3', total_quantity: '0' })
+    const byName = (index: number) => Object.fromEntries(LABELS.map((label, i) => [label, records[index]?.cells[i]]))
+    expect(byName(2).Input).toBe('\'=HYPERLINK("http://evil")')
+    expect(byName(3)).toMatchObject({ Input: "'+1", Description: "'-minus", Message: "'@at", GTIN: "'\tTab", 'Walmart item number': "'\rcr" })
+    expect(byName(4)).toMatchObject({ 'On hand': '-3' })
   })
 })
 
 describe('writeResults xlsx', () => {
   it('round-trips cell by cell: identifiers as text with leading zeros, counts as numbers, no formulas', async () => {
     const path = join(dir, 'out.xlsx')
-    await writeResults(path, 'xlsx', ROWS)
+    await writeResults(path, 'xlsx', [SHEET, SECOND])
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(path)
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Items', 'Locations'])
     const sheet = workbook.worksheets[0]
     if (sheet === undefined) throw new Error('no sheet')
-    expect(sheet.getRow(1).values).toEqual([undefined, ...RESULT_COLUMNS])
+    expect(sheet.getRow(1).values).toEqual([undefined, ...LABELS])
     expect(sheet.getRow(1).font?.bold ?? sheet.getCell('A1').font?.bold).toBe(true)
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
     // Read back, the filter spans the header row, from the first column to the last.
-    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + RESULT_COLUMNS.length)}1`)
+    expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + LABELS.length)}1`)
     ROWS.forEach((expected, index) => {
       const cells = sheet.getRow(index + 2)
-      RESULT_COLUMNS.forEach((column, columnIndex) => {
+      expected.forEach((raw, columnIndex) => {
         const cell = cells.getCell(columnIndex + 1)
-        expect(cell.formula, `${column} of row ${index + 2}`).toBeFalsy()
+        expect(cell.formula, `${cell.address}`).toBeFalsy()
         // XML turns a bare CR into LF when the file is read; that is the format, not the writer.
-        const raw = expected[column]
         const value = typeof raw === 'string' ? raw.replaceAll('\r', '\n') : raw
-        expect(cell.value ?? null, `${column} of row ${index + 2}`).toEqual(value)
+        expect(cell.value ?? null, `${cell.address}`).toEqual(value)
       })
     })
-    expect(sheet.getCell('B2').value).toBe('012345678905')
-    expect(sheet.getCell('F2').value).toBe('00012345678905')
-    expect(sheet.getCell('G2').value).toBe('001234567')
-    expect(typeof sheet.getCell('J2').value).toBe('number')
+    expect(sheet.getCell('C2').value).toBe('012345678905')
+    expect(sheet.getCell('D2').value).toBe('00012345678905')
+    expect(sheet.getCell('E2').value).toBe('001234567')
+    expect(typeof sheet.getCell('G2').value).toBe('number')
     // Text format too, so a value retyped in Excel keeps its leading zeros.
-    for (const address of ['B2', 'C2', 'F2', 'G2']) expect(sheet.getCell(address).numFmt).toBe('@')
-    expect(sheet.getCell('J2').numFmt).toBeFalsy()
+    for (const address of ['C2', 'D2', 'E2']) expect(sheet.getCell(address).numFmt).toBe('@')
+    expect(sheet.getCell('G2').numFmt).toBeFalsy()
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(8)
+    const fills = FILLS.map((_, index) => {
+      const fill = sheet.getCell(`A${index + 2}`).fill
+      return fill?.type === 'pattern' ? (fill.fgColor?.argb ?? null) : null
+    })
+    expect(fills).toEqual(FILLS)
+    expect(sheet.getCell('B2').fill?.type === 'pattern').toBe(false)
+
+    const locations = workbook.worksheets[1]
+    expect(locations?.getRow(1).values).toEqual([undefined, 'Line', 'Quantity'])
+    expect(locations?.getRow(2).values).toEqual([undefined, 2, 1.5])
+    expect(locations?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
   })
 })
 
 describe('writeResults json', () => {
-  it('writes a pretty array of row objects with the columns in order', async () => {
+  it('writes a pretty array of the first sheet\'s rows keyed by the labels, in column order', async () => {
     const path = join(dir, 'out.json')
-    await writeResults(path, 'json', ROWS)
+    await writeResults(path, 'json', [SHEET, SECOND])
     const text = await readFile(path, 'utf8')
-    expect(text).toContain('\n  {\n    "line": 2,')
-    const parsed = JSON.parse(text) as ResultRow[]
-    expect(parsed).toEqual(ROWS)
-    expect(Object.keys(parsed[0] ?? {})).toEqual([...RESULT_COLUMNS])
+    expect(text).toContain('\n  {\n    "Stock status": "In stock",')
+    const parsed = JSON.parse(text) as Array<Record<string, ExportCell>>
+    expect(parsed.map((record) => Object.values(record))).toEqual(ROWS)
+    expect(Object.keys(parsed[0] ?? {})).toEqual(LABELS)
   })
 })
 
 describe('writeResults atomicity and size', () => {
   it('leaves only the target file behind, replacing an older one', async () => {
     const path = join(dir, 'out.csv')
-    await writeResults(path, 'json', ROWS)
-    await writeResults(path, 'csv', ROWS.slice(0, 1))
+    await writeResults(path, 'json', [SHEET])
+    await writeResults(path, 'csv', [{ ...SHEET, rows: ROWS.slice(0, 1) }])
     expect(await readdir(dir)).toEqual(['out.csv'])
     expect((await readFile(path, 'utf8')).split('\r\n')).toHaveLength(3)
   })
 
   it('fails without leaving a temporary file when the folder does not exist', async () => {
-    await expect(writeResults(join(dir, 'missing', 'out.csv'), 'csv', ROWS)).rejects.toThrow()
+    await expect(writeResults(join(dir, 'missing', 'out.csv'), 'csv', [SHEET])).rejects.toThrow()
     expect(await readdir(dir)).toEqual([])
   })
 
   it('writes 100,000 rows in every format within a few seconds', async () => {
-    const many = Array.from({ length: 100_000 }, (_, i) => row({ line: i + 2, input: String(i).padStart(12, '0') }))
+    const rows = Array.from({ length: 100_000 }, (_, i) => row({ Line: i + 2, Input: String(i).padStart(12, '0') }))
+    const many: ExportSheet = { ...SHEET, rows, fills: [{ column: 0, colors: rows.map(() => 'FFD7F0DD') }] }
     for (const format of ['csv', 'json', 'xlsx'] as const) {
       const started = performance.now()
-      await writeResults(join(dir, `big.${format}`), format, many)
+      await writeResults(join(dir, `big.${format}`), format, [many])
       const seconds = (performance.now() - started) / 1000
       // exceljs needs ~5 s for 1.4 million cells on an idle core; the bound leaves room for a busy CI machine.
       expect(seconds, `${format} took ${seconds.toFixed(1)} s`).toBeLessThan(format === 'xlsx' ? 20 : 4)

@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
+import type { ExportCell, ExportSheet } from '../../shared/export/export-sheet'
 import { writeFileAtomic } from './atomic-write'
 import { csvField } from './delimited-text'
-import { RESULT_COLUMNS, TEXT_ID_COLUMNS, type ResultColumn, type ResultRow } from './result-rows'
 
 const BOM = '\uFEFF'
 const CRLF = '\r\n'
@@ -20,9 +20,14 @@ export function formatFromPath(path: string): ExportFormat {
   throw new AppError('invalid_input', `${path} does not end in .csv, .xlsx or .json; choose one of those so the format is clear.`)
 }
 
-/** Writes the rows in one go through a temporary file, so a crash never leaves half an export. */
-export async function writeResults(path: string, format: ExportFormat, rows: readonly ResultRow[]): Promise<void> {
-  const data = format === 'csv' ? toCsv(rows) : format === 'json' ? toJson(rows) : await toXlsx(rows)
+/**
+ * Writes the sheets in one go through a temporary file, so a crash never leaves half an export.
+ * XLSX holds every sheet; CSV and JSON hold the first (the view on screen).
+ */
+export async function writeResults(path: string, format: ExportFormat, sheets: readonly ExportSheet[]): Promise<void> {
+  const [first] = sheets
+  if (first === undefined) throw new AppError('internal', 'There was nothing to export.')
+  const data = format === 'csv' ? toCsv(first) : format === 'json' ? toJson(first) : await toXlsx(sheets)
   await writeFileAtomic(path, data)
 }
 
@@ -30,11 +35,9 @@ export async function writeResults(path: string, format: ExportFormat, rows: rea
  * RFC 4180 with CRLF and a UTF-8 BOM (so Excel picks UTF-8). Text cells that a spreadsheet would
  * run as a formula get a leading apostrophe; numbers are written as they are.
  */
-export function toCsv(rows: readonly ResultRow[]): string {
-  const lines: string[] = [RESULT_COLUMNS.join(',')]
-  for (const row of rows) {
-    lines.push(RESULT_COLUMNS.map((column) => csvCell(row[column])).join(','))
-  }
+export function toCsv(sheet: ExportSheet): string {
+  const lines: string[] = [sheet.columns.map((column) => csvCell(column.label)).join(',')]
+  for (const row of sheet.rows) lines.push(row.map(csvCell).join(','))
   return BOM + lines.join(CRLF) + CRLF
 }
 
@@ -42,21 +45,24 @@ export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text
 }
 
-function csvCell(value: string | number | null): string {
+function csvCell(value: ExportCell): string {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
   return csvField(neutralizeFormula(value))
 }
 
-function toJson(rows: readonly ResultRow[]): string {
-  return `${JSON.stringify(rows, RESULT_COLUMNS as unknown as string[], 2)}\n`
+/** One object per row, keyed by the column labels in screen order (labels are distinct within a view). */
+function toJson(sheet: ExportSheet): string {
+  const labels = sheet.columns.map((column) => column.label)
+  const records = sheet.rows.map((row) => Object.fromEntries(labels.map((label, index) => [label, row[index] ?? null])))
+  return `${JSON.stringify(records, null, 2)}\n`
 }
 
 /**
  * Identifiers are text cells so leading zeros survive; counts are numbers so they sum. Values are
  * only ever plain strings and numbers, never formula objects, so nothing in an export can execute.
  */
-async function toXlsx(rows: readonly ResultRow[]): Promise<Uint8Array> {
+async function toXlsx(sheets: readonly ExportSheet[]): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   const stream = new PassThrough()
   stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -65,40 +71,45 @@ async function toXlsx(rows: readonly ResultRow[]): Promise<Uint8Array> {
     stream.on('error', reject)
   })
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('Results', {
-    views: [{ state: 'frozen', ySplit: 1 }]
-  })
-  sheet.columns = RESULT_COLUMNS.map((column) => ({
-    key: column,
-    width: columnWidth(column, rows),
-    ...(TEXT_ID_COLUMNS.has(column) ? { style: { numFmt: '@' } } : {})
-  }))
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: RESULT_COLUMNS.length } }
-
-  const header = sheet.addRow([...RESULT_COLUMNS])
-  header.font = { bold: true }
-  header.commit()
-  for (const row of rows) {
-    const values = RESULT_COLUMNS.map((column) => xlsxValue(column, row[column]))
-    sheet.addRow(values).commit()
-  }
-  sheet.commit()
+  for (const sheet of sheets) addSheet(workbook, sheet)
   await workbook.commit()
   await finished
   return Buffer.concat(chunks)
 }
 
-function xlsxValue(column: ResultColumn, value: string | number | null): string | number | null {
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExportSheet): void {
+  const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] })
+  worksheet.columns = sheet.columns.map((column, index) => ({
+    width: columnWidth(sheet, index),
+    ...(column.kind === 'id' ? { style: { numFmt: '@' } } : {})
+  }))
+  worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, sheet.columns.length) } }
+
+  const header = worksheet.addRow(sheet.columns.map((column) => column.label))
+  header.font = { bold: true }
+  header.commit()
+  sheet.rows.forEach((cells, rowIndex) => {
+    const row = worksheet.addRow(cells.map((value, index) => xlsxValue(sheet, index, value)))
+    for (const fill of sheet.fills ?? []) {
+      const argb = fill.colors[rowIndex]
+      if (argb !== null && argb !== undefined) row.getCell(fill.column + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } }
+    }
+    row.commit()
+  })
+  worksheet.commit()
+}
+
+function xlsxValue(sheet: ExportSheet, column: number, value: ExportCell): ExportCell {
   if (value === null) return null
-  if (TEXT_ID_COLUMNS.has(column)) return String(value)
+  if (sheet.columns[column]?.kind === 'id') return String(value)
   return value
 }
 
-function columnWidth(column: ResultColumn, rows: readonly ResultRow[]): number {
-  let widest = column.length
-  const limit = Math.min(rows.length, WIDTH_SAMPLE_ROWS)
+function columnWidth(sheet: ExportSheet, column: number): number {
+  let widest = sheet.columns[column]?.label.length ?? 8
+  const limit = Math.min(sheet.rows.length, WIDTH_SAMPLE_ROWS)
   for (let i = 0; i < limit; i++) {
-    const value = rows[i]?.[column]
+    const value = sheet.rows[i]?.[column]
     if (value !== null && value !== undefined) widest = Math.max(widest, String(value).length)
   }
   return Math.min(60, Math.max(8, widest + 2))

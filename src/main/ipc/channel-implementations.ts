@@ -1,8 +1,8 @@
 import { AppError } from '../../shared/domain/app-error'
+import { buildExportSheets } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
 import { readImportFile } from '../files/read-import-file'
-import { toResultRows } from '../files/result-rows'
 import { writeResults } from '../files/write-results'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
@@ -26,24 +26,24 @@ export function createChannelImplementations(services: AppServices, effects: App
       return { environment, validUntil: new Date(expiresAt).toISOString() }
     },
     readImportFile: ({ fileName, bytes }) => readImportFile(fileName, bytes),
-    exportResults: async ({ jobId, format, lines }) => {
+    exportResults: async ({ jobId, format, view }) => {
       const job = jobs.latest(jobId)
-      const wanted = lines === undefined ? null : new Set(lines)
-      const chosen = wanted === null ? job.lines : job.lines.filter((result) => wanted.has(result.line))
+      const { startedAt, carriedColumns } = jobs.progress(jobId)
       // A server's message in a row may echo a secret: exports leave main like any other text.
-      const rows = services.redactor.value(toResultRows(chosen, job.params))
-      const stamp = new Date(jobs.progress(jobId).startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
-      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}.${format}`
+      const sheets = services.redactor.value(buildExportSheets({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view))
+      const rows = sheets[0]?.rows.length ?? 0
+      const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
+      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}-${view.view}.${format}`
       const path = await effects.chooseExportPath(suggestedName, format)
       if (path === null) return { saved: false as const }
       try {
-        await writeResults(path, format, rows)
+        await writeResults(path, format, sheets)
       } catch (error) {
         if (error instanceof AppError) throw error
         effects.log.error('export failed', { error })
         throw new AppError('file_write_failed', 'The file could not be saved there. Choose another folder, or close the file if it is open in another program.')
       }
-      return { saved: true as const, path, rows: rows.length }
+      return { saved: true as const, path, rows }
     },
     startJob: async ({ environment, storeNbr, itemType, lines }) => {
       const target = await services.resolveTarget(environment)

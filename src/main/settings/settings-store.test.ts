@@ -57,6 +57,23 @@ describe('loading settings', () => {
     expect(store.current().warning).toBe(UNREADABLE_SETTINGS_WARNING)
   })
 
+  it('loads a file written before the results preferences existed, with their defaults', async () => {
+    const { lowStockLevel, exportFormat, detailPanelWidth, ...older } = DEFAULT_SETTINGS
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...older, storeNbr: 4321 }))
+    const { settings, warning } = await storeIn().store.load()
+    expect(warning).toBeNull()
+    expect(settings).toMatchObject({ storeNbr: 4321, lowStockLevel, exportFormat, detailPanelWidth })
+  })
+
+  it('keeps the low-stock level, the last export format and the detail panel width', async () => {
+    const { store } = storeIn()
+    await store.load()
+    await store.update({ lowStockLevel: 2.5, exportFormat: 'csv', detailPanelWidth: 420 })
+    expect(await readSaved()).toMatchObject({ lowStockLevel: 2.5, exportFormat: 'csv', detailPanelWidth: 420 })
+    await expect(store.update({ lowStockLevel: -1 })).rejects.toThrow()
+    await expect(store.update({ detailPanelWidth: 10 })).rejects.toThrow()
+  })
+
   it('moves an unreadable path (a directory named settings.json) aside and can save again', async () => {
     await mkdir(join(dir, 'settings.json'))
     await writeFile(join(dir, 'settings.json.bak'), 'an older backup')

@@ -10,12 +10,12 @@ describe('savedMessage', () => {
 
 describe('exportRequest', () => {
   it('sends the shown lines only for "Only rows shown" while a filter hides rows', () => {
-    expect(exportRequest('job', 'csv', 'shown', [3, 7])).toEqual({ jobId: 'job', format: 'csv', lines: [3, 7] })
-    expect(exportRequest('job', 'xlsx', 'shown', null)).toEqual({ jobId: 'job', format: 'xlsx' })
-    expect(exportRequest('job', 'json', 'all', [3, 7])).toEqual({ jobId: 'job', format: 'json' })
+    expect(exportRequest('job', 'csv', 'shown', [3, 7]).view.rows).toEqual({ lines: [3, 7] })
+    expect(exportRequest('job', 'xlsx', 'shown', null).view.rows).toBeNull()
+    expect(exportRequest('job', 'json', 'all', [3, 7]).view.rows).toBeNull()
   })
 
   it('sends an empty list when the filters hide every row, so nothing else is exported', () => {
-    expect(exportRequest('job', 'csv', 'shown', [])).toEqual({ jobId: 'job', format: 'csv', lines: [] })
+    expect(exportRequest('job', 'csv', 'shown', []).view.rows).toEqual({ lines: [] })
   })
 })

@@ -1,4 +1,6 @@
 import type { ExportFormat, InvokeInput } from '../../../shared/contract'
+import { defaultExportSpec } from '../../../shared/export/build-export'
+import { DEFAULT_LOW_STOCK_LEVEL } from '../../../shared/stock/stock-status'
 import { formatCount } from '../format/format'
 
 export const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
@@ -19,7 +21,8 @@ export function exportRequest(
   scope: ExportScope,
   shownLines: readonly number[] | null
 ): InvokeInput<'exportResults'> {
-  return scope === 'shown' && shownLines !== null ? { jobId, format, lines: [...shownLines] } : { jobId, format }
+  const view = defaultExportSpec('locations', [], DEFAULT_LOW_STOCK_LEVEL)
+  return { jobId, format, view: scope === 'shown' && shownLines !== null ? { ...view, rows: { lines: [...shownLines] } } : view }
 }
 
 /** "Saved 1,234 rows to /home/ana/inventory.csv" */

@@ -1,0 +1,184 @@
+import type { ItemType } from '../domain/item-type'
+import { BUCKET_LABELS, humaneName, stockBucket, type StockFigures } from '../stock/stock-figures'
+import { STOCK_STATUS_LABELS } from '../stock/stock-status'
+import { lineGtin, lineItemNumber, type LineFacts } from './line-facts'
+import { lineMessage } from './line-message'
+
+/**
+ * The columns of the two result views, defined once for the screen and for every export, so a file
+ * holds exactly the cells the screen shows: Items (one row per input line) and Locations (one row per
+ * inventory location of a line, one row for a line without any).
+ */
+export const RESULT_VIEWS = ['items', 'locations'] as const
+export type ResultView = (typeof RESULT_VIEWS)[number]
+
+export const RESULT_VIEW_LABELS: Readonly<Record<ResultView, string>> = { items: 'Items', locations: 'Locations' }
+
+const FIGURE_KEYS = ['onShelf', 'backroom', 'onHand', 'onOrder', 'inTransit'] as const
+type FigureKey = (typeof FIGURE_KEYS)[number]
+const LOCATION_KEYS = ['locationArea', 'state', 'quantity', 'countedAs'] as const
+
+export const FIXED_COLUMN_KEYS = [
+  'status',
+  'line',
+  'input',
+  'gtin',
+  'wmItemNumber',
+  ...FIGURE_KEYS,
+  ...LOCATION_KEYS,
+  'supplier',
+  'message'
+] as const
+export type FixedColumnKey = (typeof FIXED_COLUMN_KEYS)[number]
+/** An imported file's other column, by its position in the job's `carriedColumns`. */
+export type CarriedColumnKey = `carried:${number}`
+export type ColumnKey = FixedColumnKey | CarriedColumnKey
+
+/** How a column sorts, filters and exports: identifiers stay text (leading zeros), numbers stay numbers. */
+export type ColumnKind = 'status' | 'text' | 'id' | 'number'
+
+export interface ViewColumn {
+  readonly key: ColumnKey
+  readonly label: string
+  readonly kind: ColumnKind
+  /** For a carried column: its position in the job's carried cells. */
+  readonly carried?: number
+  /** Whether the value differs between the rows of one line (location columns). */
+  readonly perLocation: boolean
+}
+
+const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }>> = {
+  status: { label: 'Stock status', kind: 'status' },
+  line: { label: 'Line', kind: 'number' },
+  input: { label: 'Input', kind: 'id' },
+  gtin: { label: 'GTIN', kind: 'id' },
+  wmItemNumber: { label: 'Walmart item number', kind: 'id' },
+  onShelf: { label: 'On shelf', kind: 'number' },
+  backroom: { label: 'Backroom', kind: 'number' },
+  onHand: { label: 'On hand', kind: 'number' },
+  onOrder: { label: 'On order', kind: 'number' },
+  inTransit: { label: 'In transit', kind: 'number' },
+  locationArea: { label: 'Location area', kind: 'text' },
+  state: { label: 'State', kind: 'text' },
+  quantity: { label: 'Quantity', kind: 'number' },
+  countedAs: { label: 'Counted as', kind: 'text' },
+  supplier: { label: 'Supplier', kind: 'text' },
+  message: { label: 'Message', kind: 'text' }
+}
+
+const LEADING: readonly FixedColumnKey[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber']
+const TRAILING: Readonly<Record<ResultView, readonly FixedColumnKey[]>> = {
+  items: [...FIGURE_KEYS, 'message'],
+  locations: [...LOCATION_KEYS, 'onHand', 'supplier', 'message']
+}
+
+const FIXED_KEY_SET: ReadonlySet<string> = new Set(FIXED_COLUMN_KEYS)
+const CARRIED_KEY = /^carried:(\d{1,5})$/
+
+export function carriedKey(index: number): CarriedColumnKey {
+  return `carried:${index}`
+}
+
+export function isColumnKey(key: string): key is ColumnKey {
+  return FIXED_KEY_SET.has(key) || CARRIED_KEY.test(key)
+}
+
+function fixedColumn(key: FixedColumnKey): ViewColumn {
+  const { label, kind } = FIXED[key]
+  return { key, label, kind, perLocation: (LOCATION_KEYS as readonly string[]).includes(key) }
+}
+
+/**
+ * A carried column is named as in the file's header; a blank header gets its position, and a name
+ * that another column already has gets "(file)" or a number, so every label in a view (and every key
+ * of a JSON export) is distinct.
+ */
+export function carriedLabels(carriedColumns: readonly string[]): string[] {
+  const taken = new Set(Object.values(FIXED).map((column) => column.label.toLowerCase()))
+  return carriedColumns.map((name, index) => {
+    const base = name.trim() === '' ? `Column ${index + 1}` : name.trim()
+    let label = taken.has(base.toLowerCase()) ? `${base} (file)` : base
+    for (let n = 2; taken.has(label.toLowerCase()); n += 1) label = `${base} (${n})`
+    taken.add(label.toLowerCase())
+    return label
+  })
+}
+
+/** The view's columns in their default order: identifiers, the file's own columns, then the figures. */
+export function viewColumns(view: ResultView, carriedColumns: readonly string[]): ViewColumn[] {
+  const carried = carriedLabels(carriedColumns).map(
+    (label, index): ViewColumn => ({ key: carriedKey(index), label, kind: 'text', carried: index, perLocation: false })
+  )
+  return [...LEADING.map(fixedColumn), ...carried, ...TRAILING[view].map(fixedColumn)]
+}
+
+/** The columns `keys` names that exist in the view, in the order of `keys`. */
+export function columnsByKeys(view: ResultView, carriedColumns: readonly string[], keys: readonly string[]): ViewColumn[] {
+  const byKey = new Map(viewColumns(view, carriedColumns).map((column) => [column.key as string, column]))
+  const chosen: ViewColumn[] = []
+  for (const key of keys) {
+    const column = byKey.get(key)
+    if (column !== undefined) {
+      chosen.push(column)
+      byKey.delete(key)
+    }
+  }
+  return chosen
+}
+
+export type CellValue = string | number | null
+
+function figure(figures: StockFigures | null, key: FigureKey): number | null {
+  return figures === null ? null : figures[key]
+}
+
+/**
+ * A cell's value: numbers as numbers, empty as null. `locationIndex` picks the location row for the
+ * location columns; a line without locations (or the Items view) leaves them empty.
+ */
+export function cellValue(facts: LineFacts, column: ViewColumn, itemType: ItemType, locationIndex = -1): CellValue {
+  const { result } = facts
+  switch (column.key) {
+    case 'status':
+      return STOCK_STATUS_LABELS[facts.status]
+    case 'line':
+      return result.line
+    case 'input':
+      return result.input
+    case 'gtin':
+      return emptyToNull(lineGtin(result, itemType))
+    case 'wmItemNumber':
+      return emptyToNull(lineItemNumber(result, itemType))
+    case 'onShelf':
+    case 'backroom':
+    case 'onHand':
+    case 'onOrder':
+    case 'inTransit':
+      return figure(facts.figures, column.key)
+    case 'locationArea':
+    case 'state':
+    case 'quantity':
+    case 'countedAs': {
+      const location = result.item?.inventory_locations[locationIndex]
+      if (location === undefined) return null
+      if (column.key === 'quantity') return location.quantity
+      if (column.key === 'countedAs') return BUCKET_LABELS[stockBucket(location)]
+      return humaneName(column.key === 'state' ? location.state : location.location_area)
+    }
+    case 'supplier':
+      return emptyToNull(result.item?.supplier_name ?? '')
+    case 'message':
+      return emptyToNull(lineMessage(result, itemType))
+    default:
+      return emptyToNull(result.carried?.[column.carried ?? -1] ?? '')
+  }
+}
+
+function emptyToNull(text: string): string | null {
+  return text === '' ? null : text
+}
+
+/** How many rows a line has in the Locations view: one per location, at least one. */
+export function locationRowCount(facts: LineFacts): number {
+  return Math.max(1, facts.result.item?.inventory_locations.length ?? 0)
+}
