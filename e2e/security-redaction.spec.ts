@@ -5,6 +5,8 @@ import ExcelJS from 'exceljs'
 import { startEchoingApi, type EchoingApi } from '../src/main/http/test-support/echoing-api'
 import { attachScreenshot, expect, test } from './fixtures'
 import { lastJobId } from './results-support'
+import { defaultExportSpec } from '../src/shared/export/build-export'
+import { DEFAULT_LOW_STOCK_LEVEL } from '../src/shared/stock/stock-status'
 
 const SECRET = 'CANARY-e2e-secret "q\\/+= x~'
 const TOKEN = 'CANARY.e2e-token.abc'
@@ -83,7 +85,8 @@ test.describe('security: a server that echoes the request', () => {
     await test.step('exports, everything sent to the page, and the log hold neither', async () => {
       const jobId = lastJobId(harness)
       for (const format of ['csv', 'json', 'xlsx'] as const) {
-        const saved = await page.evaluate((input) => window.inventory.exportResults(input), { jobId, format })
+        const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
+        const saved = await page.evaluate((input) => window.inventory.exportResults(input), { jobId, format, view })
         expect(saved).toMatchObject({ ok: true, value: { saved: true } })
       }
       const exported = await exportedText(harness.exportDir)
