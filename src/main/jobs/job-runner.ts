@@ -10,7 +10,9 @@ import { toBatches } from './batching'
 import { lookupKey, matchItems } from './match-items'
 import { createProgressReporter, type ProgressReporter } from './progress-reporter'
 import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type RetryPolicy } from './retry-policy'
-import { createThrottle, type Throttle } from './throttle'
+import type { SendOutcome } from './scheduler/rate-controller'
+import type { Lane, Task } from './scheduler/request-scheduler'
+import { createSchedulerPool } from './scheduler/scheduler-pool'
 
 export interface JobRunnerDeps {
   client: Pick<InventoryClient, 'searchBatch'>
@@ -20,8 +22,10 @@ export interface JobRunnerDeps {
   random: () => number
   log: Logger
   onProgress: (progress: JobProgress) => void
-  /** Searches in flight at once, at most. */
+  /** Searches in flight at once per API client, at most; below that the scheduler finds the rate the server allows. */
   concurrency?: number
+  /** Where the scheduler's search for the rate starts. */
+  initialConcurrency?: number
   /** Requests one batch may make for faults other than throttling. */
   maxAttempts?: number
   /** Finished jobs kept in memory; the oldest go first. */
@@ -61,6 +65,8 @@ const MAX_THROTTLED_PER_BATCH = 20
 
 interface Batch {
   values: string[]
+  /** The batch's place in the job; a retry keeps it, so it goes before the batches behind it. */
+  order: number[]
   /** Requests that failed with a transient fault. */
   attempts: number
   throttled: number
@@ -71,12 +77,10 @@ interface Run {
   startedAt: number
   endedAt: number | null
   answered: number
-  queue: Batch[]
+  lane: Lane<BatchTask>
   inFlight: number
   abort: AbortController
-  throttle: Throttle
   reporter: ProgressReporter
-  wake: () => void
   settled: Promise<JobProgress>
   resolveSettled: (progress: JobProgress) => void
 }
@@ -110,11 +114,33 @@ interface Job {
 }
 
 type SearchResponse = Awaited<ReturnType<InventoryClient['searchBatch']>>
+type SendReport = Awaited<ReturnType<Task['send']>>
+
+interface BatchTask extends Task {
+  batch: Batch
+}
+
+/** The server limits a client, not a lookup: lookups against the same client share one scheduler. */
+function clientKey(target: ApiTarget): string {
+  return JSON.stringify([target.environment, target.baseUrl, target.searchPath, target.clientId])
+}
+
+function sendOutcome(failure: Failure): SendOutcome {
+  if (failure.kind === 'throttled') return 'throttled'
+  return failure.kind === 'cancelled' ? 'cancelled' : 'failure'
+}
 
 const NOT_FOUND_MESSAGE = 'That lookup is no longer available; run it again.'
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const concurrency = Math.max(1, Math.floor(deps.concurrency ?? 4))
+  const schedulers = createSchedulerPool({
+    now: deps.now,
+    sleep: deps.sleep,
+    random: deps.random,
+    maxConcurrency: Math.max(1, Math.floor(deps.concurrency ?? 16)),
+    ...(deps.initialConcurrency === undefined ? {} : { initialConcurrency: deps.initialConcurrency }),
+    onSendError: (error) => deps.log.error('the search scheduler failed', { error })
+  })
   const keepJobs = Math.max(1, Math.floor(deps.keepJobs ?? 20))
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
@@ -176,7 +202,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   function snapshot(job: Job): JobProgress {
     const now = deps.now()
     const run = job.run
-    const gate = run?.throttle.snapshot(now)
+    const gate = run?.lane.state(now)
     const rateRun = run ?? job.lastRun
     const elapsedMs = rateRun === null ? 0 : (rateRun.endedAt ?? now) - rateRun.startedAt
     const valuesPerSecond = rateRun === null || elapsedMs <= 0 ? 0 : (rateRun.answered * 1000) / elapsedMs
@@ -218,8 +244,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   function endRun(job: Job, run: Run, state: 'finished' | 'cancelled'): void {
     if (job.run !== run) return
     const now = deps.now()
-    run.throttle.idle(now)
-    job.throttledMsBefore += run.throttle.snapshot(now).throttledMs
+    run.lane.close()
+    job.throttledMsBefore += run.lane.state(now).throttledMs
     run.endedAt = now
     job.run = null
     job.lastRun = run
@@ -247,17 +273,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       resolveSettled = resolve
     })
     const now = deps.now()
-    const batches = toBatches(values).map((batchValues): Batch => ({ values: batchValues, attempts: 0, throttled: 0, notBefore: now }))
+    const batches = toBatches(values).map((batchValues, index): Batch => ({ values: batchValues, order: [index], attempts: 0, throttled: 0, notBefore: now }))
+    const reporter = createProgressReporter({ snapshot: () => snapshot(job), emit, now: deps.now, sleep: deps.sleep })
     const run: Run = {
       startedAt: now,
       endedAt: null,
       answered: 0,
-      queue: batches,
+      lane: schedulers.forClient(clientKey(job.target)).openLane<BatchTask>({ onThrottleChange: () => reporter.changed() }),
       inFlight: 0,
       abort: new AbortController(),
-      throttle: createThrottle({ maxConcurrency: concurrency, random: deps.random }),
-      reporter: createProgressReporter({ snapshot: () => snapshot(job), emit, now: deps.now, sleep: deps.sleep }),
-      wake: () => undefined,
+      reporter,
       settled,
       resolveSettled
     }
@@ -266,86 +291,47 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.state = 'running'
     job.finishedAt = null
     run.reporter.changed()
-    void drive(job, run).catch((error: unknown) => {
-      // A bug, not a server fault: account for every value rather than leave the job hanging.
-      deps.log.error('the lookup stopped unexpectedly', { jobId: job.id, error })
-      const failure: AppErrorShape = { code: 'internal', message: 'The lookup stopped unexpectedly; retry the failed values.' }
-      for (const batch of run.queue.splice(0)) failBatch(job, run, batch, failure)
-      run.abort.abort()
-      job.current.forEach((state, index) => {
-        if (state === null) record(job, index, resultFor(job, index, 'failed', { error: failure }))
-      })
-      endRun(job, run, 'finished')
-    })
+    for (const batch of batches) enqueue(job, run, batch)
+    finishIfDone(job, run)
   }
 
-  async function drive(job: Job, run: Run): Promise<void> {
-    for (;;) {
-      if (run.abort.signal.aborted) return
-      if (run.queue.length === 0 && run.inFlight === 0) break
-      const now = deps.now()
-      let wakeAt: number | null = null
-      const ready = run.queue.findIndex((batch) => batch.notBefore <= now)
-      if (ready === -1) {
-        run.throttle.idle(now)
-        wakeAt = run.queue.reduce((soonest, batch) => Math.min(soonest, batch.notBefore), Number.POSITIVE_INFINITY)
-        if (!Number.isFinite(wakeAt)) wakeAt = null
-      } else {
-        const decision = run.throttle.tryAcquire(now)
-        if (decision.kind === 'go') {
-          const [batch] = run.queue.splice(ready, 1)
-          if (batch !== undefined) send(job, run, batch)
-          continue
-        }
-        if (decision.kind === 'hold') {
-          wakeAt = decision.until
-          run.reporter.changed()
-        }
-      }
-      await waitForWake(run, wakeAt)
-    }
-    endRun(job, run, 'finished')
+  function enqueue(job: Job, run: Run, batch: Batch): void {
+    run.lane.push({ batch, order: batch.order, notBefore: batch.notBefore, send: () => send(job, run, batch) })
   }
 
-  async function waitForWake(run: Run, wakeAt: number | null): Promise<void> {
-    const timer = new AbortController()
-    const woken = new Promise<void>((resolve) => {
-      run.wake = resolve
-    })
-    const waits: Promise<unknown>[] = [woken]
-    if (wakeAt !== null) waits.push(deps.sleep(Math.max(0, wakeAt - deps.now()), timer.signal).catch(() => undefined))
-    await Promise.race(waits)
-    timer.abort()
-    run.wake = () => undefined
+  function finishIfDone(job: Job, run: Run): void {
+    if (job.run === run && run.inFlight === 0 && run.lane.queued === 0) endRun(job, run, 'finished')
   }
 
-  function send(job: Job, run: Run, batch: Batch): void {
+  function send(job: Job, run: Run, batch: Batch): Promise<SendReport> {
     run.inFlight += 1
     job.requests += 1
     const { storeNbr, itemType } = job.params
     // Wrapped so that a client that throws synchronously is handled like one that rejects.
-    new Promise<SearchResponse>((resolve) =>
+    return new Promise<SearchResponse>((resolve) =>
       resolve(deps.client.searchBatch(job.target, { storeNbr, itemType, values: batch.values, signal: run.abort.signal }))
     )
       .then(
-        (response) => {
-          run.throttle.release('success', response.rateLimit, deps.now())
+        (response): SendReport => {
           if (!run.abort.signal.aborted) recordAnswers(job, run, batch, response.items)
+          return { outcome: 'success', rateLimit: response.rateLimit }
         },
-        (error: unknown) => {
+        (error: unknown): SendReport => {
           const failure = classifyFailure(error)
-          run.throttle.release(failure.kind === 'throttled' ? 'throttled' : 'failure', failure.rateLimit, deps.now())
           if (!run.abort.signal.aborted) handleFailure(job, run, batch, failure)
+          return { outcome: sendOutcome(failure), rateLimit: failure.rateLimit }
         }
       )
-      .catch((error: unknown) => {
+      .catch((error: unknown): SendReport => {
+        // A bug, not a server fault: account for the values rather than leave the job hanging.
         deps.log.error('a lookup result could not be recorded', { jobId: job.id, error })
         failBatch(job, run, batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
+        return { outcome: 'failure', rateLimit: null }
       })
       .finally(() => {
         run.inFlight -= 1
         run.reporter.changed()
-        run.wake()
+        finishIfDone(job, run)
       })
   }
 
@@ -370,7 +356,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         return
       }
       job.retries += 1
-      run.queue.unshift(batch)
+      batch.notBefore = now
+      enqueue(job, run, batch)
       return
     }
     if (failure.kind === 'transient' || failure.kind === 'cancelled') {
@@ -380,7 +367,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       if (decision.retry) {
         job.retries += 1
         batch.notBefore = now + decision.delayMs
-        run.queue.unshift(batch)
+        enqueue(job, run, batch)
         return
       }
       failBatch(job, run, batch, failure.error)
@@ -394,7 +381,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     failBatch(job, run, batch, failure.error)
     if (failure.kind === 'job') {
       // Wrong credentials fail every request alike: account for the rest instead of sending them.
-      for (const queued of run.queue.splice(0)) failBatch(job, run, queued, failure.error)
+      for (const queued of run.lane.drain()) failBatch(job, run, queued.batch, failure.error)
     }
   }
 
@@ -412,7 +399,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     }
     const middle = Math.ceil(batch.values.length / 2)
     const halves = [batch.values.slice(0, middle), batch.values.slice(middle)]
-    run.queue.unshift(...halves.map((values): Batch => ({ values, attempts: 0, throttled: 0, notBefore: now })))
+    halves.forEach((values, half) => enqueue(job, run, { values, order: [...batch.order, half], attempts: 0, throttled: 0, notBefore: now }))
     // The refused batch is done; its halves are new batches.
     job.batchesDone += 1
     job.batchesTotal += 2
@@ -429,11 +416,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const run = job.run
     if (run === null) return
     run.abort.abort()
-    run.queue = []
+    run.lane.close()
     job.current.forEach((state, index) => {
       if (state === null) record(job, index, resultFor(job, index, 'cancelled'))
     })
-    run.wake()
     endRun(job, run, 'cancelled')
   }
 

@@ -1,0 +1,104 @@
+import { BinaryHeap } from './binary-heap'
+
+/**
+ * Work waiting to be sent, in priority order. `order` is compared element by element, lower
+ * first (e.g. [lookup, store, batch]): a many-store lookup that numbers its batches store by store
+ * finishes its stores in turn, and a retry that keeps its batch's order goes before the batches
+ * behind it. Work with a `notBefore` (a retry's backoff) waits aside until its time comes.
+ */
+export interface WorkEntry<T> {
+  readonly value: T
+  readonly order: readonly number[]
+  readonly notBefore: number
+}
+
+interface Entry<T> extends WorkEntry<T> {
+  readonly seq: number
+  live: boolean
+}
+
+export interface WorkQueue<T> {
+  readonly size: number
+  push(value: T, order: readonly number[], notBefore?: number): WorkEntry<T>
+  /** Takes out work not yet sent; false when it had already been taken or dropped. */
+  drop(entry: WorkEntry<T>): boolean
+  /** The first work in order whose time has come, taken out of the queue. */
+  takeReady(now: number): T | undefined
+  hasReady(now: number): boolean
+  /** When the earliest waiting work becomes ready; null when nothing waits. */
+  nextReadyAt(): number | null
+}
+
+export function compareOrder(a: readonly number[], b: readonly number[]): number {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i += 1) {
+    const difference = (a[i] as number) - (b[i] as number)
+    if (difference !== 0) return difference
+  }
+  return a.length - b.length
+}
+
+export function createWorkQueue<T>(): WorkQueue<T> {
+  const ready = new BinaryHeap<Entry<T>>((a, b) => {
+    const byOrder = compareOrder(a.order, b.order)
+    return byOrder === 0 ? a.seq < b.seq : byOrder < 0
+  })
+  const waiting = new BinaryHeap<Entry<T>>((a, b) => (a.notBefore === b.notBefore ? a.seq < b.seq : a.notBefore < b.notBefore))
+  let seq = 0
+  let size = 0
+
+  /** Dropped entries stay in the heaps until they reach the top, so a drop costs nothing but a flag. */
+  function settle(now: number): void {
+    for (let top = waiting.peek(); top !== undefined; top = waiting.peek()) {
+      if (top.live && top.notBefore > now) break
+      waiting.pop()
+      if (top.live) ready.push(top)
+    }
+    for (let top = ready.peek(); top !== undefined && !top.live; top = ready.peek()) ready.pop()
+  }
+
+  return {
+    get size() {
+      return size
+    },
+
+    push(value, order, notBefore = Number.NEGATIVE_INFINITY) {
+      const entry: Entry<T> = { value, order: [...order], notBefore, seq: (seq += 1), live: true }
+      // Work without a time is ready whatever the clock says; only work with one waits aside.
+      if (notBefore === Number.NEGATIVE_INFINITY) ready.push(entry)
+      else waiting.push(entry)
+      size += 1
+      return entry
+    },
+
+    drop(entry) {
+      const own = entry as Entry<T>
+      if (!own.live) return false
+      own.live = false
+      size -= 1
+      return true
+    },
+
+    takeReady(now) {
+      settle(now)
+      const entry = ready.pop()
+      if (entry === undefined) return undefined
+      entry.live = false
+      size -= 1
+      return entry.value
+    },
+
+    hasReady(now) {
+      settle(now)
+      return ready.size > 0
+    },
+
+    nextReadyAt() {
+      for (let top = waiting.peek(); top !== undefined; top = waiting.peek()) {
+        if (top.live) return top.notBefore
+        waiting.pop()
+      }
+      return null
+    }
+  }
+}
