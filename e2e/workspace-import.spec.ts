@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { attachScreenshot, expect, test } from './fixtures'
+import { lastJobId } from './results-support'
 import { expectNoSeriousAxeViolations, valuesBox } from './workspace-support'
 
 type Encoding = 'utf-8' | 'utf-8-bom' | 'utf-16le-bom' | 'windows-1252'
@@ -166,5 +167,43 @@ test.describe('workspace: importing files', () => {
     await expect(alert).toContainText('Save it as CSV, TSV, TXT or XLSX and import it again.')
     await alert.getByRole('button', { name: 'Dismiss' }).click()
     await expect(alert).toBeHidden()
+  })
+
+  test("a supplier's workbook: skipped rows are listed, padded UPCs are normal, and the other columns reach the results", async ({ page, harness }) => {
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Items')
+    sheet.addRow(['Description', 'UPC', 'Case Pack'])
+    sheet.addRow(['Crème brûlée', 36000291452, 12])
+    sheet.addRow(['Café molido', '4006381333931', 6])
+    sheet.addRow([])
+    sheet.addRow(['Tea, green', 12345678905, 24])
+    sheet.addRow(['Discontinued', null, 1])
+    await chooseFile(page, 'supplier.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))
+    await expect(page.getByRole('combobox', { name: 'Column' }).locator('option:checked')).toHaveText('UPC')
+    await page.getByRole('button', { name: 'Use this column' }).click()
+
+    await expect(valuesBox(page)).toHaveValue('36000291452\n4006381333931\n12345678905')
+    const note = page.getByText(/^Imported 3 values from supplier\.xlsx/)
+    await expect(note).toContainText('1 blank row skipped (row 4).')
+    await expect(note).toContainText('1 row without a value in "UPC" skipped (row 6).')
+    const padded = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Padded to 14 digits/ }) })
+    await expect(padded).toHaveAttribute('data-tone', 'neutral')
+    const bodyColor = await page.evaluate(() => getComputedStyle(document.body).color)
+    await expect(padded.getByRole('button').getByText(/^\d+$/)).toHaveCSS('color', bodyColor)
+
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    await expect(page.getByText(/rows for 3 lines/)).toBeVisible({ timeout: 60_000 })
+    const jobId = lastJobId(harness)
+    const results = await page.evaluate(async (id) => {
+      const progress = await window.inventory.getJobResults({ jobId: id, from: 0 })
+      return progress.ok ? progress.value.entries.map((entry) => ({ line: entry.line, carried: entry.carried })) : null
+    }, jobId)
+    const finalByLine = new Map((results ?? []).map((entry) => [entry.line, entry.carried]))
+    expect([...finalByLine].sort(([a], [b]) => a - b)).toEqual([
+      [2, ['Crème brûlée', '12']],
+      [3, ['Café molido', '6']],
+      [5, ['Tea, green', '24']]
+    ])
+    expect(harness.root.services.jobs.progress(jobId).carriedColumns).toEqual(['Description', 'Case Pack'])
   })
 })

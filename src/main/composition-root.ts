@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError } from '../shared/domain/app-error'
-import type { EnvironmentId } from '../shared/domain/item-type'
+import type { EnvironmentId, ItemType } from '../shared/domain/item-type'
 import type { ExportFormat } from '../shared/contract'
 import { ENVIRONMENT_LABELS, searchPathFor, type RemoteEnvironmentId } from '../shared/environments'
 import { createCredentialsService } from './credentials/credentials-service'
@@ -14,6 +14,10 @@ import type { Logger } from './logging/logger'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
 import { createChannelImplementations } from './ipc/channel-implementations'
+import { createWorkerClient } from './workers/worker-client'
+import type { ImportSource } from '../shared/contract'
+import type { JobProgress } from '../shared/domain/job-progress'
+import type { CarriedInput } from './jobs/job-runner'
 
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {
@@ -31,6 +35,8 @@ export interface AppEffects {
   demoFaults?: Partial<DemoFaults>
   /** Job runner tuning, for benchmarks and tests. */
   concurrency?: number
+  /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
+  workerEntry?: string
 }
 
 export interface TargetOverrides {
@@ -78,7 +84,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     async close() {
       listeners.clear()
       services.jobs.cancelAll()
-      await services.closeDemo()
+      await Promise.all([services.closeDemo(), services.worker.close()])
     }
   }
 }
@@ -101,6 +107,29 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     onProgress: (progress) => emit('jobs:progress', progress),
     ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
   })
+
+  const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+
+  /**
+   * Starts a lookup with the list validated on the worker thread (200,000 lines would hold main's
+   * loop for a noticeable time) and, for an imported list, the file's other columns attached.
+   */
+  async function startLookup(params: {
+    environment: EnvironmentId
+    storeNbr: number
+    itemType: ItemType
+    lines: { line: number; input: string }[]
+    source?: ImportSource | undefined
+    target: ApiTarget
+  }): Promise<JobProgress> {
+    const numbers = params.lines.map(({ line }) => line)
+    const [{ validated }, carried] = await Promise.all([
+      worker.run('validate', { lines: numbers, inputs: params.lines.map(({ input }) => input), itemType: params.itemType }),
+      params.source === undefined ? Promise.resolve(undefined) : worker.run('carried', { source: params.source, lines: numbers })
+    ])
+    const { source: _source, ...rest } = params
+    return jobs.start({ ...rest, validated, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
+  }
 
   // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use.
   let demo: Promise<DemoApi> | null = null
@@ -161,6 +190,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     tokens,
     client,
     jobs,
+    worker,
+    startLookup,
     demoApi,
     resolveTarget,
     async closeDemo() {

@@ -5,6 +5,7 @@ import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
 import { MAX_STORE_NBR } from './domain/store-list'
 import { exportFormatSchema, exportViewSpecSchema } from './export/export-spec'
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsPatchSchema, settingsSchema } from './settings'
 
 /**
@@ -15,8 +16,7 @@ import { settingsPatchSchema, settingsSchema } from './settings'
 const remoteEnvironmentSchema = z.enum(['sandbox', 'production'])
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) })
 
-export const MAX_JOB_LINES = 200_000
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+export { MAX_IMPORT_BYTES, MAX_JOB_LINES } from './limits'
 
 export const credentialStatusSchema = z.object({
   environment: remoteEnvironmentSchema,
@@ -28,7 +28,21 @@ export const credentialStatusSchema = z.object({
 })
 export type CredentialStatus = z.infer<typeof credentialStatusSchema>
 
-export const importTableSchema = z.object({
+const importIdSchema = z.string().min(1).max(100)
+
+/** Row numbers as a person sees them in the file (header row = 1): all counted, the first ones listed. */
+export const rowNumbersSchema = z.object({
+  count: z.number().int().nonnegative(),
+  lines: z.array(z.number().int().positive())
+})
+export type RowNumbers = z.infer<typeof rowNumbersSchema>
+
+/**
+ * What the renderer learns of an imported file: its columns with a few samples, and counts. Main
+ * keeps the table itself under `importId`; the renderer then asks for one column's cells.
+ */
+export const importSummarySchema = z.object({
+  importId: importIdSchema,
   fileName: z.string(),
   format: z.enum(['csv', 'tsv', 'txt', 'xlsx']),
   /** The text encoding detected, e.g. `utf-8`, `utf-16le`, `windows-1252`; null for XLSX. */
@@ -37,10 +51,27 @@ export const importTableSchema = z.object({
   columns: z.array(z.object({ index: z.number().int().nonnegative(), name: z.string(), samples: z.array(z.string()) })),
   /** The column most likely to hold the values to look up. */
   suggestedColumn: z.number().int().nonnegative(),
-  /** `line` is the row number a person sees in the file (header row = 1). */
-  rows: z.array(z.object({ line: z.number().int().positive(), cells: z.array(z.string()) }))
+  /** Rows under the header with at least one value. */
+  rowCount: z.number().int().nonnegative(),
+  /** Rows with no value in any column, between the first row and the last one with a value. */
+  blankRows: rowNumbersSchema
 })
-export type ImportTable = z.infer<typeof importTableSchema>
+export type ImportSummary = z.infer<typeof importSummarySchema>
+
+/** One column of an imported file, as two aligned lists (cheaper to send than an object per row). */
+export const importColumnSchema = z.object({
+  /** The row number the file shows for each value. */
+  lines: z.array(z.number().int().positive()),
+  /** The cell, trimmed; rows without a value are left out and counted in `emptyRows`. */
+  values: z.array(z.string()),
+  /** Rows that have values in other columns but none in this one. */
+  emptyRows: rowNumbersSchema
+})
+export type ImportColumn = z.infer<typeof importColumnSchema>
+
+/** The imported file a job's lines came from: main carries the file's other columns with each line. */
+export const importSourceSchema = z.object({ importId: importIdSchema, column: z.number().int().nonnegative().max(MAX_IMPORT_COLUMNS) })
+export type ImportSource = z.infer<typeof importSourceSchema>
 
 export { exportFormatSchema, type ExportFormat } from './export/export-spec'
 
@@ -85,7 +116,12 @@ export const invokeContract = {
       fileName: z.string().min(1).max(500),
       bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_IMPORT_BYTES, 'The file is larger than 50 MB.')
     }),
-    result: importTableSchema
+    result: importSummarySchema
+  },
+  readImportColumn: {
+    channel: 'files:import-column',
+    input: importSourceSchema,
+    result: importColumnSchema
   },
   exportResults: {
     channel: 'files:export',
@@ -107,9 +143,11 @@ export const invokeContract = {
       storeNbr: z.number().int().positive().max(MAX_STORE_NBR),
       itemType: itemTypeSchema,
       lines: z
-        .array(z.object({ line: z.number().int().positive(), input: z.string().max(200) }))
+        .array(z.object({ line: z.number().int().positive(), input: z.string().max(MAX_INPUT_CHARS) }))
         .min(1, 'There are no values to look up.')
-        .max(MAX_JOB_LINES)
+        .max(MAX_JOB_LINES),
+      /** Set when the lines are a column of an imported file (kept by row number, even after edits). */
+      source: importSourceSchema.optional()
     }),
     result: jobProgressSchema
   },

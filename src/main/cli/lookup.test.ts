@@ -6,7 +6,7 @@ import { delimiter, dirname, join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
-import { parseDelimited } from '../files/delimited-text'
+import { parseDelimited } from '../files/import/delimited-parser'
 
 type Record_ = Record<string, string | number | null>
 const LEADING_LABELS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number']

@@ -4,10 +4,11 @@ import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { buildExportSheets, defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
-import { linesFromColumn } from '../../shared/import-lines'
+import { linesOfColumn, type InputLine } from '../../shared/import-lines'
+import { MAX_INPUT_CHARS } from '../../shared/limits'
+import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import type { SecretStore } from '../credentials/secret-store'
-import { readImportFile } from '../files/read-import-file'
 import { writeResults } from '../files/write-results'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
@@ -59,8 +60,6 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     return EXIT_USAGE
   }
 
-  const lines = await readLines(options, say)
-  if (lines === null) return EXIT_USAGE
   if (!(await outputFolderExists(options.output))) {
     say(`Error: the folder for --output ${options.output} does not exist; create it or choose another path.`)
     return EXIT_USAGE
@@ -80,17 +79,21 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     openExternal: async () => undefined
   })
   try {
-    return await lookUp(root, options, lines.values, hidden, io, say)
+    const lines = await readLines(root, options, say)
+    if (lines === null) return EXIT_USAGE
+    return await lookUp(root, options, lines, hidden, io, say)
   } finally {
     await root.close()
   }
 }
 
 interface InputLines {
-  values: { line: number; input: string }[]
+  values: InputLine[]
+  source: ImportSource
 }
 
-async function readLines(options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
+/** Reads the input as the app does (same worker, same limits); the column is the one the app would suggest. */
+async function readLines(root: AppRoot, options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
   let bytes: Uint8Array
   try {
     const info = await stat(options.input)
@@ -113,22 +116,32 @@ async function readLines(options: LookupOptions, say: (text: string) => void): P
     return null
   }
   try {
-    const table = await readImportFile(options.input, bytes)
-    const column = table.suggestedColumn
-    const name = table.columns[column]?.name ?? `column ${column + 1}`
+    const { worker } = root.services
+    const summary = await worker.run('import', { fileName: options.input, bytes })
+    const source = { importId: summary.importId, column: summary.suggestedColumn }
+    const column = await worker.run('column', source)
+    const name = summary.columns[source.column]?.name ?? `column ${source.column + 1}`
     // A job takes values of at most 200 characters; a longer cell is no GTIN or item number and ends invalid.
-    const values: InputLines['values'] = linesFromColumn(table, column).map((value) => ({ ...value, input: value.input.slice(0, 200) }))
+    const values = linesOfColumn(column).map((value) => ({ ...value, input: value.input.slice(0, MAX_INPUT_CHARS) }))
     if (values.length === 0) {
       say(`Error: the column "${name}" of ${options.input} has no values; check that the file lists the values to look up.`)
       return null
     }
-    say(`Reading ${values.length} values from "${name}" in ${options.input} (${table.format}${table.encoding === null ? '' : `, ${table.encoding}`}).`)
-    return { values }
+    const skipped = skippedRows(summary.blankRows.count, column.emptyRows.count, name)
+    say(`Reading ${values.length} values from "${name}" in ${options.input} (${summary.format}${summary.encoding === null ? '' : `, ${summary.encoding}`})${skipped}.`)
+    return { values, source }
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}`)
     return null
   }
+}
+
+function skippedRows(blank: number, empty: number, column: string): string {
+  const parts: string[] = []
+  if (blank > 0) parts.push(`${blank} blank ${blank === 1 ? 'row' : 'rows'}`)
+  if (empty > 0) parts.push(`${empty} ${empty === 1 ? 'row' : 'rows'} without a value in "${column}"`)
+  return parts.length === 0 ? '' : `; skipped ${parts.join(' and ')}`
 }
 
 async function outputFolderExists(output: string): Promise<boolean> {
@@ -142,7 +155,7 @@ async function outputFolderExists(output: string): Promise<boolean> {
 async function lookUp(
   root: AppRoot,
   options: LookupOptions,
-  lines: InputLines['values'],
+  lines: InputLines,
   secret: string | null,
   io: LookupIo,
   say: (text: string) => void
@@ -157,11 +170,12 @@ async function lookUp(
   let jobId: string
   try {
     const target = await services.resolveTarget(options.environment, overrides)
-    const started = services.jobs.start({
+    const started = await services.startLookup({
       environment: options.environment,
       storeNbr: options.storeNbr,
       itemType: options.itemType,
-      lines,
+      lines: lines.values,
+      source: lines.source,
       target
     })
     jobId = started.jobId

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, net, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
+// electron-vite bundles the worker thread's script as its own file and gives its path here.
+import workerEntry from '../workers/worker-main?modulePath'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import { createLogger, type Logger } from '../logging/logger'
 import { toSafeExternalUrl } from '../security/external-url'
@@ -131,7 +133,8 @@ function runApp(): void {
           const result = win === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(win, options)
           return result.canceled || result.filePath === '' ? null : result.filePath
         },
-        openExternal
+        openExternal,
+        workerEntry
       })
       root = appRoot
       const handlers = appRoot.createHandlers(

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import type { ExportCell, ExportColumn, ExportSheet } from '../../shared/export/export-sheet'
-import { parseDelimited } from './delimited-text'
+import { parseDelimited } from './import/delimited-parser'
 import { formatFromPath, neutralizeFormula, writeResults } from './write-results'
 
 let dir: string

@@ -4,7 +4,6 @@ import type { ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import type { ExportCell, ExportSheet } from '../../shared/export/export-sheet'
 import { writeFileAtomic } from './atomic-write'
-import { csvField } from './delimited-text'
 
 const BOM = '\uFEFF'
 const CRLF = '\r\n'
@@ -43,6 +42,11 @@ export function toCsv(sheet: ExportSheet): string {
 
 export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+/** One CSV field: quoted only when it holds a quote, the delimiter or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
 function csvCell(value: ExportCell): string {

@@ -2,7 +2,6 @@ import { AppError } from '../../shared/domain/app-error'
 import { buildExportSheets } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
-import { readImportFile } from '../files/read-import-file'
 import { writeResults } from '../files/write-results'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
@@ -25,7 +24,8 @@ export function createChannelImplementations(services: AppServices, effects: App
       const { expiresAt } = await tokens.getToken(target)
       return { environment, validUntil: new Date(expiresAt).toISOString() }
     },
-    readImportFile: ({ fileName, bytes }) => readImportFile(fileName, bytes),
+    readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
+    readImportColumn: (source) => services.worker.run('column', source),
     exportResults: async ({ jobId, format, view }) => {
       const job = jobs.latest(jobId)
       const { startedAt, carriedColumns } = jobs.progress(jobId)
@@ -45,9 +45,9 @@ export function createChannelImplementations(services: AppServices, effects: App
       }
       return { saved: true as const, path, rows }
     },
-    startJob: async ({ environment, storeNbr, itemType, lines }) => {
+    startJob: async ({ environment, storeNbr, itemType, lines, source }) => {
       const target = await services.resolveTarget(environment)
-      return jobs.start({ environment, storeNbr, itemType, lines, target })
+      return services.startLookup({ environment, storeNbr, itemType, lines, source, target })
     },
     cancelJob: async ({ jobId }) => jobs.cancel(jobId),
     retryFailed: async ({ jobId }) => {

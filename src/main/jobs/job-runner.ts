@@ -3,7 +3,8 @@ import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress, JobState } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
-import { validateLines } from '../../shared/domain/values'
+import { validateLines, type ValidatedLine } from '../../shared/domain/values'
+import { CELL_SEPARATOR } from '../files/import/imported-table'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import { toBatches } from './batching'
@@ -42,6 +43,15 @@ export interface JobParams {
 export interface StartParams extends JobParams {
   lines: { line: number; input: string }[]
   target: ApiTarget
+  /** `validateLines` of `lines`, when done elsewhere (off main's thread); done here when absent. */
+  validated?: readonly ValidatedLine[]
+  /** An imported file's other columns: their names, and per line (aligned with `lines`) its cells joined by `CELL_SEPARATOR`. */
+  carried?: CarriedInput
+}
+
+export interface CarriedInput {
+  columns: string[]
+  rows: readonly (string | null)[]
 }
 
 export interface JobRunner {
@@ -88,6 +98,12 @@ interface Run {
 interface Job {
   id: string
   params: JobParams
+  carriedColumns: string[]
+  /**
+   * Each line's carried cells, joined: one string per line costs the file's text, where an array
+   * per line would cost an object per cell. Split only when results leave the runner.
+   */
+  carriedByLine: Map<number, string> | null
   target: ApiTarget
   startedAt: number
   finishedAt: number | null
@@ -217,7 +233,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       environment: job.params.environment,
       storeNbr: job.params.storeNbr,
       itemType: job.params.itemType,
-      carriedColumns: [],
+      carriedColumns: job.carriedColumns,
       startedAt: new Date(job.startedAt).toISOString(),
       finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
       state: run === null ? job.state : gate?.throttled === true ? 'throttled' : 'running',
@@ -430,11 +446,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
         seen.add(line)
       }
-      const validated = validateLines(params.lines, params.itemType)
+      const validated = params.validated ?? validateLines(params.lines, params.itemType)
+      if (validated.length !== params.lines.length) throw new Error('validated lines do not match the lines')
       const lineIndex = new Map(params.lines.map(({ line }, index) => [line, index]))
       const job: Job = {
         id: randomUUID(),
         params: { environment: params.environment, storeNbr: params.storeNbr, itemType: params.itemType },
+        carriedColumns: params.carried?.columns ?? [],
+        carriedByLine: carriedByLine(params),
         target: params.target,
         startedAt: deps.now(),
         finishedAt: null,
@@ -514,7 +533,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       const job = getJob(jobId)
       const start = Math.min(Math.max(0, from), job.entries.length)
       const end = Math.min(job.entries.length, start + Math.max(0, limit))
-      return { entries: job.entries.slice(start, end), next: end }
+      return { entries: job.entries.slice(start, end).map((entry) => withCarried(job, entry)), next: end }
     },
 
     latest(jobId) {
@@ -523,7 +542,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       for (const entry of job.entries) lastByLine.set(entry.line, entry)
       const lines = job.lines.flatMap(({ line }) => {
         const result = lastByLine.get(line)
-        return result === undefined ? [] : [result]
+        return result === undefined ? [] : [withCarried(job, result)]
       })
       return { params: { ...job.params }, lines }
     },
@@ -533,4 +552,24 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return job.run === null ? Promise.resolve(snapshot(job)) : job.run.settled
     }
   }
+}
+
+function carriedByLine(params: StartParams): Map<number, string> | null {
+  const carried = params.carried
+  if (carried === undefined || carried.columns.length === 0) return null
+  if (carried.rows.length !== params.lines.length) throw new Error('carried rows do not match the lines')
+  const byLine = new Map<number, string>()
+  params.lines.forEach(({ line }, index) => {
+    const row = carried.rows[index]
+    if (row != null) byLine.set(line, row)
+  })
+  return byLine
+}
+
+/** A result as it leaves the runner: with its line's carried cells, one per carried column (blank for lines the file did not have). */
+function withCarried(job: Job, result: LineResult): LineResult {
+  if (job.carriedByLine === null) return result
+  const cells = (job.carriedByLine.get(result.line) ?? '').split(CELL_SEPARATOR)
+  const carried = job.carriedColumns.map((_name, index) => cells[index] ?? '')
+  return { ...result, carried }
 }

@@ -54,7 +54,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const active = isJobActive(job.progress)
 
   const applyImport = useCallback((values: ImportedValues) => {
-    dispatch({ type: 'import', lines: values.lines, note: values.description })
+    dispatch({ type: 'import', lines: values.lines, note: values.description, source: values.source })
     setRunProblem(null)
   }, [])
   const hasValues = entry.lines.length > 0
@@ -90,7 +90,13 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     const check = checkStoreNumber(storeText)
     if (!check.ok) return
     if (check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
-    const started = await job.start({ environment, storeNbr: check.value, itemType, lines: entry.lines.map((line) => ({ ...line })) })
+    const started = await job.start({
+      environment,
+      storeNbr: check.value,
+      itemType,
+      lines: entry.lines.map((line) => ({ ...line })),
+      ...(entry.source === null ? {} : { source: entry.source })
+    })
     // Run lookup is disabled while the job runs; take the keyboard along to the progress, where Cancel is.
     if (started !== null) requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
   }
@@ -198,7 +204,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         {importer.state.kind === 'reading' ? <p role="status">Reading {importer.state.fileName}…</p> : null}
         {importer.state.kind === 'choosing-column' ? (
           <ColumnPicker
-            table={importer.state.table}
+            summary={importer.state.summary}
             column={importer.state.column}
             onChange={importer.chooseColumn}
             onConfirm={importer.confirmColumn}

@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef } from 'react'
-import type { ImportTable } from '../../../shared/contract'
+import type { ImportSummary } from '../../../shared/contract'
 import { columnLabel } from './imported-lines'
 
 interface ColumnPickerProps {
-  table: ImportTable
+  summary: ImportSummary
   column: number
   onChange: (column: number) => void
   onConfirm: () => void
   onCancel: () => void
 }
 
-export function ColumnPicker({ table, column, onChange, onConfirm, onCancel }: ColumnPickerProps) {
+export function ColumnPicker({ summary, column, onChange, onConfirm, onCancel }: ColumnPickerProps) {
   const ids = useId()
   const selectRef = useRef<HTMLSelectElement>(null)
-  const samples = table.columns.find((candidate) => candidate.index === column)?.samples ?? []
+  const samples = summary.columns.find((candidate) => candidate.index === column)?.samples ?? []
 
   useEffect(() => {
     selectRef.current?.focus()
@@ -24,7 +24,7 @@ export function ColumnPicker({ table, column, onChange, onConfirm, onCancel }: C
       <div>
         <h3 id={`${ids}-heading`}>Which column holds the values?</h3>
         <p>
-          {table.fileName} has {table.columns.length} columns. The suggested one is selected.
+          {summary.fileName} has {summary.columns.length} columns. The suggested one is selected.
         </p>
         <div className="row">
           <div className="field">
@@ -36,9 +36,9 @@ export function ColumnPicker({ table, column, onChange, onConfirm, onCancel }: C
               aria-describedby={`${ids}-samples`}
               onChange={(event) => onChange(Number(event.target.value))}
             >
-              {table.columns.map((candidate) => (
+              {summary.columns.map((candidate) => (
                 <option key={candidate.index} value={candidate.index}>
-                  {columnLabel(table, candidate.index)}
+                  {columnLabel(summary, candidate.index)}
                 </option>
               ))}
             </select>

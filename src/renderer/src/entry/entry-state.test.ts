@@ -40,7 +40,8 @@ describe('entry list', () => {
         { line: 5, input: '2x2' },
         { line: 6, input: '333' }
       ],
-      note: 'Imported 3 values from a.csv'
+      note: 'Imported 3 values from a.csv',
+      source: { importId: 'import-1', column: 1 }
     })
     expect(imported.text).toBe('111\n2x2\n333')
     const fixed = entryReducer(imported, { type: 'replace', line: 5, input: '222' })
@@ -53,12 +54,14 @@ describe('entry list', () => {
     const scanned = entryReducer(removed, { type: 'append', input: '444' })
     expect(scanned.lines.at(-1)).toEqual({ line: 7, input: '444' })
     expect(scanned.importNote).toBe('Imported 3 values from a.csv')
+    expect(scanned.source).toEqual({ importId: 'import-1', column: 1 })
   })
 
   it('turns an imported list back into a typed one when the text is edited', () => {
-    const imported = entryReducer(EMPTY_ENTRY, { type: 'import', lines: [{ line: 9, input: '111' }], note: 'x' })
+    const imported = entryReducer(EMPTY_ENTRY, { type: 'import', lines: [{ line: 9, input: '111' }], note: 'x', source: { importId: 'i', column: 0 } })
     const edited = entryReducer(imported, { type: 'edit-text', text: '111\n222' })
     expect(edited.importNote).toBeNull()
+    expect(edited.source).toBeNull()
     expect(edited.lines.map((line) => line.line)).toEqual([1, 2])
   })
 })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ImportTable } from '../../../shared/contract'
+import type { ImportSummary } from '../../../shared/contract'
 import { columnLabel, describeImport } from './imported-lines'
 
-const table: ImportTable = {
+const summary: ImportSummary = {
+  importId: 'import-1',
   fileName: 'items.csv',
   format: 'csv',
   encoding: 'utf-16le',
@@ -12,23 +13,34 @@ const table: ImportTable = {
     { index: 1, name: '', samples: ['00012345678905'] }
   ],
   suggestedColumn: 1,
-  rows: [
-    { line: 2, cells: ['Soap', ' 00012345678905 '] },
-    { line: 3, cells: ['Empty', '   '] },
-    { line: 5, cells: ['Short row'] },
-    { line: 6, cells: ['Tea', '4006381333931'] }
-  ]
+  rowCount: 4,
+  blankRows: { count: 0, lines: [] }
 }
+const none = { count: 0, lines: [] }
 
 describe('imported lines', () => {
   it('names unnamed columns by position', () => {
-    expect(columnLabel(table, 0)).toBe('Name')
-    expect(columnLabel(table, 1)).toBe('Column 2')
+    expect(columnLabel(summary, 0)).toBe('Name')
+    expect(columnLabel(summary, 1)).toBe('Column 2')
   })
 
   it('says where the values came from', () => {
-    expect(describeImport(table, 1, 2)).toBe(
+    expect(describeImport(summary, 1, { values: ['a', 'b'], emptyRows: none })).toBe(
       'Imported 2 values from items.csv (CSV, UTF-16 LE, column "Column 2"). Line numbers are the file\'s row numbers.'
     )
+  })
+
+  it('counts and lists the rows it skipped: blank rows, and rows without a value in the column', () => {
+    const withBlanks = { ...summary, blankRows: { count: 1, lines: [4] } }
+    expect(describeImport(withBlanks, 0, { values: ['Soap'], emptyRows: { count: 3, lines: [3, 7, 9] } })).toBe(
+      'Imported 1 value from items.csv (CSV, UTF-16 LE, column "Name"). Line numbers are the file\'s row numbers.' +
+        ' 1 blank row skipped (row 4). 3 rows without a value in "Name" skipped (rows 3, 7 and 9).'
+    )
+  })
+
+  it('lists at most 20 skipped rows and says how many more there are', () => {
+    const lines = Array.from({ length: 1000 }, (_, index) => index + 2)
+    const text = describeImport({ ...summary, blankRows: { count: 5000, lines } }, 1, { values: [], emptyRows: none })
+    expect(text).toContain('5,000 blank rows skipped (rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 4,980 more).')
   })
 })

@@ -1,31 +1,43 @@
 import { useCallback, useState } from 'react'
-import type { ImportTable } from '../../../shared/contract'
-import { MAX_IMPORT_BYTES } from '../../../shared/contract'
+import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/contract'
+import { linesOfColumn, type InputLine } from '../../../shared/import-lines'
+import { MAX_IMPORT_BYTES } from '../../../shared/limits'
 import { callInventory, InventoryCallError } from '../api/inventory-call'
-import { linesFromColumn, type InputLine } from '../../../shared/import-lines'
 import { describeImport } from './imported-lines'
 
 export type FileImportState =
   | { kind: 'idle' }
   | { kind: 'reading'; fileName: string }
-  | { kind: 'choosing-column'; table: ImportTable; column: number }
+  | { kind: 'choosing-column'; summary: ImportSummary; column: number }
   | { kind: 'failed'; error: unknown }
 
 export interface ImportedValues {
   fileName: string
   lines: InputLine[]
   description: string
+  /** The file and column the lines came from: main carries the file's other columns with each line. */
+  source: ImportSource
 }
 
-/** Reads a file's bytes, lets main parse them, and asks for the column when there is more than one. */
+/**
+ * Hands a file's bytes to main, which reads and keeps the table; asks for the column when there is
+ * more than one; then takes just that column's cells.
+ */
 export function useFileImport(onImported: (values: ImportedValues) => void) {
   const [state, setState] = useState<FileImportState>({ kind: 'idle' })
 
   const finish = useCallback(
-    (table: ImportTable, column: number) => {
-      const lines = linesFromColumn(table, column)
-      onImported({ fileName: table.fileName, lines, description: describeImport(table, column, lines.length) })
-      setState({ kind: 'idle' })
+    async (summary: ImportSummary, column: number) => {
+      setState({ kind: 'reading', fileName: summary.fileName })
+      try {
+        const source = { importId: summary.importId, column }
+        const cells: ImportColumn = await callInventory(window.inventory.readImportColumn(source))
+        const lines = linesOfColumn(cells)
+        onImported({ fileName: summary.fileName, lines, description: describeImport(summary, column, cells), source })
+        setState({ kind: 'idle' })
+      } catch (error) {
+        setState({ kind: 'failed', error })
+      }
     },
     [onImported]
   )
@@ -35,16 +47,16 @@ export function useFileImport(onImported: (values: ImportedValues) => void) {
       if (file.size > MAX_IMPORT_BYTES) {
         setState({
           kind: 'failed',
-          error: new InventoryCallError('file_unreadable', `${file.name} is larger than 50 MB; split it into smaller files.`)
+          error: new InventoryCallError('file_unreadable', `${file.name} is larger than 50 MB; split it into smaller files and import them one at a time.`)
         })
         return
       }
       setState({ kind: 'reading', fileName: file.name })
       try {
         const bytes = new Uint8Array(await file.arrayBuffer())
-        const table = await callInventory(window.inventory.readImportFile({ fileName: file.name, bytes }))
-        if (table.columns.length > 1) setState({ kind: 'choosing-column', table, column: table.suggestedColumn })
-        else finish(table, table.columns[0]?.index ?? 0)
+        const summary = await callInventory(window.inventory.readImportFile({ fileName: file.name, bytes }))
+        if (summary.columns.length > 1) setState({ kind: 'choosing-column', summary, column: summary.suggestedColumn })
+        else await finish(summary, summary.columns[0]?.index ?? 0)
       } catch (error) {
         setState({ kind: 'failed', error })
       }
@@ -57,7 +69,7 @@ export function useFileImport(onImported: (values: ImportedValues) => void) {
   }, [])
 
   const confirmColumn = useCallback(() => {
-    if (state.kind === 'choosing-column') finish(state.table, state.column)
+    if (state.kind === 'choosing-column') void finish(state.summary, state.column)
   }, [state, finish])
 
   const reset = useCallback(() => setState({ kind: 'idle' }), [])

@@ -25,14 +25,18 @@ export type GroupId =
 export interface GroupDefinition {
   id: GroupId
   label: string
-  /** good: will be looked up; note: will be looked up after a repair; bad: needs a fix or goes as invalid. */
-  tone: 'good' | 'note' | 'bad'
+  /**
+   * good: will be looked up; neutral: will be looked up, written the standard way (a 12-digit UPC-A
+   * is padded to 14 digits: normal, nothing to check); note: looked up after a repair worth a look;
+   * bad: needs a fix or goes as invalid.
+   */
+  tone: 'good' | 'neutral' | 'note' | 'bad'
   fixable: boolean
 }
 
 export const GROUPS: readonly GroupDefinition[] = [
   { id: 'valid', label: 'Valid', tone: 'good', fixable: false },
-  { id: 'padded', label: 'Padded to 14 digits', tone: 'note', fixable: false },
+  { id: 'padded', label: 'Padded to 14 digits', tone: 'neutral', fixable: false },
   { id: 'zeros_restored', label: 'Leading zeros restored', tone: 'note', fixable: false },
   { id: 'check_digit', label: 'Wrong check digit', tone: 'bad', fixable: true },
   { id: 'length_or_characters', label: 'Wrong length or characters', tone: 'bad', fixable: true },

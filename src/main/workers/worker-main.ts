@@ -1,0 +1,59 @@
+import { parentPort } from 'node:worker_threads'
+import { AppError } from '../../shared/domain/app-error'
+import { validateLines } from '../../shared/domain/values'
+import { createImportStore } from '../files/import/import-store'
+import { readImport } from '../files/import/read-import'
+import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
+
+/**
+ * The worker thread's side: reads imports and keeps their tables, validates long lists. Everything
+ * here would otherwise hold main's event loop for seconds.
+ */
+const port = parentPort
+if (port === null) throw new Error('worker-main runs only as a worker thread')
+
+const imports = createImportStore({ now: Date.now })
+
+const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> | TaskResult<K> } = {
+  import: async ({ fileName, bytes }) => imports.add(await readImport(fileName, bytes)),
+  column: (source) => imports.column(source),
+  carried: ({ source, lines }) => imports.carried(source, lines),
+  validate: ({ lines, inputs, itemType }) => ({
+    validated: validateLines(
+      lines.map((line, index) => ({ line, input: inputs[index] ?? '' })),
+      itemType
+    )
+  })
+}
+
+function reply(message: WorkerReply): void {
+  port?.postMessage(message)
+}
+
+async function run(request: WorkerRequest): Promise<void> {
+  try {
+    const handler = tasks[request.task] as (input: unknown) => Promise<Record<string, unknown>> | Record<string, unknown>
+    const result = { ...(await handler(request.input)) }
+    for (const field of STREAMED_FIELDS[request.task] as readonly string[]) {
+      const items = result[field]
+      if (!Array.isArray(items)) continue
+      for (let start = 0; start < items.length; start += PART_ITEMS) {
+        reply({ id: request.id, kind: 'part', field, items: items.slice(start, start + PART_ITEMS) })
+      }
+      result[field] = []
+    }
+    reply({ id: request.id, kind: 'done', result })
+  } catch (error) {
+    reply({
+      id: request.id,
+      kind: 'failed',
+      error: error instanceof AppError ? { appError: error.toShape() } : { message: error instanceof Error ? error.message : String(error) }
+    })
+  }
+}
+
+// One task at a time, in order: a second import waits for the first instead of doubling the memory.
+let queue = Promise.resolve()
+port.on('message', (request: WorkerRequest) => {
+  queue = queue.then(() => run(request))
+})

@@ -1,0 +1,38 @@
+import type { ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
+import type { AppErrorShape } from '../../shared/domain/app-error'
+import type { ItemType } from '../../shared/domain/item-type'
+import type { ValidatedLine } from '../../shared/domain/values'
+import type { CarriedCells } from '../files/import/imported-table'
+
+/**
+ * What main asks its worker thread to do, and what comes back. Long lists travel in parts (the
+ * fields named in `STREAMED_FIELDS`), so that no single message takes main long to receive.
+ */
+export interface WorkerTasks {
+  import: { input: { fileName: string; bytes: Uint8Array }; result: ImportSummary }
+  column: { input: ImportSource; result: ImportColumn }
+  carried: { input: { source: ImportSource; lines: number[] }; result: CarriedCells }
+  /** Lines as two aligned lists: far cheaper to post than an object per line. */
+  validate: { input: { lines: number[]; inputs: string[]; itemType: ItemType }; result: { validated: ValidatedLine[] } }
+}
+
+export type TaskName = keyof WorkerTasks
+export type TaskInput<K extends TaskName> = WorkerTasks[K]['input']
+export type TaskResult<K extends TaskName> = WorkerTasks[K]['result']
+
+export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> & string)[] } = {
+  import: [],
+  column: ['lines', 'values'],
+  carried: ['rows'],
+  validate: ['validated']
+}
+
+/** Items per part of a streamed field. */
+export const PART_ITEMS = 10_000
+
+export type WorkerRequest = { [K in TaskName]: { id: number; task: K; input: TaskInput<K> } }[TaskName]
+
+export type WorkerReply =
+  | { id: number; kind: 'part'; field: string; items: unknown[] }
+  | { id: number; kind: 'done'; result: unknown }
+  | { id: number; kind: 'failed'; error: { appError: AppErrorShape } | { message: string } }

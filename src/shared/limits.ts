@@ -1,0 +1,19 @@
+/**
+ * The sizes the app accepts, written once: the contract's schemas, main's readers and the renderer's
+ * early checks all import them from here.
+ */
+
+/** Lines one lookup takes, and rows one imported file may have. */
+export const MAX_JOB_LINES = 200_000
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+export const MAX_IMPORT_COLUMNS = 1_000
+export const MAX_IMPORT_CELL_CHARS = 1_000
+/**
+ * What the parts of a workbook that are read (its first sheet, shared strings, styles) may unpack to:
+ * a zip compresses repeated XML a hundredfold, so the file size alone bounds nothing.
+ */
+export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 * 1024
+/** One value to look up: longer is no GTIN or item number. */
+export const MAX_INPUT_CHARS = 200
+/** Row numbers a summary lists for skipped rows; the count is always exact. */
+export const MAX_LISTED_ROWS = 1_000
