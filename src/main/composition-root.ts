@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { AppError } from '../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../shared/domain/item-type'
 import type { ExportFormat } from '../shared/contract'
-import { ENVIRONMENT_LABELS, searchPathFor, type RemoteEnvironmentId } from '../shared/environments'
+import { ENVIRONMENT_LABELS, searchPathFor } from '../shared/environments'
+import { hostOrigin } from '../shared/host-url'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
 import { startDemoApi, DEMO_CREDENTIALS, type DemoApi, type DemoFaults } from './demo-api/demo-api'
@@ -33,6 +34,8 @@ export interface AppEffects {
   /** Called only with URLs that passed the external-link check. */
   openExternal(url: URL): Promise<void>
   demoFaults?: Partial<DemoFaults>
+  /** The headless command reads the app's settings and never changes them. */
+  settingsReadOnly?: boolean
   /** Job runner tuning, for benchmarks and tests. */
   concurrency?: number
   /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
@@ -68,6 +71,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   }
   const services = buildServices(effects, emit)
   await services.settings.load()
+  services.credentials.adoptStartupHosts()
 
   return {
     services,
@@ -94,7 +98,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const sleep = effects.sleep ?? defaultSleep
   const random = effects.random ?? Math.random
 
-  const settings = createSettingsStore({ dir: effects.userDataDir, log })
+  const settings = createSettingsStore({ dir: effects.userDataDir, log, readOnly: effects.settingsReadOnly === true })
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
@@ -162,24 +166,25 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     if (clientId.trim() === '') {
       throw new AppError('missing_credentials', `No client ID is set for ${label}. Add it in Settings.`)
     }
-    const clientSecret = overrides.clientSecret ?? (await secretFor(environment, clientId))
+    const authUrl = overrides.authUrl ?? config.authUrl
+    // Read for this identity host only: a secret saved for another host is never sent here.
+    const clientSecret = overrides.clientSecret ?? (await credentials.getSecret(environment, clientId, authUrl))
     if (clientSecret === null) {
-      throw new AppError('missing_credentials', `No client secret is saved for ${label}. Add it in Settings.`)
+      throw new AppError(
+        'missing_credentials',
+        `No client secret is saved for ${label} with the identity host ${hostOrigin(authUrl)}. Add it in Settings.`
+      )
     }
     log.redact(clientSecret)
     return {
       environment,
-      authUrl: overrides.authUrl ?? config.authUrl,
+      authUrl,
       baseUrl: overrides.baseUrl ?? config.baseUrl,
       searchPath: searchPathFor(environment),
       clientId,
       clientSecret,
       bearerPrefix: config.bearerPrefix
     }
-  }
-
-  async function secretFor(environment: RemoteEnvironmentId, clientId: string): Promise<string | null> {
-    return credentials.getSecret(environment, clientId)
   }
 
   return {

@@ -21,6 +21,8 @@ export { MAX_IMPORT_BYTES, MAX_JOB_LINES } from './limits'
 export const credentialStatusSchema = z.object({
   environment: remoteEnvironmentSchema,
   clientId: z.string(),
+  /** The identity host origin the status is for: a secret is saved for one host and sent only there. */
+  identityOrigin: z.string(),
   secretSaved: z.boolean(),
   keychainAvailable: z.boolean(),
   /** Set when the keychain cannot be reached: what to install or unlock. */

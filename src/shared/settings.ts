@@ -3,14 +3,14 @@ import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { exportFormatSchema } from './export/export-spec'
 import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
-
-const httpsUrl = z.url({ protocol: /^https?$/ })
+import { hostUrlSchema } from './host-url'
 
 export const remoteEnvironmentSettingsSchema = z.object({
   clientId: z.string().trim().max(200),
   market: z.enum(['canada', 'mexico', 'custom']),
-  authUrl: httpsUrl,
-  baseUrl: httpsUrl,
+  /** Where tokens are asked for: the client secret is sent here, and a saved secret belongs to this host's origin. */
+  authUrl: hostUrlSchema,
+  baseUrl: hostUrlSchema,
   /** Some gateways want `Authorization: Bearer <token>`; the documented API wants the token alone. */
   bearerPrefix: z.boolean()
 })
@@ -34,7 +34,7 @@ export const DETAIL_PANEL_WIDTH = { min: 240, max: 960, default: 360 } as const
 const lowStockLevelSchema = z.number().min(0).max(MAX_LOW_STOCK_LEVEL)
 const detailPanelWidthSchema = z.number().int().min(DETAIL_PANEL_WIDTH.min).max(DETAIL_PANEL_WIDTH.max)
 
-function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironmentSettings {
+export function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironmentSettings {
   return {
     clientId: '',
     market: 'canada',

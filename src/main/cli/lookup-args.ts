@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import type { ExportFormat } from '../../shared/contract'
+import { hostUrlProblem } from '../../shared/host-url'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
 import { isStoreNumber, MAX_STORE_NBR } from '../../shared/domain/store-list'
 import { RESULT_VIEWS, type ResultView } from '../../shared/views/view-columns'
@@ -120,15 +121,9 @@ function required(value: string | undefined, message: string): string {
   return value
 }
 
-/** A host to send requests to: http(s) only, and without a trailing slash so paths join cleanly. */
+/** A host to send requests to, by the same rules as Settings; without a trailing slash so paths join cleanly. */
 function httpUrl(flag: string, value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new UsageError(`${flag} ${value} is not a URL; use e.g. https://api.example.com.`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`${flag} must be an http or https URL.`)
-  if (url.username !== '' || url.password !== '') throw new UsageError(`${flag} must not contain a user name or password.`)
-  return value.replace(/\/+$/, '')
+  const problem = hostUrlProblem(value)
+  if (problem !== null) throw new UsageError(`${flag} ${value.slice(0, 200)}: ${problem}`)
+  return value.trim().replace(/\/+$/, '')
 }

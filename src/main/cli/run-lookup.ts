@@ -69,15 +69,25 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   // The terminal is for the user: warnings and errors only, not the service chatter.
   const log: Logger = { ...base, info: () => undefined }
 
-  const root = await createAppRoot({
-    fetch: io.fetch,
-    now: io.now,
-    secretStore: io.secretStore(log),
-    userDataDir: userDataDir(io.env),
-    log,
-    chooseExportPath: async () => null,
-    openExternal: async () => undefined
-  })
+  let root: AppRoot
+  try {
+    root = await createAppRoot({
+      fetch: io.fetch,
+      now: io.now,
+      secretStore: io.secretStore(log),
+      userDataDir: userDataDir(io.env),
+      settingsReadOnly: true,
+      log,
+      chooseExportPath: async () => null,
+      openExternal: async () => undefined
+    })
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    say(`Error: ${error.message}`)
+    return EXIT_USAGE
+  }
+  const { warning } = root.services.settings.current()
+  if (warning !== null) say(`Warning: ${warning}`)
   try {
     const lines = await readLines(root, options, say)
     if (lines === null) return EXIT_USAGE

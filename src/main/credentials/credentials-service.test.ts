@@ -11,6 +11,8 @@ import { createMemorySecretStore } from './memory-secret-store'
 import type { SecretStore } from './secret-store'
 
 const SECRET = 'an-example-client-secret+/='
+const SANDBOX_ORIGIN = 'https://developer.api.stg.walmart.com'
+const PRODUCTION_ORIGIN = 'https://developer.api.walmart.com'
 
 let dir: string
 let settings: SettingsStore
@@ -38,11 +40,12 @@ describe('credentials service', () => {
     expect(await service.status('production')).toEqual({
       environment: 'production',
       clientId: '',
+      identityOrigin: PRODUCTION_ORIGIN,
       secretSaved: false,
       keychainAvailable: true,
       message: null
     })
-    expect(await service.getSecret('production')).toBeNull()
+    expect(await service.getSecret('production', 'client-1', PRODUCTION_ORIGIN)).toBeNull()
   })
 
   it('saves the secret in the keychain and the client ID in settings, never the secret in settings', async () => {
@@ -52,13 +55,20 @@ describe('credentials service', () => {
 
     const status = await service.save('production', '  client-1 ', SECRET)
 
-    expect(status).toEqual({ environment: 'production', clientId: 'client-1', secretSaved: true, keychainAvailable: true, message: null })
-    expect([...secretStore.entries()]).toEqual([['production:client-1', SECRET]])
+    expect(status).toEqual({
+      environment: 'production',
+      clientId: 'client-1',
+      identityOrigin: PRODUCTION_ORIGIN,
+      secretSaved: true,
+      keychainAvailable: true,
+      message: null
+    })
+    expect([...secretStore.entries()]).toEqual([[`production:client-1@${PRODUCTION_ORIGIN}`, SECRET]])
     expect(settings.current().settings.environments.production.clientId).toBe('client-1')
     expect(settings.current().settings.environments.sandbox.clientId).toBe('')
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).not.toContain(SECRET)
-    expect(await service.getSecret('production')).toBe(SECRET)
-    expect(await service.getSecret('sandbox')).toBeNull()
+    expect(await service.getSecret('production', 'client-1', PRODUCTION_ORIGIN)).toBe(SECRET)
+    expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBeNull()
 
     log.info('echoing', { body: `client_secret=${SECRET}` })
     expect(log.lines.join('\n')).not.toContain(SECRET)
@@ -69,12 +79,12 @@ describe('credentials service', () => {
     const service = createCredentialsService({ secretStore, settings })
     await service.save('sandbox', 'old-id', 'old-secret')
     await service.save('sandbox', 'old-id', 'newer-secret')
-    expect([...secretStore.entries()]).toEqual([['sandbox:old-id', 'newer-secret']])
+    expect([...secretStore.entries()]).toEqual([[`sandbox:old-id@${SANDBOX_ORIGIN}`, 'newer-secret']])
 
     await service.save('sandbox', 'new-id', 'new-secret')
-    expect([...secretStore.entries()]).toEqual([['sandbox:new-id', 'new-secret']])
-    expect(await service.getSecret('sandbox')).toBe('new-secret')
-    expect(await service.getSecret('sandbox', 'old-id')).toBeNull()
+    expect([...secretStore.entries()]).toEqual([[`sandbox:new-id@${SANDBOX_ORIGIN}`, 'new-secret']])
+    expect(await service.getSecret('sandbox', 'new-id', SANDBOX_ORIGIN)).toBe('new-secret')
+    expect(await service.getSecret('sandbox', 'old-id', SANDBOX_ORIGIN)).toBeNull()
   })
 
   it('keeps environments apart', async () => {
@@ -85,7 +95,7 @@ describe('credentials service', () => {
     await service.remove('sandbox')
 
     expect((await service.status('sandbox')).secretSaved).toBe(false)
-    expect(await service.getSecret('production')).toBe('production-secret')
+    expect(await service.getSecret('production', 'same-id', PRODUCTION_ORIGIN)).toBe('production-secret')
   })
 
   it('removes the secret but keeps the client ID', async () => {
@@ -96,6 +106,7 @@ describe('credentials service', () => {
     expect(await service.remove('production')).toEqual({
       environment: 'production',
       clientId: 'client-1',
+      identityOrigin: PRODUCTION_ORIGIN,
       secretSaved: false,
       keychainAvailable: true,
       message: null
@@ -108,6 +119,7 @@ describe('credentials service', () => {
     expect(await service.status('sandbox')).toEqual({
       environment: 'sandbox',
       clientId: '',
+      identityOrigin: SANDBOX_ORIGIN,
       secretSaved: false,
       keychainAvailable: false,
       message: keychainUnavailableMessage('linux')
@@ -127,5 +139,50 @@ describe('credentials service', () => {
     const failing: SecretStore = { ...brokenKeychain, get: () => Promise.reject(new Error('a bug')) }
     const service = createCredentialsService({ secretStore: failing, settings })
     await expect(service.status('production')).rejects.toThrow('a bug')
+  })
+
+  it('reads a secret only for the identity host it was saved for; another host asks for it again', async () => {
+    const secretStore = createMemorySecretStore()
+    const service = createCredentialsService({ secretStore, settings })
+    await service.save('sandbox', 'client-1', SECRET)
+    expect(await service.getSecret('sandbox', 'client-1', `${SANDBOX_ORIGIN}/some/prefix/`)).toBe(SECRET)
+    for (const elsewhere of ['https://evil.example', 'http://developer.api.stg.walmart.com', `${SANDBOX_ORIGIN}:8443`]) {
+      expect(await service.getSecret('sandbox', 'client-1', elsewhere)).toBeNull()
+    }
+
+    await settings.update({ environments: { sandbox: { authUrl: 'https://identity.example.com', market: 'custom' } } })
+    expect(await service.status('sandbox')).toMatchObject({ identityOrigin: 'https://identity.example.com', secretSaved: false })
+    await settings.update({ environments: { sandbox: { authUrl: SANDBOX_ORIGIN } } })
+    expect((await service.status('sandbox')).secretSaved).toBe(true)
+  })
+
+  describe('a secret saved before secrets were bound to a host', () => {
+    async function withLegacyEntry(clientId: string) {
+      await settings.update({ environments: { sandbox: { clientId } } })
+      const secretStore = createMemorySecretStore({ [`sandbox:${clientId}`]: SECRET })
+      return { secretStore, service: createCredentialsService({ secretStore, settings }) }
+    }
+
+    it('moves once to the identity host configured at start-up, without asking again', async () => {
+      const { secretStore, service } = await withLegacyEntry('client-1')
+      service.adoptStartupHosts()
+      expect(await service.status('sandbox')).toMatchObject({ secretSaved: true })
+      expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${SANDBOX_ORIGIN}`, SECRET]])
+      expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBe(SECRET)
+    })
+
+    it('never moves to a host configured after start-up, as a compromised page would do', async () => {
+      const { secretStore, service } = await withLegacyEntry('client-1')
+      service.adoptStartupHosts()
+      await settings.update({ environments: { sandbox: { authUrl: 'https://evil.example', market: 'custom' } } })
+      expect(await service.getSecret('sandbox', 'client-1', 'https://evil.example')).toBeNull()
+      expect((await service.status('sandbox')).secretSaved).toBe(false)
+      expect([...secretStore.entries()]).toEqual([['sandbox:client-1', SECRET]])
+    })
+
+    it('is never moved before the start-up hosts are known', async () => {
+      const { service } = await withLegacyEntry('client-1')
+      expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBeNull()
+    })
   })
 })

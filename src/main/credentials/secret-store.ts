@@ -14,7 +14,16 @@ export interface SecretStore {
 /** The keychain "service" every secret of this app is filed under. */
 export const SECRET_SERVICE_NAME = 'store-inventory-lookup'
 
-/** One keychain entry per environment and client ID, e.g. `production:abc-123`. */
-export function secretAccount(environment: RemoteEnvironmentId, clientId: string): string {
+/**
+ * One keychain entry per environment, client ID and identity host origin, e.g.
+ * `production:abc-123@https://developer.api.walmart.com`: a secret is only ever read back for the
+ * host it was saved for. An origin never contains `@`, so the last `@` ends the client ID.
+ */
+export function secretAccount(environment: RemoteEnvironmentId, clientId: string, identityOrigin: string): string {
+  return `${environment}:${clientId.trim()}@${identityOrigin}`
+}
+
+/** How entries were named before they were bound to a host: moved once, then never read again. */
+export function legacySecretAccount(environment: RemoteEnvironmentId, clientId: string): string {
   return `${environment}:${clientId.trim()}`
 }

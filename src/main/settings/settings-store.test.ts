@@ -17,9 +17,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function storeIn(folder = dir) {
+function storeIn(folder = dir, readOnly = false) {
   const log = createMemoryLogger()
-  return { store: createSettingsStore({ dir: folder, log }), log }
+  return { store: createSettingsStore({ dir: folder, log, readOnly }), log }
 }
 
 async function readSaved(): Promise<Settings> {
@@ -89,6 +89,67 @@ describe('loading settings', () => {
     await writeFile(join(dir, 'unrelated.tmp'), 'not ours')
     await storeIn().store.load()
     expect((await readdir(dir)).sort()).toEqual(['unrelated.tmp'])
+  })
+})
+
+describe('hosts the app no longer accepts', () => {
+  it('replaces only those hosts with the standard ones, keeps everything else, and says so', async () => {
+    const old = {
+      ...DEFAULT_SETTINGS,
+      storeNbr: 42,
+      environments: {
+        sandbox: { ...DEFAULT_SETTINGS.environments.sandbox, clientId: 'kept', market: 'mexico', authUrl: 'http://identity.example.com' },
+        production: { ...DEFAULT_SETTINGS.environments.production, market: 'custom', baseUrl: 'https://inventory.example.com/?key=1' }
+      }
+    }
+    await writeFile(join(dir, 'settings.json'), JSON.stringify(old))
+    const loaded = await storeIn().store.load()
+    expect(loaded.settings.storeNbr).toBe(42)
+    expect(loaded.settings.environments.sandbox).toEqual({ ...old.environments.sandbox, authUrl: 'https://developer.api.stg.walmart.com' })
+    expect(loaded.settings.environments.production).toEqual({ ...old.environments.production, baseUrl: 'https://api.walmartdataventures.ca' })
+    expect(loaded.warning).toBe(
+      'Your settings named a Sandbox identity host and a Production inventory host that the app no longer accepts (https:// only, no user name, query or fragment), so the standard hosts are in use; check them in Settings.'
+    )
+  })
+
+  it.each([
+    ['plain http to another computer', 'http://evil.example'],
+    ['a very long address', `https://example.com/${'a'.repeat(140_000)}`],
+    ['credentials', 'https://user:pass@example.com'],
+    ['a fragment', 'https://example.com/#x']
+  ])('refuses an update to a host with %s', async (_case, authUrl) => {
+    const { store } = storeIn()
+    await store.load()
+    await expect(store.update({ environments: { sandbox: { authUrl } } })).rejects.toMatchObject({ code: 'invalid_input' })
+    expect(store.current().settings.environments.sandbox.authUrl).toBe(DEFAULT_SETTINGS.environments.sandbox.authUrl)
+  })
+})
+
+describe('read-only, for the headless command', () => {
+  it.each([
+    ['corrupt JSON', '{"version": 1, "environment": "sandb'],
+    ['a file from a newer version', JSON.stringify({ ...DEFAULT_SETTINGS, version: 2, newField: true })]
+  ])('refuses %s with a sentence that names the file, and leaves the folder exactly as it was', async (_case, content) => {
+    await writeFile(join(dir, 'settings.json'), content)
+    await writeFile(join(dir, '.settings.json.abc123.tmp'), 'the app may be writing this')
+    const { store } = storeIn(dir, true)
+    await expect(store.load()).rejects.toMatchObject({
+      code: 'file_unreadable',
+      message: expect.stringContaining(`${join(dir, 'settings.json')} could not be used, and it was left as it is`)
+    })
+    expect((await readdir(dir)).sort()).toEqual(['.settings.json.abc123.tmp', 'settings.json'])
+    expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(content)
+  })
+
+  it('reads a good file and never writes it', async () => {
+    const app = storeIn().store
+    await app.load()
+    await app.update({ storeNbr: 8 })
+    const before = await readFile(join(dir, 'settings.json'), 'utf8')
+    const { store } = storeIn(dir, true)
+    expect((await store.load()).settings.storeNbr).toBe(8)
+    await expect(store.update({ storeNbr: 9 })).rejects.toBeInstanceOf(Error)
+    expect(await readFile(join(dir, 'settings.json'), 'utf8')).toBe(before)
   })
 })
 

@@ -1,8 +1,11 @@
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../shared/domain/app-error'
+import { ENVIRONMENT_LABELS, MARKET_PRESETS, type RemoteEnvironmentId } from '../../shared/environments'
+import { hostUrlProblem } from '../../shared/host-url'
 import {
   DEFAULT_SETTINGS,
+  remoteDefaults,
   settingsPatchSchema,
   settingsSchema,
   type Settings,
@@ -33,12 +36,24 @@ export interface SettingsStore {
   setWindowBounds(bounds: WindowBounds | null): Promise<void>
 }
 
+export interface SettingsStoreOptions {
+  dir: string
+  log: Logger
+  /**
+   * For the headless command, which shares the app's folder: the file is only read. An unusable
+   * file is an error instead of being moved aside (it may come from a newer version of the app,
+   * or the app may be writing it right now), and nothing is ever written.
+   */
+  readOnly?: boolean
+}
+
 /**
- * The user's settings in `<dir>/settings.json`. Reads never fail: an unusable file is moved aside
- * and the defaults are used, with a warning the UI shows. Writes are atomic and go through one
- * queue, so concurrent updates apply one after another to the latest state and none is lost.
+ * The user's settings in `<dir>/settings.json`. In the app reads never fail: an unusable file is
+ * moved aside and the defaults are used, with a warning the UI shows. Writes are atomic and go
+ * through one queue, so concurrent updates apply one after another to the latest state and none
+ * is lost.
  */
-export function createSettingsStore({ dir, log }: { dir: string; log: Logger }): SettingsStore {
+export function createSettingsStore({ dir, log, readOnly = false }: SettingsStoreOptions): SettingsStore {
   const path = join(dir, SETTINGS_FILE_NAME)
   let state: LoadedSettings = { settings: DEFAULT_SETTINGS, warning: null }
   let queue: Promise<unknown> = Promise.resolve()
@@ -50,6 +65,7 @@ export function createSettingsStore({ dir, log }: { dir: string; log: Logger }):
   }
 
   async function write(next: Settings): Promise<void> {
+    if (readOnly) throw new AppError('internal', 'The headless command does not change the app\'s settings.')
     try {
       await mkdir(dir, { recursive: true })
       await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`)
@@ -66,8 +82,20 @@ export function createSettingsStore({ dir, log }: { dir: string; log: Logger }):
   return {
     load: () =>
       enqueue(async () => {
+        if (readOnly) {
+          const read = await readSettings(dir, log)
+          if (read.kind === 'unusable') {
+            throw new AppError(
+              'file_unreadable',
+              `The app's settings file ${path} could not be used, and it was left as it is; open the app to repair it (it may have been written by a newer version), or set STORE_INVENTORY_DATA_DIR to another folder.`
+            )
+          }
+          state = read.loaded
+          return state
+        }
         await removeStaleTempFiles(dir)
-        state = await readSettings(dir, log)
+        const read = await readSettings(dir, log)
+        state = read.kind === 'usable' ? read.loaded : { settings: DEFAULT_SETTINGS, warning: await moveAside(dir, log) }
         return state
       }),
     current: () => state,
@@ -88,20 +116,61 @@ export function createSettingsStore({ dir, log }: { dir: string; log: Logger }):
   }
 }
 
-async function readSettings(dir: string, log: Logger): Promise<LoadedSettings> {
+type ReadResult = { kind: 'usable'; loaded: LoadedSettings } | { kind: 'unusable' }
+
+async function readSettings(dir: string, log: Logger): Promise<ReadResult> {
   const path = join(dir, SETTINGS_FILE_NAME)
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if (isMissing(error)) return { settings: DEFAULT_SETTINGS, warning: null }
+    if (isMissing(error)) return { kind: 'usable', loaded: { settings: DEFAULT_SETTINGS, warning: null } }
     log.warn('the settings file could not be read', { error })
-    return { settings: DEFAULT_SETTINGS, warning: await moveAside(dir, log) }
+    return { kind: 'unusable' }
   }
-  const parsed = settingsSchema.safeParse(parseJson(text))
-  if (parsed.success) return { settings: parsed.data, warning: null }
-  log.warn('the settings file is not valid settings', { issues: parsed.error.issues.slice(0, 5) })
-  return { settings: DEFAULT_SETTINGS, warning: await moveAside(dir, log) }
+  const { value, replaced } = replaceRefusedHosts(parseJson(text))
+  const parsed = settingsSchema.safeParse(value)
+  if (!parsed.success) {
+    log.warn('the settings file is not valid settings', { issues: parsed.error.issues.slice(0, 5) })
+    return { kind: 'unusable' }
+  }
+  if (replaced.length > 0) log.warn('hosts in the settings file are not allowed and were replaced', { replaced })
+  const warning =
+    replaced.length === 0
+      ? null
+      : `Your settings named ${replaced.join(' and ')} that the app no longer accepts (https:// only, no user name, query or fragment), so the standard ${replaced.length === 1 ? 'host is' : 'hosts are'} in use; check them in Settings.`
+  return { kind: 'usable', loaded: { settings: parsed.data, warning } }
+}
+
+const HOST_FIELDS = { authUrl: 'identity host', baseUrl: 'inventory host' } as const
+
+/**
+ * Settings written before the host rules existed may hold an http:// host (or one with a query):
+ * those hosts alone are replaced by the standard ones, so the client IDs and everything else survive.
+ */
+function replaceRefusedHosts(raw: unknown): { value: unknown; replaced: string[] } {
+  const replaced: string[] = []
+  if (!isRecord(raw) || !isRecord(raw.environments)) return { value: raw, replaced }
+  const environments: Record<string, unknown> = { ...raw.environments }
+  for (const environment of ['sandbox', 'production'] as const satisfies readonly RemoteEnvironmentId[]) {
+    const stored = environments[environment]
+    if (!isRecord(stored)) continue
+    const next: Record<string, unknown> = { ...stored }
+    const market = stored.market === 'canada' || stored.market === 'mexico' ? stored.market : 'canada'
+    const standard = { ...remoteDefaults(environment), baseUrl: MARKET_PRESETS[market].inventoryHosts[environment] }
+    for (const field of ['authUrl', 'baseUrl'] as const) {
+      const url = stored[field]
+      if (typeof url !== 'string' || hostUrlProblem(url) === null) continue
+      next[field] = standard[field]
+      replaced.push(`a ${ENVIRONMENT_LABELS[environment]} ${HOST_FIELDS[field]}`)
+    }
+    environments[environment] = next
+  }
+  return { value: { ...raw, environments }, replaced }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 async function moveAside(dir: string, log: Logger): Promise<string> {

@@ -13,13 +13,3 @@ export const MARKET_CHOICES: readonly { id: MarketChoice; label: string }[] = [
 export function presetHosts(market: MarketId, environment: RemoteEnvironmentId): { authUrl: string; baseUrl: string } {
   return { authUrl: IDENTITY_HOSTS[environment], baseUrl: MARKET_PRESETS[market].inventoryHosts[environment] }
 }
-
-/** Whether a text is an http(s) URL the settings schema will take. */
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text.trim())
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}

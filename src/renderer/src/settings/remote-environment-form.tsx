@@ -8,7 +8,8 @@ import { useCredentialStatus } from '../api/use-credential-status'
 import { useUpdateSettings } from '../api/use-settings'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatClock } from '../format/format'
-import { isHttpUrl, MARKET_CHOICES, presetHosts, type MarketChoice } from './host-presets'
+import { hostUrlProblem } from '../../../shared/host-url'
+import { MARKET_CHOICES, presetHosts, type MarketChoice } from './host-presets'
 
 interface RemoteEnvironmentFormProps {
   environment: RemoteEnvironmentId
@@ -30,8 +31,10 @@ export function RemoteEnvironmentForm({ environment, saved }: RemoteEnvironmentF
   const secretRef = useRef<HTMLInputElement>(null)
 
   const label = ENVIRONMENT_LABELS[environment]
-  const authUrlValid = isHttpUrl(form.authUrl)
-  const baseUrlValid = isHttpUrl(form.baseUrl)
+  const authUrlProblem = hostUrlProblem(form.authUrl)
+  const baseUrlProblem = hostUrlProblem(form.baseUrl)
+  const authUrlValid = authUrlProblem === null
+  const baseUrlValid = baseUrlProblem === null
   const dirty = JSON.stringify(form) !== JSON.stringify(saved)
   const secretSaved = status.data?.secretSaved === true
   const showSecretInput = !secretSaved || replacingSecret
@@ -51,7 +54,7 @@ export function RemoteEnvironmentForm({ environment, saved }: RemoteEnvironmentF
   /** Saves the form and, when one was typed, the secret; returns whether everything was stored. */
   const save = async (): Promise<boolean> => {
     if (!authUrlValid || !baseUrlValid) {
-      setOutcome({ kind: 'error', error: { code: 'invalid_input', message: 'Enter the hosts as full addresses starting with https://.' } })
+      setOutcome({ kind: 'error', error: { code: 'invalid_input', message: authUrlProblem ?? baseUrlProblem ?? '' } })
       return false
     }
     const secretInput = secretRef.current
@@ -199,7 +202,7 @@ export function RemoteEnvironmentForm({ environment, saved }: RemoteEnvironmentF
           />
           {authUrlValid ? null : (
             <span id={`${ids}-auth-url-error`} className="field-error">
-              Enter a full address such as https://developer.api.walmart.com.
+              {authUrlProblem}
             </span>
           )}
         </div>
@@ -216,7 +219,7 @@ export function RemoteEnvironmentForm({ environment, saved }: RemoteEnvironmentF
           />
           {baseUrlValid ? null : (
             <span id={`${ids}-base-url-error`} className="field-error">
-              Enter a full address such as https://api.walmartdataventures.ca.
+              {baseUrlProblem}
             </span>
           )}
         </div>
