@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defaultExportSpec } from '../../shared/export/build-export'
+import { DEFAULT_LOW_STOCK_LEVEL } from '../../shared/stock/stock-status'
 import { createAppRoot, type AppRoot } from '../composition-root'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
@@ -109,7 +111,8 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
     const results = await call('jobs:results', { jobId, from: 0 })
     expect(JSON.stringify(results)).toContain('Rejected request.')
     for (const exportFormat of ['csv', 'json', 'xlsx']) {
-      expect(await call('files:export', { jobId, format: exportFormat })).toMatchObject({ ok: true, value: { saved: true } })
+      const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
+      expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
     }
     const everything = await everythingThatLeftMain()
     expect(everything).toContain('[redacted]')
