@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   console.log(`Lookup benchmark on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}`)
   console.log(`${VALUES} distinct valid GTINs, Demo API latency ${LATENCY_MS} ms, ${RATE_PER_MINUTE} requests/min, concurrency ${CONCURRENCY}\n`)
 
-  const clean = await runOnce({ latencyMs: LATENCY_MS, rateLimitPerMinute: RATE_PER_MINUTE })
+  const clean = await runOnce({ latencyMs: LATENCY_MS, rateLimitPerWindow: RATE_PER_MINUTE })
   const batches = Math.ceil(VALUES / 100)
   const expectedRequests = batches + clean.progress.retries
   const ratePerSecond = RATE_PER_MINUTE / 60
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   row('values per second', clean.progress.valuesPerSecond.toFixed(0))
   const cleanOk = printAccounting(clean) && clean.progress.failed === 0
 
-  const faults = { latencyMs: LATENCY_MS, rateLimitPerMinute: RATE_PER_MINUTE, serverErrorRate: 0.1, dropConnectionRate: 0.05, seed: 42 }
+  const faults = { latencyMs: LATENCY_MS, rateLimitPerWindow: RATE_PER_MINUTE, serverErrorRate: 0.1, dropConnectionRate: 0.05, seed: 42 }
   const faulty = await runOnce(faults)
   console.log(`\nRun 2: serverErrorRate ${faults.serverErrorRate}, dropConnectionRate ${faults.dropConnectionRate}`)
   row('requests made', `${faulty.searches} (${batches} batches + ${faulty.progress.retries} retries)`)

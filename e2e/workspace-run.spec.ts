@@ -3,7 +3,8 @@ import { expectNoSeriousAxeViolations, jobCounts, pasteValues, progressBar, vali
 
 test.describe('workspace: running a lookup', () => {
   test.describe('a long lookup', () => {
-    test.use({ demoFaults: { latencyMs: 1500 } })
+    // Long because of the server's rate window, whatever concurrency the scheduler reaches: 10 searches (1,000 values) a minute.
+    test.use({ demoFaults: { latencyMs: 1500, rateLimitPerWindow: 10 } })
 
     test('5,000 values show progress, counts and rate, and Cancel keeps what arrived', async ({ page }, testInfo) => {
       await pasteValues(page, validGtins(5000))
@@ -65,7 +66,7 @@ test.describe('workspace: running a lookup', () => {
   })
 
   test.describe('a throttled lookup', () => {
-    test.use({ demoFaults: { rateLimitPerMinute: 2 } })
+    test.use({ demoFaults: { rateLimitPerWindow: 2 } })
 
     test('says in words that the server asked us to slow down, with a countdown', async ({ page }, testInfo) => {
       await pasteValues(page, validGtins(400))

@@ -285,6 +285,27 @@ describe('search results', () => {
     expect(unmapped).toBeLessThanOrEqual(20)
   })
 
+  it('answers for any store number, with stock that differs from store to store', async () => {
+    const { api } = await start()
+    const token = await tokenFor(api)
+    const values = validGtins(100)
+    const answers = await Promise.all(
+      [1, 1234, 999_999].map(async (store) => {
+        const response = await search(api, { store_nbr: store, item_type: 'gtin', item_type_values: values }, authHeaders(token))
+        expect(response.status).toBe(200)
+        const body = (await response.json()) as SearchBody
+        expect(body.store_nbr).toBe(store)
+        return new Map(body.items.map((item) => [item.gtin, JSON.stringify(item.inventory_locations)]))
+      })
+    )
+    const [first, second] = answers
+    const shared = [...(first?.keys() ?? [])].filter((gtin) => second?.has(gtin))
+    expect(shared.length).toBeGreaterThan(70)
+    expect(shared.filter((gtin) => first?.get(gtin) !== second?.get(gtin)).length).toBeGreaterThan(shared.length / 2)
+    // A store carries most but not all of what the supplier owns, and not the same items as the next store.
+    expect(new Set(answers.map((answer) => [...answer.keys()].sort().join())).size).toBe(3)
+  })
+
   it('answers the same value the same way whatever else is in the request', async () => {
     const { api } = await start()
     const token = await tokenFor(api)
@@ -358,7 +379,7 @@ describe('search results', () => {
 
 describe('rate limit', () => {
   it('counts down on every search, answers 429 with Retry-After when spent, and refills at the next minute', async () => {
-    const { api, clock } = await start({ rateLimitPerMinute: 3 })
+    const { api, clock } = await start({ rateLimitPerWindow: 3 })
     const token = await tokenFor(api)
     const body = { store_nbr: 1, item_type: 'gtin', item_type_values: validGtins(1) }
     const windowEnd = Date.UTC(2025, 0, 6, 9, 1, 0)
@@ -388,7 +409,7 @@ describe('rate limit', () => {
   })
 
   it('checks the token before spending the allowance, yet still reports the window', async () => {
-    const { api } = await start({ rateLimitPerMinute: 2 })
+    const { api } = await start({ rateLimitPerWindow: 2 })
     const token = await tokenFor(api)
     const body = { store_nbr: 1, item_type: 'gtin', item_type_values: validGtins(1) }
     for (let i = 0; i < 5; i += 1) {
@@ -397,6 +418,47 @@ describe('rate limit', () => {
       expect(refused.headers.get('x-current-token-count')).toBe('2')
     }
     expect((await search(api, body, authHeaders(token))).headers.get('x-current-token-count')).toBe('1')
+  })
+
+  it('takes a shorter window, aligned to whole multiples of its length', async () => {
+    const { api, clock } = await start({ rateLimitPerWindow: 2, rateWindowMs: 4_000 })
+    const token = await tokenFor(api)
+    const body = { store_nbr: 1, item_type: 'gtin', item_type_values: validGtins(1) }
+    // START is 9:00:10, so the 4-second window began at 9:00:08 and ends at 9:00:12.
+    const windowEnd = Date.UTC(2025, 0, 6, 9, 0, 12)
+    await search(api, body, authHeaders(token))
+    await search(api, body, authHeaders(token))
+    const throttled = await search(api, body, authHeaders(token))
+    expect(throttled.status).toBe(429)
+    expect(throttled.headers.get('retry-after')).toBe('2')
+    expect(throttled.headers.get('x-next-replenishment-time')).toBe(String(windowEnd))
+    clock.time = windowEnd
+    const refilled = await search(api, body, authHeaders(token))
+    expect(refilled.status).toBe(200)
+    expect(refilled.headers.get('x-current-token-count')).toBe('1')
+    expect(refilled.headers.get('x-next-replenishment-time')).toBe(String(windowEnd + 4_000))
+  })
+
+  it('can keep its figures to itself: only Retry-After on a 429, or nothing at all', async () => {
+    const { api } = await start({ rateLimitPerWindow: 1, rateLimitHeaders: 'retry_after' })
+    const token = await tokenFor(api)
+    const body = { store_nbr: 1, item_type: 'gtin', item_type_values: validGtins(1) }
+    const allowed = await search(api, body, authHeaders(token))
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('x-current-token-count')).toBeNull()
+    expect(allowed.headers.get('x-next-replenishment-time')).toBeNull()
+    const throttled = await search(api, body, authHeaders(token))
+    expect(throttled.status).toBe(429)
+    expect(throttled.headers.get('retry-after')).toBe('50')
+    expect(throttled.headers.get('x-current-token-count')).toBeNull()
+
+    api.setFaults({ rateLimitHeaders: 'none' })
+    const bare = await search(api, body, authHeaders(token))
+    expect(bare.status).toBe(429)
+    expect(await bare.json()).toEqual({ message: 'Too Many Requests' })
+    expect(bare.headers.get('retry-after')).toBeNull()
+    expect(() => api.setFaults({ rateLimitHeaders: 'some' as 'all' })).toThrow(RangeError)
+    expect(() => api.setFaults({ rateWindowMs: 50 })).toThrow(RangeError)
   })
 
   it('sends no rate headers when unlimited', async () => {
@@ -484,7 +546,7 @@ describe('faults', () => {
   it('refuses fault values out of range', async () => {
     const { api } = await start()
     expect(() => api.setFaults({ serverErrorRate: 1.5 })).toThrow(RangeError)
-    expect(() => api.setFaults({ rateLimitPerMinute: 0 })).toThrow(RangeError)
+    expect(() => api.setFaults({ rateLimitPerWindow: 0 })).toThrow(RangeError)
     expect(() => api.setFaults({ latencyMs: -1 })).toThrow(RangeError)
     await expect(startDemoApi({ faults: { tokenLifetimeSeconds: 0 } })).rejects.toThrow(RangeError)
   })

@@ -3,11 +3,11 @@ import { createFaultDice, DEFAULT_DEMO_FAULTS, mergeFaults } from './demo-faults
 
 describe('mergeFaults', () => {
   it('keeps what the patch leaves out and refuses impossible values', () => {
-    const merged = mergeFaults({ ...DEFAULT_DEMO_FAULTS }, { latencyMs: 50, rateLimitPerMinute: 25 })
-    expect(merged).toMatchObject({ latencyMs: 50, rateLimitPerMinute: 25, tokenLifetimeSeconds: 900 })
-    expect(mergeFaults(merged, { rateLimitPerMinute: null }).rateLimitPerMinute).toBeNull()
+    const merged = mergeFaults({ ...DEFAULT_DEMO_FAULTS }, { latencyMs: 50, rateLimitPerWindow: 25 })
+    expect(merged).toMatchObject({ latencyMs: 50, rateLimitPerWindow: 25, tokenLifetimeSeconds: 900 })
+    expect(mergeFaults(merged, { rateLimitPerWindow: null }).rateLimitPerWindow).toBeNull()
     expect(() => mergeFaults(merged, { dropConnectionRate: -0.1 })).toThrow(RangeError)
-    expect(() => mergeFaults(merged, { rateLimitPerMinute: 2.5 })).toThrow(RangeError)
+    expect(() => mergeFaults(merged, { rateLimitPerWindow: 2.5 })).toThrow(RangeError)
     expect(() => mergeFaults(merged, { malformedBodyRate: Number.NaN })).toThrow(RangeError)
   })
 })

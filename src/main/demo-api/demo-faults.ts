@@ -5,10 +5,18 @@ export interface DemoFaults {
   latencyMs: number
   tokenLatencyMs: number
   /**
-   * null = unlimited. Otherwise a fixed 60-second window: every search response carries
-   * `X-Current-Token-Count` and `X-Next-Replenishment-Time`; an exhausted window answers 429.
+   * Searches allowed per rate window; null = unlimited. An exhausted window answers 429 with
+   * `Retry-After`; which figures the answers carry is `rateLimitHeaders`.
    */
-  rateLimitPerMinute: number | null
+  rateLimitPerWindow: number | null
+  /** The rate window's length; windows are aligned to whole multiples of it on the clock, as "N per minute" is. */
+  rateWindowMs: number
+  /**
+   * `all`: every search answer carries `X-Current-Token-Count` and `X-Next-Replenishment-Time`, and a
+   * 429 `Retry-After` too; `retry_after`: only a 429's `Retry-After`; `none`: a bare 429, so a client
+   * must find the rate by itself.
+   */
+  rateLimitHeaders: RateLimitHeaders
   /** Probability (0..1) that an authorised, well-formed search answers 500 or 503. */
   serverErrorRate: number
   /** Probability (0..1) that the socket is destroyed without any response. */
@@ -25,10 +33,15 @@ export interface DemoFaults {
   notMappedError?: boolean
 }
 
+export type RateLimitHeaders = 'all' | 'retry_after' | 'none'
+const RATE_LIMIT_HEADERS: readonly RateLimitHeaders[] = ['all', 'retry_after', 'none']
+
 export const DEFAULT_DEMO_FAULTS: Readonly<Required<DemoFaults>> = {
   latencyMs: 0,
   tokenLatencyMs: 0,
-  rateLimitPerMinute: null,
+  rateLimitPerWindow: null,
+  rateWindowMs: 60_000,
+  rateLimitHeaders: 'all',
   serverErrorRate: 0,
   dropConnectionRate: 0,
   malformedBodyRate: 0,
@@ -45,10 +58,13 @@ export function mergeFaults(current: Required<DemoFaults>, patch: Partial<DemoFa
   }
   requireNumber('latencyMs', next.latencyMs, 0, 600_000)
   requireNumber('tokenLatencyMs', next.tokenLatencyMs, 0, 600_000)
-  if (next.rateLimitPerMinute !== null) {
-    requireNumber('rateLimitPerMinute', next.rateLimitPerMinute, 1, 1_000_000)
-    if (!Number.isInteger(next.rateLimitPerMinute)) throw new RangeError('rateLimitPerMinute must be a whole number or null.')
+  if (next.rateLimitPerWindow !== null) {
+    requireNumber('rateLimitPerWindow', next.rateLimitPerWindow, 1, 1_000_000)
+    if (!Number.isInteger(next.rateLimitPerWindow)) throw new RangeError('rateLimitPerWindow must be a whole number or null.')
   }
+  requireNumber('rateWindowMs', next.rateWindowMs, 100, 3_600_000)
+  if (!Number.isInteger(next.rateWindowMs)) throw new RangeError('rateWindowMs must be a whole number of milliseconds.')
+  if (!RATE_LIMIT_HEADERS.includes(next.rateLimitHeaders)) throw new RangeError(`rateLimitHeaders must be one of ${RATE_LIMIT_HEADERS.join(', ')}.`)
   requireNumber('serverErrorRate', next.serverErrorRate, 0, 1)
   requireNumber('dropConnectionRate', next.dropConnectionRate, 0, 1)
   requireNumber('malformedBodyRate', next.malformedBodyRate, 0, 1)

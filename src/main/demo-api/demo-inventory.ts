@@ -1,19 +1,16 @@
 import { gs1CheckDigit } from '../../shared/domain/gtin'
 import type { ItemType } from '../../shared/domain/item-type'
 import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
+import { isCarried, stockRows, type DemoLocation } from './demo-stock'
+
+export type { DemoLocation } from './demo-stock'
 
 /**
  * The Demo API's made-up catalogue. Everything is a pure function of its inputs so a lookup can be
  * repeated and compared: whether a value is mapped and what the item is depends on the value alone
- * (suppliers own items, not stores); the inventory rows depend on (store, value); the timestamps on
- * the injected clock.
+ * (suppliers own items, not stores); whether a store carries it and its stock there depend on
+ * (store, value) (see demo-stock); the timestamps on the injected clock.
  */
-export interface DemoLocation {
-  location_area: string
-  state: string
-  quantity: number
-}
-
 export interface DemoItem {
   gtin: string
   wm_item_number: string
@@ -34,8 +31,6 @@ export interface DemoSearch {
 
 /** About 8 % of well-formed values are not mapped to the supplier and are simply absent from `items`. */
 const UNMAPPED_PER_MILLE = 80
-/** About 6 % of mapped items come back with no location rows at all. */
-const NO_LOCATIONS_PER_MILLE = 60
 /** About 15 % of items are sold by weight, with fractional quantities. */
 const WEIGHTED_PER_MILLE = 150
 
@@ -67,18 +62,27 @@ export function isMapped(itemType: ItemType, canonical: string): boolean {
   return hashString(`mapped|${itemType}|${canonical}`) % 1000 >= UNMAPPED_PER_MILLE
 }
 
-/** The answer for every mapped value, in an order that is deterministic but not the request's. */
-export function searchInventory(search: DemoSearch, now: number): DemoItem[] {
+export interface DemoSearchAnswer {
+  /** Every mapped value the store carries, in an order that is deterministic but not the request's. */
+  items: DemoItem[]
+  /** Distinct requested values the supplier owns, carried by this store or not. */
+  mapped: number
+}
+
+export function searchInventory(search: DemoSearch, now: number): DemoSearchAnswer {
   const seen = new Set<string>()
   const items: DemoItem[] = []
+  let mapped = 0
   for (const value of search.values) {
     const canonical = canonicalValue(search.itemType, value)
     if (canonical === null || seen.has(canonical)) continue
     seen.add(canonical)
     if (!isMapped(search.itemType, canonical)) continue
+    mapped += 1
+    if (!isCarried(search.storeNbr, search.itemType, canonical)) continue
     items.push(demoItem(search.storeNbr, search.itemType, canonical, now))
   }
-  return responseOrder(items, `${search.storeNbr}|${search.itemType}|${search.values.join(',')}`)
+  return { items: responseOrder(items, `${search.storeNbr}|${search.itemType}|${search.values.join(',')}`), mapped }
 }
 
 function responseOrder(items: DemoItem[], key: string): DemoItem[] {
@@ -96,14 +100,13 @@ function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: 
   const deptNbr = randomInt(identity, 1, 98)
   const crossReferences = identity() < 0.3 ? [crossReference(identity)] : []
 
-  const stock = randomFor(`stock|${storeNbr}|${itemType}|${canonical}`)
-  const locations = stock() * 1000 < NO_LOCATIONS_PER_MILLE ? [] : locationRows(stock, weighted)
+  const locations = stockRows(storeNbr, itemType, canonical, weighted)
   const available = locations.filter((row) => row.state === 'available').reduce((sum, row) => sum + row.quantity, 0)
   const cidLevel =
     locations.length === 0
       ? []
       : [{ cid: randomDigits(identity, 8), quantity: roundQuantity(available), unit_of_measure: weighted ? 'LB' : 'EA' }]
-  const secondsAgo = randomInt(stock, 60, 48 * 3600)
+  const secondsAgo = randomInt(randomFor(`updated|${storeNbr}|${itemType}|${canonical}`), 60, 48 * 3600)
 
   return {
     gtin,
@@ -129,41 +132,6 @@ function crossReference(random: RandomSource): DemoItem['cross_references'][numb
     gtin: `${data}${gs1CheckDigit(data)}`,
     relationship: pickOne(random, ['case_pack', 'inner_pack', 'replaced_by']),
     pack_quantity: pickOne(random, [6, 12, 24, 48])
-  }
-}
-
-const OTHER_ROWS = [
-  { location_area: 'backroom', state: 'available' },
-  { location_area: 'mfc', state: 'available' },
-  { location_area: 'backroom', state: 'in_transit' },
-  { location_area: 'store', state: 'on_order' },
-  { location_area: 'backroom', state: 'damaged' },
-  { location_area: 'store', state: 'reserved' }
-] as const
-
-function locationRows(random: RandomSource, weighted: boolean): DemoLocation[] {
-  const count = randomInt(random, 1, 4)
-  const others = shuffled(random, OTHER_ROWS)
-  const kinds: Array<{ location_area: string; state: string }> =
-    random() < 0.85 ? [{ location_area: 'store', state: 'available' }, ...others] : others
-  return kinds.slice(0, count).map((kind) => ({ ...kind, quantity: quantityFor(random, kind.state, weighted) }))
-}
-
-function quantityFor(random: RandomSource, state: string, weighted: boolean): number {
-  if (weighted) {
-    const max = state === 'damaged' ? 3 : 60
-    return roundQuantity(randomInt(random, 1, max * 4) / 4)
-  }
-  switch (state) {
-    case 'damaged':
-      return randomInt(random, 1, 3)
-    case 'in_transit':
-    case 'on_order':
-      return randomInt(random, 1, 8) * 6
-    case 'reserved':
-      return randomInt(random, 1, 4)
-    default:
-      return random() < 0.1 ? 0 : randomInt(random, 1, 120)
   }
 }
 

@@ -1,5 +1,3 @@
-export const RATE_WINDOW_MS = 60_000
-
 export interface RateWindowState {
   /** Requests still allowed in the current window. */
   remaining: number
@@ -13,39 +11,42 @@ export interface RateDecision extends RateWindowState {
 
 export interface FixedWindowLimiter {
   /** Spends one request from the current window when any is left. */
-  take(limit: number): RateDecision
+  take(limit: number, windowMs: number): RateDecision
   /** Reports the current window without spending anything. */
-  peek(limit: number): RateWindowState
+  peek(limit: number, windowMs: number): RateWindowState
 }
 
 /**
- * A fixed window aligned to whole minutes of the injected clock: the same shape of throttling that
- * neighbouring services document ("N per minute", a count left and a replenishment time), and
- * simple enough that a test with a fake clock can predict every header.
+ * A fixed window aligned to whole multiples of its length on the injected clock (whole minutes for
+ * the 60-second default): the same shape of throttling that neighbouring services document ("N per
+ * minute", a count left and a replenishment time), and simple enough that a test with a fake clock
+ * can predict every header. Changing the length starts a new window.
  */
 export function createFixedWindowLimiter(now: () => number): FixedWindowLimiter {
   let windowStart = Number.NEGATIVE_INFINITY
+  let windowLength = 0
   let used = 0
 
-  function roll(): number {
+  function roll(windowMs: number): number {
     const time = now()
-    const start = Math.floor(time / RATE_WINDOW_MS) * RATE_WINDOW_MS
-    if (start !== windowStart) {
+    const start = Math.floor(time / windowMs) * windowMs
+    if (start !== windowStart || windowMs !== windowLength) {
       windowStart = start
+      windowLength = windowMs
       used = 0
     }
-    return start + RATE_WINDOW_MS
+    return start + windowMs
   }
 
   return {
-    take(limit) {
-      const resetAt = roll()
+    take(limit, windowMs) {
+      const resetAt = roll(windowMs)
       if (used >= limit) return { allowed: false, remaining: 0, resetAt }
       used += 1
       return { allowed: true, remaining: limit - used, resetAt }
     },
-    peek(limit) {
-      const resetAt = roll()
+    peek(limit, windowMs) {
+      const resetAt = roll(windowMs)
       return { remaining: Math.max(0, limit - used), resetAt }
     }
   }

@@ -45,10 +45,10 @@ export interface SearchEndpointDeps {
  * hiding an expired token. Refused requests still report the window in their headers.
  */
 export function answerSearchRequest(request: SearchRequest, deps: SearchEndpointDeps): SearchOutcome {
-  const limit = deps.faults.rateLimitPerMinute
+  const { rateLimitPerWindow: limit, rateWindowMs: windowMs, rateLimitHeaders } = deps.faults
   const reply = (answer: DemoReply, window?: RateWindowState): SearchOutcome => {
-    const state = window ?? (limit === null ? undefined : deps.limiter.peek(limit))
-    return { kind: 'reply', reply: state === undefined ? answer : withRateHeaders(answer, state) }
+    if (limit === null || rateLimitHeaders !== 'all') return { kind: 'reply', reply: answer }
+    return { kind: 'reply', reply: withRateHeaders(answer, window ?? deps.limiter.peek(limit, windowMs)) }
   }
 
   if (request.method !== 'POST') {
@@ -69,12 +69,13 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
 
   let window: RateWindowState | undefined
   if (limit !== null) {
-    const decision = deps.limiter.take(limit)
+    const decision = deps.limiter.take(limit, windowMs)
     window = decision
     if (!decision.allowed) {
       deps.stats.throttled += 1
-      const retryAfter = String(retryAfterSeconds(decision.resetAt, deps.now()))
-      return reply(messageReply(429, MESSAGES.tooManyRequests, { 'Retry-After': retryAfter }), window)
+      const retryAfter: Record<string, string> =
+        rateLimitHeaders === 'none' ? {} : { 'Retry-After': String(retryAfterSeconds(decision.resetAt, deps.now())) }
+      return reply(messageReply(429, MESSAGES.tooManyRequests, retryAfter), window)
     }
   }
 
@@ -97,8 +98,8 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
 
   const { search } = parsed
   deps.stats.valuesSearched += search.values.length
-  const items = searchInventory(search, deps.now())
-  if (items.length === 0 && deps.faults.notMappedError) {
+  const { items, mapped } = searchInventory(search, deps.now())
+  if (mapped === 0 && deps.faults.notMappedError) {
     return reply(messageReply(404, MESSAGES.notMapped), window)
   }
   const answer = jsonReply(200, {
