@@ -16,6 +16,9 @@ import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
+import { exportToFile } from './files/export/export-to-file'
+import { sweepTempFiles } from './files/temp-files'
+import type { ExportSheet } from '../shared/export/export-sheet'
 import type { ImportSource } from '../shared/contract'
 import type { JobProgress } from '../shared/domain/job-progress'
 import type { CarriedInput } from './jobs/job-runner'
@@ -72,6 +75,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   const services = buildServices(effects, emit)
   await services.settings.load()
   services.credentials.adoptStartupHosts()
+  await removeInterruptedWrites(effects)
 
   return {
     services,
@@ -133,6 +137,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     ])
     const { source: _source, ...rest } = params
     return jobs.start({ ...rest, validated, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
+  }
+
+  /** Writes an export on the worker thread, chunk by chunk, redacted there with what main's redactor knows. */
+  function writeExport(path: string, format: ExportFormat, chunks: Iterable<ExportSheet[]>): Promise<{ rows: number }> {
+    return exportToFile(worker, { path, format, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
   }
 
   // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use.
@@ -197,6 +206,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     jobs,
     worker,
     startLookup,
+    writeExport,
     demoApi,
     resolveTarget,
     async closeDemo() {
@@ -210,4 +220,14 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
 /** Node's own abortable timer: rejects with an AbortError when `signal` aborts. */
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return sleep(ms, undefined, signal === undefined ? {} : { signal })
+}
+
+/** Temporary files a crashed or killed run left behind (its settings, its exports) go at the next start. */
+async function removeInterruptedWrites(effects: AppEffects): Promise<void> {
+  try {
+    const removed = await sweepTempFiles(effects.userDataDir)
+    if (removed > 0) effects.log.info('removed temporary files of interrupted writes', { removed })
+  } catch (error) {
+    effects.log.warn('temporary files of interrupted writes could not be removed', { error })
+  }
 }

@@ -2,14 +2,14 @@ import { readFile, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
-import { buildExportSheets, defaultExportSpec } from '../../shared/export/build-export'
+import { defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import type { SecretStore } from '../credentials/secret-store'
-import { writeResults } from '../files/write-results'
+import { exportChunks } from '../files/export/export-chunks'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
 import { parseLookupArgs, UsageError, USAGE, type LookupOptions } from './lookup-args'
@@ -212,10 +212,9 @@ async function lookUp(
   const { params, lines: results } = services.jobs.latest(jobId)
   const { carriedColumns } = services.jobs.progress(jobId)
   const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
-  const sheets = services.redactor.value(buildExportSheets({ results, itemType: params.itemType, carriedColumns }, spec))
-  const rows = sheets[0]?.rows.length ?? 0
+  let rows: number
   try {
-    await writeResults(options.output, options.format, sheets)
+    ;({ rows } = await services.writeExport(options.output, options.format, exportChunks({ results, itemType: params.itemType, carriedColumns }, spec)))
   } catch (error) {
     const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     say(`Error: the results could not be written to ${options.output}. ${reason}`)

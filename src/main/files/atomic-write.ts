@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import { open, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { tempPathFor } from './temp-files'
 
 /**
  * Writes a file so that a reader sees either the old content or the new, never half of it:
  * the data goes to a temporary file beside the target, is flushed to disk, then renamed over it.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`)
+  const temp = tempPathFor(path)
   try {
     const handle = await open(temp, 'w', 0o600)
     try {

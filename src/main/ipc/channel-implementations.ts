@@ -1,8 +1,8 @@
 import { AppError } from '../../shared/domain/app-error'
-import { buildExportSheets } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
-import { writeResults } from '../files/write-results'
+import { exportChunks } from '../files/export/export-chunks'
+import { describeWriteFailure } from '../files/export/write-failure'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
 
@@ -29,21 +29,20 @@ export function createChannelImplementations(services: AppServices, effects: App
     exportResults: async ({ jobId, format, view }) => {
       const job = jobs.latest(jobId)
       const { startedAt, carriedColumns } = jobs.progress(jobId)
-      // A server's message in a row may echo a secret: exports leave main like any other text.
-      const sheets = services.redactor.value(buildExportSheets({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view))
-      const rows = sheets[0]?.rows.length ?? 0
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}-${view.view}.${format}`
       const path = await effects.chooseExportPath(suggestedName, format)
       if (path === null) return { saved: false as const }
       try {
-        await writeResults(path, format, sheets)
+        // Redacted on the worker: a server's message in a row may echo a secret, and exports leave main like any other text.
+        const chunks = exportChunks({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view)
+        const { rows } = await services.writeExport(path, format, chunks)
+        return { saved: true as const, path, rows }
       } catch (error) {
         if (error instanceof AppError) throw error
         effects.log.error('export failed', { error })
-        throw new AppError('file_write_failed', 'The file could not be saved there. Choose another folder, or close the file if it is open in another program.')
+        throw describeWriteFailure(error, path)
       }
-      return { saved: true as const, path, rows }
     },
     startJob: async ({ environment, storeNbr, itemType, lines, source }) => {
       const target = await services.resolveTarget(environment)

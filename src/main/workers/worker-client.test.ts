@@ -1,4 +1,9 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { exportToFile } from '../files/export/export-to-file'
+import { TEMP_JOURNAL } from '../files/temp-files'
 import { AppError } from '../../shared/domain/app-error'
 import { createLogger } from '../logging/logger'
 import { createWorkerClient, type WorkerClient } from './worker-client'
@@ -72,5 +77,32 @@ describe('the worker thread', () => {
     await outcome
     const { validated } = await files.run('validate', { lines: [1], inputs: ['00012345678905'], itemType: 'gtin' })
     expect(validated[0]).toMatchObject({ kind: 'valid', value: '00012345678905' })
+  })
+
+  it('writes an export sent in chunks, redacting every text with the values main knows, and notes its temporary file', async () => {
+    const files = worker()
+    const dir = await mkdtemp(join(tmpdir(), 'worker-export-'))
+    try {
+      const columns = [{ label: 'Line', kind: 'number' as const }, { label: 'Message', kind: 'text' as const }]
+      const chunks = [0, 1, 2].map((chunk) => [{ name: 'Items', columns, rows: [[chunk + 2, `The server said: token s3cr3t-T0KEN-value, chunk ${chunk}`]] }])
+      const path = join(dir, 'out.csv')
+      const saved = await exportToFile(files, { path, format: 'csv', chunks, journalDir: dir, redact: ['s3cr3t-T0KEN-value'] })
+      expect(saved).toEqual({ rows: 3 })
+      const text = await readFile(path, 'utf8')
+      expect(text).not.toContain('s3cr3t')
+      expect(text.split('\r\n').slice(1, 4)).toEqual([0, 1, 2].map((chunk) => `${chunk + 2},"The server said: token [redacted], chunk ${chunk}"`))
+      expect(await readFile(join(dir, TEMP_JOURNAL), 'utf8')).toMatch(/\.out\.csv\.\d+-[0-9a-f]{12}\.tmp\n$/)
+      expect((await readdir(dir)).sort()).toEqual(['out.csv', TEMP_JOURNAL])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('fails an export with the sentence for its cause, and logs the cause', async () => {
+    const files = worker()
+    const path = join(tmpdir(), 'no-such-folder-for-exports', 'out.xlsx')
+    const failed = exportToFile(files, { path, format: 'xlsx', chunks: [], journalDir: null, redact: [] })
+    await expect(failed).rejects.toMatchObject({ code: 'file_write_failed', message: expect.stringMatching(/no longer exists/) })
+    expect(logLines.join('\n')).toMatch(/a file could not be written.*ENOENT/)
   })
 })

@@ -83,6 +83,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     if (pending.size === 0) worker?.unref()
     if (reply.kind === 'failed') {
       const { error } = reply
+      if ('cause' in error && error.cause !== undefined) options.log.warn('a file could not be written', { cause: error.cause })
       task.reject('appError' in error ? new AppError(error.appError.code, error.appError.message, error.appError.status) : new Error(error.message))
       return
     }

@@ -3,16 +3,19 @@ import { AppError } from '../../shared/domain/app-error'
 import { validateLines } from '../../shared/domain/values'
 import { createImportStore } from '../files/import/import-store'
 import { readImport } from '../files/import/read-import'
+import { createExportSessions, ExportWriteError } from './export-sessions'
 import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
 
 /**
- * The worker thread's side: reads imports and keeps their tables, validates long lists. Everything
+ * The worker thread's side: reads imports and keeps their tables, validates long lists, writes
+ * exports. Everything
  * here would otherwise hold main's event loop for seconds.
  */
 const port = parentPort
 if (port === null) throw new Error('worker-main runs only as a worker thread')
 
 const imports = createImportStore({ now: Date.now })
+const exports = createExportSessions()
 
 const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> | TaskResult<K> } = {
   import: async ({ fileName, bytes }) => imports.add(await readImport(fileName, bytes)),
@@ -23,7 +26,11 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
       lines.map((line, index) => ({ line, input: inputs[index] ?? '' })),
       itemType
     )
-  })
+  }),
+  exportOpen: (input) => exports.open(input),
+  exportRows: (input) => exports.rows(input),
+  exportFinish: (input) => exports.finish(input),
+  exportAbort: (input) => exports.abort(input)
 }
 
 function reply(message: WorkerReply): void {
@@ -47,7 +54,12 @@ async function run(request: WorkerRequest): Promise<void> {
     reply({
       id: request.id,
       kind: 'failed',
-      error: error instanceof AppError ? { appError: error.toShape() } : { message: error instanceof Error ? error.message : String(error) }
+      error:
+        error instanceof ExportWriteError
+          ? { appError: error.appError.toShape(), cause: error.causeText }
+          : error instanceof AppError
+            ? { appError: error.toShape() }
+            : { message: error instanceof Error ? error.message : String(error) }
     })
   }
 }

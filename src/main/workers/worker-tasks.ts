@@ -1,4 +1,5 @@
-import type { ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
+import type { ExportFormat, ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
+import type { ExportSheet } from '../../shared/export/export-sheet'
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
 import type { ValidatedLine } from '../../shared/domain/values'
@@ -14,6 +15,15 @@ export interface WorkerTasks {
   carried: { input: { source: ImportSource; lines: number[] }; result: CarriedCells }
   /** Lines as two aligned lists: far cheaper to post than an object per line. */
   validate: { input: { lines: number[]; inputs: string[]; itemType: ItemType }; result: { validated: ValidatedLine[] } }
+  /**
+   * An export, written in chunks: open, rows (the same sheets each time with their next rows), then
+   * finish or abort. `journalDir` lists the temporary file for the next start's sweep; `redact` are
+   * the values the redactor removes from every text (exports leave main like any other text).
+   */
+  exportOpen: { input: { path: string; format: ExportFormat; journalDir: string | null; redact: string[] }; result: { exportId: number } }
+  exportRows: { input: { exportId: number; sheets: ExportSheet[] }; result: { rows: number } }
+  exportFinish: { input: { exportId: number }; result: { rows: number } }
+  exportAbort: { input: { exportId: number }; result: { aborted: boolean } }
 }
 
 export type TaskName = keyof WorkerTasks
@@ -24,7 +34,11 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
   import: [],
   column: ['lines', 'values'],
   carried: ['rows'],
-  validate: ['validated']
+  validate: ['validated'],
+  exportOpen: [],
+  exportRows: [],
+  exportFinish: [],
+  exportAbort: []
 }
 
 /** Items per part of a streamed field. */
@@ -35,4 +49,4 @@ export type WorkerRequest = { [K in TaskName]: { id: number; task: K; input: Tas
 export type WorkerReply =
   | { id: number; kind: 'part'; field: string; items: unknown[] }
   | { id: number; kind: 'done'; result: unknown }
-  | { id: number; kind: 'failed'; error: { appError: AppErrorShape } | { message: string } }
+  | { id: number; kind: 'failed'; error: { appError: AppErrorShape; cause?: string } | { message: string } }

@@ -156,7 +156,7 @@ function sharedStringsHandler(strings: SharedStrings): XmlHandler {
       } else collector.open(name, selfClosing)
     },
     close(name) {
-      if (name === 'si') strings.add(collector.text)
+      if (name === 'si') strings.add(decodeExcelEscapes(collector.text))
       else collector.close(name)
     },
     text: (piece) => collector.piece(piece)
@@ -223,7 +223,7 @@ function sheetHandler({ strings, formats, date1904, onRecord }: SheetContext): X
       case 's':
         return strings.get(Number(value)) ?? ''
       case 'inlineStr':
-        return inline.text
+        return decodeExcelEscapes(inline.text)
       case 'str':
       case 'e':
         return value
@@ -280,4 +280,16 @@ function columnIndex(reference: string, fallback: number): number {
     if (index > MAX_SHEET_COLUMN) throw new ZipFormatError('column beyond the last column of a sheet')
   }
   return letters === 0 ? fallback : index - 1
+}
+
+/**
+ * Excel writes characters XML cannot carry as `_xHHHH_` (a carriage return as `_x000D_`, a literal
+ * `_x` as `_x005F_x`). NUL stays escaped: it cannot be in a cell of the table.
+ */
+export function decodeExcelEscapes(text: string): string {
+  if (!text.includes('_x')) return text
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (escape, hex: string) => {
+    const code = parseInt(hex, 16)
+    return code === 0 ? escape : String.fromCharCode(code)
+  })
 }

@@ -1,0 +1,154 @@
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import type { ExportFormat } from '../../../shared/contract'
+import type { ExportCell, ExportSheet } from '../../../shared/export/export-sheet'
+import { tempPathFor } from '../temp-files'
+import { XlsxWriter, type XlsxSheetWriter } from './xlsx-writer'
+
+/**
+ * One export being written: sheets arrive in chunks of rows (the same sheets each time, with the next
+ * rows), go to a temporary file beside the target, and only `finish` puts the file in place, after
+ * it is flushed to disk. A crash, a full disk or `abort` leaves the old file, never half a new one.
+ * XLSX holds every sheet; CSV and JSON hold the first (the view on screen).
+ */
+export interface ExportWriter {
+  readonly tempPath: string
+  add(sheets: readonly ExportSheet[]): void
+  /** Returns the number of rows in the first sheet: what the user sees reported as saved. */
+  finish(): { rows: number }
+  abort(): void
+}
+
+const BOM = '\uFEFF'
+const CRLF = '\r\n'
+/** Characters that make Excel, LibreOffice or Sheets read a CSV cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/
+const FLUSH_CHARS = 1 << 20
+
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text
+}
+
+/** One CSV field: quoted only when it holds a quote, the delimiter or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+function csvCell(value: ExportCell): string {
+  if (value === null) return ''
+  if (typeof value === 'number') return String(value)
+  return csvField(neutralizeFormula(value))
+}
+
+export function openExportWriter(path: string, format: ExportFormat, tempPath = tempPathFor(path)): ExportWriter {
+  const fd = openSync(tempPath, 'w', 0o600)
+  let rows = 0
+  let buffered: string[] = []
+  let bufferedChars = 0
+  let done = false
+  let first: ExportSheet | null = null
+  let xlsx: { workbook: XlsxWriter; sheets: XlsxSheetWriter[] } | null = null
+
+  const flush = () => {
+    if (buffered.length === 0) return
+    const data = Buffer.from(buffered.join(''), 'utf8')
+    buffered = []
+    bufferedChars = 0
+    let written = 0
+    while (written < data.length) written += writeSync(fd, data, written, data.length - written)
+  }
+  const text = (piece: string) => {
+    buffered.push(piece)
+    bufferedChars += piece.length
+    if (bufferedChars >= FLUSH_CHARS) flush()
+  }
+
+  function begin(sheets: readonly ExportSheet[]): void {
+    const [sheet] = sheets
+    if (sheet === undefined) throw new Error('an export needs at least one sheet')
+    first = sheet
+    if (format === 'csv') text(BOM + sheet.columns.map((column) => csvCell(column.label)).join(',') + CRLF)
+    else if (format === 'json') text('[')
+    else {
+      const workbook = new XlsxWriter()
+      xlsx = { workbook, sheets: sheets.map((each) => workbook.sheet(each.name, each.columns)) }
+    }
+  }
+
+  function fail(error: unknown): never {
+    abort()
+    throw error
+  }
+
+  function abort(): void {
+    if (done) return
+    done = true
+    try {
+      closeSync(fd)
+    } finally {
+      rmSync(tempPath, { force: true })
+    }
+  }
+
+  return {
+    tempPath,
+    add(sheets) {
+      if (done) throw new Error('the export is already finished')
+      try {
+        if (first === null) begin(sheets)
+        const sheet = sheets[0]
+        if (sheet === undefined) return
+        if (format === 'csv') {
+          for (const row of sheet.rows) text(row.map(csvCell).join(',') + CRLF)
+        } else if (format === 'json') {
+          const labels = (first ?? sheet).columns.map((column) => column.label)
+          for (const row of sheet.rows) {
+            const record = Object.fromEntries(labels.map((label, index) => [label, row[index] ?? null]))
+            text(`${rows === 0 ? '' : ','}\n  ${JSON.stringify(record, null, 2).replaceAll('\n', '\n  ')}`)
+            rows += 1
+          }
+          return
+        } else if (xlsx !== null) {
+          const writers = xlsx.sheets
+          sheets.forEach((each, index) => writers[index]?.addRows(each.rows, fillsByRow(each)))
+        }
+        rows += sheet.rows.length
+      } catch (error) {
+        fail(error)
+      }
+    },
+    finish() {
+      if (done) throw new Error('the export is already finished')
+      try {
+        if (first === null) throw new Error('there was nothing to export')
+        if (format === 'json') text(rows === 0 ? ']\n' : '\n]\n')
+        flush()
+        if (xlsx !== null) {
+          for (const sheet of xlsx.sheets) sheet.end()
+          xlsx.workbook.writeTo(fd)
+        }
+        fsyncSync(fd)
+        closeSync(fd)
+        done = true
+        renameSync(tempPath, path)
+        return { rows }
+      } catch (error) {
+        if (done) rmSync(tempPath, { force: true })
+        return fail(error)
+      }
+    },
+    abort
+  }
+}
+
+/** Each row's fill colours by column, from the sheet's per-column lists. */
+function fillsByRow(sheet: ExportSheet): (ReadonlyMap<number, string> | null)[] | undefined {
+  if (sheet.fills === undefined || sheet.fills.length === 0) return undefined
+  return sheet.rows.map((_, row) => {
+    let colors: Map<number, string> | null = null
+    for (const fill of sheet.fills ?? []) {
+      const argb = fill.colors[row]
+      if (argb != null) (colors ??= new Map()).set(fill.column, argb)
+    }
+    return colors
+  })
+}

@@ -1,0 +1,83 @@
+import type { ExportFormat } from '../../shared/contract'
+import { AppError } from '../../shared/domain/app-error'
+import type { ExportSheet } from '../../shared/export/export-sheet'
+import { openExportWriter, type ExportWriter } from '../files/export/export-writer'
+import { describeWriteFailure, failureCause } from '../files/export/write-failure'
+import { journalTempFile, tempPathFor } from '../files/temp-files'
+import { createRedactor, type Redactor } from '../security/redactor'
+
+/** A write failure that knows its sentence for the user and its cause for the log. */
+export class ExportWriteError extends Error {
+  constructor(
+    readonly appError: AppError,
+    readonly causeText: string
+  ) {
+    super(appError.message)
+    this.name = 'ExportWriteError'
+  }
+}
+
+interface Session {
+  path: string
+  writer: ExportWriter
+  redactor: Redactor
+  rows: number
+}
+
+/** Exports under way on the worker thread, by id; each is one `ExportWriter`. */
+export function createExportSessions() {
+  const sessions = new Map<number, Session>()
+  let nextId = 1
+
+  function failed(path: string, error: unknown): ExportWriteError {
+    return error instanceof ExportWriteError ? error : new ExportWriteError(describeWriteFailure(error, path), failureCause(error))
+  }
+
+  function session(exportId: number): Session {
+    const found = sessions.get(exportId)
+    if (found === undefined) throw new AppError('not_found', 'That export is no longer under way; export again.')
+    return found
+  }
+
+  return {
+    async open(input: { path: string; format: ExportFormat; journalDir: string | null; redact: string[] }): Promise<{ exportId: number }> {
+      const tempPath = tempPathFor(input.path)
+      try {
+        if (input.journalDir !== null) await journalTempFile(input.journalDir, tempPath)
+        const writer = openExportWriter(input.path, input.format, tempPath)
+        const exportId = nextId++
+        sessions.set(exportId, { path: input.path, writer, redactor: createRedactor(input.redact), rows: 0 })
+        return { exportId }
+      } catch (error) {
+        throw failed(input.path, error)
+      }
+    },
+    rows(input: { exportId: number; sheets: ExportSheet[] }): { rows: number } {
+      const current = session(input.exportId)
+      try {
+        current.writer.add(current.redactor.value(input.sheets))
+        current.rows += input.sheets[0]?.rows.length ?? 0
+        return { rows: current.rows }
+      } catch (error) {
+        sessions.delete(input.exportId)
+        throw failed(current.path, error)
+      }
+    },
+    finish(input: { exportId: number }): { rows: number } {
+      const current = session(input.exportId)
+      sessions.delete(input.exportId)
+      try {
+        return current.writer.finish()
+      } catch (error) {
+        throw failed(current.path, error)
+      }
+    },
+    abort(input: { exportId: number }): { aborted: boolean } {
+      const current = sessions.get(input.exportId)
+      if (current === undefined) return { aborted: false }
+      sessions.delete(input.exportId)
+      current.writer.abort()
+      return { aborted: true }
+    }
+  }
+}
