@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { journalTempFile, sweepTempFiles, TEMP_JOURNAL, tempPathFor } from './temp-files'
+import { forgetTempFile, journalPath, journalTempFile, sweepTempFiles, tempPathFor } from './temp-files'
 
 let appDir: string
 let exportDir: string
@@ -24,7 +24,7 @@ describe('temporary files of interrupted writes', () => {
     expect(tempPathFor('/x/results.xlsx')).toMatch(new RegExp(`^/x/\\.results\\.xlsx\\.${process.pid}-[0-9a-f]{12}\\.tmp$`))
   })
 
-  it("are removed at the next start when their process is gone, in the app's folder and wherever the journal says", async () => {
+  it("are removed at the next start when their process is gone, in the app's folder and wherever its journal says", async () => {
     const deadSettings = join(appDir, `.settings.json.${DEAD}-0123456789ab.tmp`)
     const liveSettings = join(appDir, `.settings.json.${LIVE}-0123456789ab.tmp`)
     const deadExport = join(exportDir, `.results.xlsx.${DEAD}-abcdefabcdef.tmp`)
@@ -32,15 +32,23 @@ describe('temporary files of interrupted writes', () => {
     const unrelated = join(exportDir, '.results.xlsx.tmp')
     for (const path of [deadSettings, liveSettings, deadExport, liveExport, unrelated]) await writeFile(path, 'partial')
     await writeFile(join(appDir, 'settings.json'), '{}')
-    await journalTempFile(appDir, deadExport)
-    await journalTempFile(appDir, liveExport)
-    await journalTempFile(appDir, join(exportDir, `.gone.csv.${DEAD}-000000000000.tmp`))
+    await writeFile(journalPath(appDir, DEAD), `${deadExport}\n${join(exportDir, `.gone.csv.${DEAD}-000000000000.tmp`)}\n${unrelated}\n`)
+    await writeFile(journalPath(appDir, LIVE), `${liveExport}\n`)
 
     expect(await sweepTempFiles(appDir, isAlive)).toBe(2)
-    expect((await readdir(appDir)).sort()).toEqual([liveSettings.slice(appDir.length + 1), 'settings.json', TEMP_JOURNAL].sort())
-    expect((await readdir(exportDir)).sort()).toEqual(['.results.csv.4242-abcdefabcdef.tmp', '.results.xlsx.tmp'])
-    // The journal keeps only what a running process may still be writing.
-    expect(await readFile(join(appDir, TEMP_JOURNAL), 'utf8')).toBe(`${liveExport}\n`)
+    expect((await readdir(appDir)).sort()).toEqual([`.settings.json.${LIVE}-0123456789ab.tmp`, 'settings.json', `temp-files-${LIVE}.txt`].sort())
+    expect((await readdir(exportDir)).sort()).toEqual([`.results.csv.${LIVE}-abcdefabcdef.tmp`, '.results.xlsx.tmp'])
+  })
+
+  it('leave no journal behind once written and gone', async () => {
+    const first = tempPathFor(join(exportDir, 'a.csv'))
+    const second = tempPathFor(join(exportDir, 'b.csv'))
+    await journalTempFile(appDir, first)
+    await journalTempFile(appDir, second)
+    await forgetTempFile(appDir, first)
+    expect(await readFile(journalPath(appDir), 'utf8')).toBe(`${second}\n`)
+    await forgetTempFile(appDir, second)
+    expect(await readdir(appDir)).toEqual([])
   })
 
   it('find nothing to do in a new folder', async () => {

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/domain/app-error'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import { openExportWriter, type ExportWriter } from '../files/export/export-writer'
 import { describeWriteFailure, failureCause } from '../files/export/write-failure'
-import { journalTempFile, tempPathFor } from '../files/temp-files'
+import { forgetTempFile, journalTempFile, tempPathFor } from '../files/temp-files'
 import { createRedactor, type Redactor } from '../security/redactor'
 
 /** A write failure that knows its sentence for the user and its cause for the log. */
@@ -19,6 +19,7 @@ export class ExportWriteError extends Error {
 
 interface Session {
   path: string
+  journalDir: string | null
   writer: ExportWriter
   redactor: Redactor
   rows: number
@@ -31,6 +32,10 @@ export function createExportSessions() {
 
   function failed(path: string, error: unknown): ExportWriteError {
     return error instanceof ExportWriteError ? error : new ExportWriteError(describeWriteFailure(error, path), failureCause(error))
+  }
+
+  async function forget(current: Session): Promise<void> {
+    if (current.journalDir !== null) await forgetTempFile(current.journalDir, current.writer.tempPath).catch(() => undefined)
   }
 
   function session(exportId: number): Session {
@@ -46,13 +51,13 @@ export function createExportSessions() {
         if (input.journalDir !== null) await journalTempFile(input.journalDir, tempPath)
         const writer = openExportWriter(input.path, input.format, tempPath)
         const exportId = nextId++
-        sessions.set(exportId, { path: input.path, writer, redactor: createRedactor(input.redact), rows: 0 })
+        sessions.set(exportId, { path: input.path, journalDir: input.journalDir, writer, redactor: createRedactor(input.redact), rows: 0 })
         return { exportId }
       } catch (error) {
         throw failed(input.path, error)
       }
     },
-    rows(input: { exportId: number; sheets: ExportSheet[] }): { rows: number } {
+    async rows(input: { exportId: number; sheets: ExportSheet[] }): Promise<{ rows: number }> {
       const current = session(input.exportId)
       try {
         current.writer.add(current.redactor.value(input.sheets))
@@ -60,23 +65,28 @@ export function createExportSessions() {
         return { rows: current.rows }
       } catch (error) {
         sessions.delete(input.exportId)
+        current.writer.abort()
+        await forget(current)
         throw failed(current.path, error)
       }
     },
-    finish(input: { exportId: number }): { rows: number } {
+    async finish(input: { exportId: number }): Promise<{ rows: number }> {
       const current = session(input.exportId)
       sessions.delete(input.exportId)
       try {
         return current.writer.finish()
       } catch (error) {
         throw failed(current.path, error)
+      } finally {
+        await forget(current)
       }
     },
-    abort(input: { exportId: number }): { aborted: boolean } {
+    async abort(input: { exportId: number }): Promise<{ aborted: boolean }> {
       const current = sessions.get(input.exportId)
       if (current === undefined) return { aborted: false }
       sessions.delete(input.exportId)
       current.writer.abort()
+      await forget(current)
       return { aborted: true }
     }
   }

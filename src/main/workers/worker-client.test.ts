@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { exportToFile } from '../files/export/export-to-file'
-import { TEMP_JOURNAL } from '../files/temp-files'
+import { existsSync } from 'node:fs'
+import { journalPath } from '../files/temp-files'
 import { AppError } from '../../shared/domain/app-error'
 import { createLogger } from '../logging/logger'
 import { createWorkerClient, type WorkerClient } from './worker-client'
@@ -79,20 +80,27 @@ describe('the worker thread', () => {
     expect(validated[0]).toMatchObject({ kind: 'valid', value: '00012345678905' })
   })
 
-  it('writes an export sent in chunks, redacting every text with the values main knows, and notes its temporary file', async () => {
+  it('writes an export sent in chunks, redacting every text with the values main knows, and notes its temporary file while it exists', async () => {
     const files = worker()
     const dir = await mkdtemp(join(tmpdir(), 'worker-export-'))
     try {
       const columns = [{ label: 'Line', kind: 'number' as const }, { label: 'Message', kind: 'text' as const }]
-      const chunks = [0, 1, 2].map((chunk) => [{ name: 'Items', columns, rows: [[chunk + 2, `The server said: token s3cr3t-T0KEN-value, chunk ${chunk}`]] }])
+      const journaled: boolean[] = []
+      function* chunks() {
+        for (const chunk of [0, 1, 2]) {
+          if (chunk > 0) journaled.push(existsSync(journalPath(dir)))
+          yield [{ name: 'Items', columns, rows: [[chunk + 2, `The server said: token s3cr3t-T0KEN-value, chunk ${chunk}`]] }]
+        }
+      }
       const path = join(dir, 'out.csv')
-      const saved = await exportToFile(files, { path, format: 'csv', chunks, journalDir: dir, redact: ['s3cr3t-T0KEN-value'] })
+      const saved = await exportToFile(files, { path, format: 'csv', chunks: chunks(), journalDir: dir, redact: ['s3cr3t-T0KEN-value'] })
       expect(saved).toEqual({ rows: 3 })
       const text = await readFile(path, 'utf8')
       expect(text).not.toContain('s3cr3t')
       expect(text.split('\r\n').slice(1, 4)).toEqual([0, 1, 2].map((chunk) => `${chunk + 2},"The server said: token [redacted], chunk ${chunk}"`))
-      expect(await readFile(join(dir, TEMP_JOURNAL), 'utf8')).toMatch(/\.out\.csv\.\d+-[0-9a-f]{12}\.tmp\n$/)
-      expect((await readdir(dir)).sort()).toEqual(['out.csv', TEMP_JOURNAL])
+      // While it was written its temporary file was in the journal; once in place, neither is left.
+      expect(journaled).toEqual([true, true])
+      expect(await readdir(dir)).toEqual(['out.csv'])
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
