@@ -79,7 +79,7 @@ test.describe('workspace: failures explained', () => {
 
     await page.getByRole('button', { name: 'Test connection' }).click()
     const testAlert = page.getByRole('alert').filter({ hasText: 'The server could not be reached.' })
-    await expect(testAlert).toContainText('Could not reach the identity service.')
+    await expect(testAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port.`)
     await expect(testAlert).toContainText('Check your network connection and the hosts in Settings, then try again.')
     await attachScreenshot(page, testInfo, 'settings: server unreachable')
 

@@ -1,7 +1,8 @@
 import { AppError, type ErrorCode } from '../../shared/domain/app-error'
 import type { RateLimit } from './rate-limit-headers'
 
-export type FailureKind = 'throttled' | 'server' | 'timeout' | 'network' | 'client' | 'auth' | 'cancelled'
+/** `config`: the host is wrong or not to be trusted (redirect, untrusted certificate); every search would fail alike. */
+export type FailureKind = 'throttled' | 'server' | 'timeout' | 'network' | 'client' | 'auth' | 'config' | 'cancelled'
 
 /** A failed search, with what the job runner needs to decide between retrying, pausing and giving up. */
 export class InventoryApiError extends AppError {

@@ -1,7 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { SEARCH_PATHS } from '../../shared/environments'
-import { answeringServer, rejectionOf, testDemoApi } from '../http/test-support/loopback-servers'
+import {
+  answeringServer,
+  countingServer,
+  endlessReplyServer,
+  redirectingServer,
+  rejectionOf,
+  testDemoApi
+} from '../http/test-support/loopback-servers'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
 import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
@@ -172,5 +179,36 @@ describe('inventory client', () => {
     const everything = [error.message, ...log.lines].join('\n')
     expect(everything).not.toContain(token)
     expect(everything).not.toContain(target.clientSecret)
+  })
+
+  it('never follows a redirect: the search, its token and consumer ID go nowhere else, and the answer there is not used', async () => {
+    const api = await testDemoApi()
+    const elsewhere = await countingServer()
+    const inventory = await redirectingServer(`${elsewhere.url}/steal`, 308)
+    const { client, target } = setup(inventory.url, api.url)
+    const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+    expect(error).toMatchObject({
+      code: 'redirected',
+      kind: 'config',
+      retryable: false,
+      status: 308,
+      message: `The inventory host ${inventory.url} redirected the search to ${elsewhere.url}/steal (HTTP 308); the app does not follow redirects, so nothing was sent there. Check the inventory host in Settings.`
+    })
+    expect(inventory.requests()).toBe(1)
+    expect(elsewhere.requests()).toBe(0)
+  })
+
+  it.each([
+    [200, 'sent a reply larger than 16 MB to one search'],
+    [503, 'answered HTTP 503 with a reply larger than 64 KB to one search']
+  ])('stops reading an endless HTTP %i reply at its limit and fails this search without a retry', async (status, said) => {
+    const api = await testDemoApi()
+    const server = await endlessReplyServer(status)
+    const { client, target } = setup(server.url, api.url, 20_000)
+    const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
+    expect(error).toMatchObject({ code: 'reply_too_large', retryable: false })
+    expect(error.message).toContain(`The inventory host ${server.url} ${said}, so it was not read.`)
+    expect(server.requests()).toBe(1)
+    expect(server.sentBytes()).toBeLessThan(64 * 1024 * 1024)
   })
 })

@@ -1,7 +1,15 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
 import type { InventoryItem } from '../../shared/domain/line-result'
-import { classifyFetchFailure } from '../http/fetch-failure'
+import {
+  describeBytes,
+  ERROR_REPLY_LIMIT_BYTES,
+  readBoundedText,
+  ReplyTooLargeError,
+  SEARCH_REPLY_LIMIT_BYTES
+} from '../http/bounded-reply'
+import { classifyFetchFailure, errorChain, fetchFailureMessage, type FetchFailure } from '../http/fetch-failure'
+import { describeRedirect, redirectOf, type Redirect } from '../http/redirect-refusal'
 import type { Logger } from '../logging/logger'
 import type { TokenManager, TokenTarget } from '../token/token-manager'
 import { extractErrorMessage } from './error-body'
@@ -49,7 +57,7 @@ export function createInventoryClient(deps: {
 }): InventoryClient {
   const timeoutMs = deps.timeoutMs ?? 30_000
 
-  async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string) {
+  async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string): Promise<{ response: Response; text: string }> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
     const { url, init } = buildSearchRequest(
@@ -58,25 +66,33 @@ export function createInventoryClient(deps: {
       { store_nbr: request.storeNbr, item_type: request.itemType, item_type_values: request.values },
       signal
     )
+    const host = new URL(url).origin
+    let status: number | null = null
     try {
       const response = await deps.fetch(url, init)
-      const text = await response.text()
+      status = response.status
+      const redirect = redirectOf(response, url)
+      if (redirect !== null) {
+        await response.body?.cancel().catch(() => undefined)
+        throw redirectError(host, redirect)
+      }
+      const text = await readBoundedText(response, response.ok ? SEARCH_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
       return { response, text }
     } catch (error) {
-      throw fetchError(classifyFetchFailure(error, request.signal, timeout), error)
+      if (error instanceof InventoryApiError) throw error
+      if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
+      throw fetchError(classifyFetchFailure(error, request.signal, timeout), host, error)
     }
   }
 
-  function fetchError(failure: ReturnType<typeof classifyFetchFailure>, error: unknown): InventoryApiError {
+  function fetchError(failure: FetchFailure, host: string, error: unknown): InventoryApiError {
     if (failure === 'cancelled') return new InventoryApiError('cancelled', 'The lookup was cancelled.', { kind: 'cancelled', retryable: false })
-    deps.log.warn('search request failed', { failure, error: String(error) })
-    if (failure === 'timeout') {
-      return new InventoryApiError('timeout', `The inventory service did not answer within ${Math.round(timeoutMs / 1000)} s.`, { kind: 'timeout', retryable: true })
-    }
-    return new InventoryApiError('offline', 'Could not reach the inventory service. Check your network connection or proxy, and the inventory host in Settings.', {
-      kind: 'network',
-      retryable: true
-    })
+    deps.log.warn('search request failed', { host, failure, cause: errorChain(error) })
+    if (failure === 'redirect') return redirectError(host, { status: null, location: null })
+    const message = fetchFailureMessage(failure, { service: 'inventory', host, timeoutSeconds: Math.round(timeoutMs / 1000) })
+    if (failure === 'timeout') return new InventoryApiError('timeout', message, { kind: 'timeout', retryable: true })
+    if (failure === 'certificate_untrusted') return new InventoryApiError('certificate_untrusted', message, { kind: 'config', retryable: false })
+    return new InventoryApiError('offline', message, { kind: 'network', retryable: true })
   }
 
   return {
@@ -111,4 +127,22 @@ export function createInventoryClient(deps: {
       return { items, rateLimit, tokenRefreshed }
     }
   }
+}
+
+function redirectError(host: string, redirect: Redirect): InventoryApiError {
+  return new InventoryApiError(
+    'redirected',
+    `The inventory host ${host} ${describeRedirect(redirect, 'search')}; the app does not follow redirects, so nothing was sent there. Check the inventory host in Settings.`,
+    { kind: 'config', retryable: false, ...(redirect.status === null ? {} : { status: redirect.status }) }
+  )
+}
+
+/** One oversized reply: that search fails, without a retry that would read it again; other searches go on. */
+function tooLargeError(host: string, status: number | null, limitBytes: number): InventoryApiError {
+  const answered = status !== null && (status < 200 || status > 299) ? `answered HTTP ${status} with a reply` : 'sent a reply'
+  return new InventoryApiError(
+    'reply_too_large',
+    `The inventory host ${host} ${answered} larger than ${describeBytes(limitBytes)} to one search, so it was not read. Try these values again later, or check the inventory host in Settings.`,
+    { kind: 'client', retryable: false, ...(status === null ? {} : { status }) }
+  )
 }

@@ -1,5 +1,6 @@
 import type { ItemType } from '../../shared/domain/item-type'
 import { joinUrl } from '../http/fetch-failure'
+import { NO_REDIRECTS } from '../http/redirect-refusal'
 
 export const MAX_VALUES_PER_SEARCH = 100
 
@@ -35,6 +36,8 @@ export function buildSearchRequest(
         Authorization: credentials.authorization
       },
       body: JSON.stringify(body),
+      // The token and the consumer ID must not follow a redirect to another host.
+      ...NO_REDIRECTS,
       signal
     }
   }

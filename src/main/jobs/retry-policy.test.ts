@@ -37,6 +37,15 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new AppError('wrong_credentials', 'The client ID or secret is wrong.')).kind).toBe('job')
   })
 
+  it('treats a redirect, an untrusted certificate and an oversized token reply as fatal for the job, and an oversized search reply as this batch only', () => {
+    expect(classifyFailure(new InventoryApiError('redirected', 'Redirected.', { status: 307, kind: 'config', retryable: false })).kind).toBe('job')
+    expect(classifyFailure(new InventoryApiError('certificate_untrusted', 'Not trusted.', { kind: 'config', retryable: false })).kind).toBe('job')
+    for (const code of ['redirected', 'certificate_untrusted', 'reply_too_large'] as const) {
+      expect(classifyFailure(new AppError(code, 'From the identity host.')).kind).toBe('job')
+    }
+    expect(classifyFailure(new InventoryApiError('reply_too_large', 'Too large.', { status: 200, kind: 'client', retryable: false })).kind).toBe('batch')
+  })
+
   it('recognises throttling and keeps the rate-limit figures', () => {
     const rateLimit = { remaining: 0, resetAt: 123, retryAfterMs: 4_000 }
     const failure = classifyFailure(new InventoryApiError('throttled', 'Too Many Requests', { status: 429, kind: 'throttled', retryable: true, rateLimit }))

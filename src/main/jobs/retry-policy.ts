@@ -26,7 +26,16 @@ export interface Failure {
   rateLimit: RateLimit | null
 }
 
-const JOB_FATAL_CODES: ReadonlySet<ErrorCode> = new Set(['wrong_credentials', 'not_subscribed', 'missing_credentials', 'token_rejected'])
+const JOB_FATAL_CODES: ReadonlySet<ErrorCode> = new Set([
+  'wrong_credentials',
+  'not_subscribed',
+  'missing_credentials',
+  'token_rejected',
+  // The identity host is misconfigured or not the one it claims to be: every batch would meet the same.
+  'certificate_untrusted',
+  'redirected',
+  'reply_too_large'
+])
 // Failures of the token request surface as plain AppErrors.
 const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set(['server_error', 'timeout', 'offline', 'identity_unavailable'])
 const NOT_MAPPED = /not mapped to the supplier/i
@@ -49,6 +58,7 @@ export function classifyFailure(error: unknown): Failure {
         case 'throttled':
           return 'throttled'
         case 'auth':
+        case 'config':
           return 'job'
         case 'server':
         case 'timeout':

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
-import { answeringServer, rejectionOf, testDemoApi } from '../http/test-support/loopback-servers'
+import {
+  answeringServer,
+  closedPort,
+  countingServer,
+  endlessReplyServer,
+  redirectingServer,
+  rejectionOf,
+  testDemoApi
+} from '../http/test-support/loopback-servers'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager, type TokenTarget } from './token-manager'
 
@@ -104,7 +112,11 @@ describe('token manager', () => {
     const noToken = await answeringServer((_request, _body, response) => response.writeHead(200).end('{"token_type":"Bearer"}'))
     const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
     expect((await rejection(tokens.getToken(targetFor(noToken)))).code).toBe('identity_unavailable')
-    expect((await rejection(tokens.getToken(targetFor('http://127.0.0.1:9')))).code).toBe('offline')
+    const nowhere = `http://127.0.0.1:${await closedPort()}`
+    expect(await rejection(tokens.getToken(targetFor(nowhere)))).toMatchObject({
+      code: 'offline',
+      message: `${nowhere} refused the connection: nothing answers at that address and port. Check the identity host in Settings.`
+    })
     const silent = await answeringServer(() => undefined)
     expect((await rejection(tokens.getToken(targetFor(silent)))).code).toBe('timeout')
   })
@@ -115,5 +127,44 @@ describe('token manager', () => {
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
     expect(api.stats().tokenRequests).toBe(2)
+  })
+
+  it('never follows a redirect: the error names the host and where it pointed, and the secret goes nowhere else', async () => {
+    const elsewhere = await countingServer()
+    const identity = await redirectingServer(`${elsewhere.url}/collect?from=identity`)
+    const log = createMemoryLogger()
+    const tokens = createTokenManager({ fetch, now: Date.now, log })
+    const error = await rejection(tokens.getToken(targetFor(identity.url, 'canary-secret-307')))
+    expect(error).toMatchObject({
+      code: 'redirected',
+      status: 307,
+      message: `The identity host ${identity.url} redirected the token request to ${elsewhere.url}/collect?from=identity (HTTP 307); the app does not follow redirects, so the client secret was not sent there. Check the identity host in Settings.`
+    })
+    expect(identity.requests()).toBe(1)
+    expect(elsewhere.requests()).toBe(0)
+  })
+
+  it('reports a redirect that Electron refused without saying where, as a redirect', async () => {
+    const electronLike: typeof fetch = () => Promise.reject(new TypeError('Redirect was cancelled'))
+    const tokens = createTokenManager({ fetch: electronLike, now: Date.now, log: createMemoryLogger() })
+    expect(await rejection(tokens.getToken(targetFor('https://id.example.com')))).toMatchObject({
+      code: 'redirected',
+      message: expect.stringContaining('The identity host https://id.example.com redirected the token request elsewhere;')
+    })
+  })
+
+  it.each([
+    [200, 'sent a reply larger than 64 KB'],
+    [500, 'answered HTTP 500 with a reply larger than 64 KB']
+  ])('reads at most 64 KB of an endless HTTP %i reply, once, and says the reply was too large', async (status, said) => {
+    const server = await endlessReplyServer(status)
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const error = await rejection(tokens.getToken(targetFor(server.url)))
+    expect(error.code).toBe('reply_too_large')
+    expect(error.message).toBe(
+      `The identity host ${server.url} ${said}, so it was not read; a token reply is far smaller. Check the identity host in Settings.`
+    )
+    expect(server.requests()).toBe(1)
+    expect(server.sentBytes()).toBeLessThan(64 * 1024 * 1024)
   })
 })

@@ -3,7 +3,15 @@ import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId } from '../../shared/domain/item-type'
 import { TOKEN_PATH } from '../../shared/environments'
-import { classifyFetchFailure, joinUrl } from '../http/fetch-failure'
+import {
+  describeBytes,
+  ERROR_REPLY_LIMIT_BYTES,
+  readBoundedText,
+  ReplyTooLargeError,
+  TOKEN_REPLY_LIMIT_BYTES
+} from '../http/bounded-reply'
+import { classifyFetchFailure, errorChain, fetchFailureMessage, joinUrl } from '../http/fetch-failure'
+import { describeRedirect, NO_REDIRECTS, redirectOf, type Redirect } from '../http/redirect-refusal'
 import { extractErrorMessage } from '../inventory/error-body'
 import type { Logger } from '../logging/logger'
 
@@ -60,34 +68,47 @@ export function createTokenManager(deps: {
 
   async function request(target: TokenTarget, signal: AbortSignal | undefined): Promise<IssuedToken & { refreshAt: number }> {
     log.redact(target.clientSecret)
+    const url = joinUrl(target.authUrl, TOKEN_PATH)
+    const host = new URL(url).origin
     const timeout = AbortSignal.timeout(timeoutMs)
     const body = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: target.clientId,
       client_secret: target.clientSecret
     })
+    let status: number | null = null
     let response: Response
     let text: string
     try {
-      response = await deps.fetch(joinUrl(target.authUrl, TOKEN_PATH), {
+      response = await deps.fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
         body: body.toString(),
+        ...NO_REDIRECTS,
         signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout])
       })
-      text = await response.text()
-    } catch (error) {
-      const failure = classifyFetchFailure(error, signal, timeout)
-      log.warn('token request failed', { environment: target.environment, failure, error: String(error) })
-      if (failure === 'cancelled') throw new AppError('cancelled', 'The request was cancelled.')
-      if (failure === 'timeout') {
-        throw new AppError('timeout', 'The identity service did not answer in time. Try again in a moment.')
+      status = response.status
+      const redirect = redirectOf(response, url)
+      if (redirect !== null) {
+        await response.body?.cancel().catch(() => undefined)
+        throw redirectError(host, redirect)
       }
-      throw new AppError('offline', 'Could not reach the identity service. Check your network connection or proxy, and the identity host in Settings.')
+      text = await readBoundedText(response, response.ok ? TOKEN_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
+      const failure = classifyFetchFailure(error, signal, timeout)
+      log.warn('token request failed', { environment: target.environment, host, failure, cause: errorChain(error) })
+      if (failure === 'cancelled') throw new AppError('cancelled', 'The request was cancelled.')
+      if (failure === 'redirect') throw redirectError(host, { status: null, location: null })
+      const message = fetchFailureMessage(failure, { service: 'identity', host, timeoutSeconds: Math.round(timeoutMs / 1000) })
+      throw new AppError(failure === 'timeout' ? 'timeout' : failure === 'certificate_untrusted' ? 'certificate_untrusted' : 'offline', message)
     }
     tokensFetched++
 
-    if (!response.ok) throw tokenError(response.status, extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message)))
+    if (!response.ok) {
+      throw tokenError(response.status, host, extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message)))
+    }
 
     let parsed: z.infer<typeof tokenResponseSchema>
     try {
@@ -95,7 +116,7 @@ export function createTokenManager(deps: {
     } catch {
       throw new AppError(
         'identity_unavailable',
-        'The identity service answered, but not with a token. Check the identity host in Settings.',
+        `The identity host ${host} answered, but not with a token. Check the identity host in Settings.`,
         response.status
       )
     }
@@ -134,22 +155,43 @@ export function createTokenManager(deps: {
   }
 }
 
-function tokenError(status: number, serverMessage: string): AppError {
+function tokenError(status: number, host: string, serverMessage: string): AppError {
   const said = serverMessage === '' ? '' : ` The server said: "${serverMessage}"`
   if (status === 400 || status === 401) {
     return new AppError(
       'wrong_credentials',
-      `The identity service rejected the client ID or secret. Check both in Settings; the secret may have been rotated.${said}`,
+      `The identity host ${host} rejected the client ID or secret (HTTP ${status}). Check both in Settings; the secret may have been rotated.${said}`,
       status
     )
   }
   if (status === 403) {
-    return new AppError('not_subscribed', `This client ID is not subscribed to the inventory service in this environment. Ask your API administrator to subscribe it.${said}`, status)
+    return new AppError(
+      'not_subscribed',
+      `This client ID is not subscribed to the inventory service in this environment (HTTP 403 from ${host}). Ask your API administrator to subscribe it.${said}`,
+      status
+    )
   }
   if (status === 404) {
-    return new AppError('identity_unavailable', `The identity service was not found at this address. Check the identity host in Settings.${said}`, status)
+    return new AppError('identity_unavailable', `The identity service was not found at ${host} (HTTP 404). Check the identity host in Settings.${said}`, status)
   }
-  return new AppError('identity_unavailable', `The identity service is not available right now (HTTP ${status}). Try again in a few minutes.${said}`, status)
+  return new AppError('identity_unavailable', `The identity host ${host} is not available right now (HTTP ${status}). Try again in a few minutes.${said}`, status)
+}
+
+function redirectError(host: string, redirect: Redirect): AppError {
+  return new AppError(
+    'redirected',
+    `The identity host ${host} ${describeRedirect(redirect, 'token request')}; the app does not follow redirects, so the client secret was not sent there. Check the identity host in Settings.`,
+    redirect.status ?? undefined
+  )
+}
+
+function tooLargeError(host: string, status: number | null, limitBytes: number): AppError {
+  const answered = status !== null && (status < 200 || status > 299) ? `answered HTTP ${status} with a reply` : 'sent a reply'
+  return new AppError(
+    'reply_too_large',
+    `The identity host ${host} ${answered} larger than ${describeBytes(limitBytes)}, so it was not read; a token reply is far smaller. Check the identity host in Settings.`,
+    status ?? undefined
+  )
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -56,6 +56,20 @@ const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needs
     summary: 'The server took too long to answer.',
     nextStep: 'Try again; use "Retry failed" for the values that did not complete.'
   },
+  certificate_untrusted: {
+    summary: "The server's certificate is not trusted.",
+    nextStep: 'On a network that inspects HTTPS, ask your IT team to install its certificate on this computer; otherwise check the host in Settings.',
+    needsSettings: true
+  },
+  redirected: {
+    summary: 'The server redirected the request, and the app does not follow redirects.',
+    nextStep: 'Check the host in Settings; enter the address the server pointed to only if you trust it.',
+    needsSettings: true
+  },
+  reply_too_large: {
+    summary: "The server's reply was too large to read.",
+    nextStep: 'Try again later; if it keeps happening, check the host in Settings.'
+  },
   throttled: {
     summary: 'The server asked us to slow down.',
     nextStep: 'Wait a moment: the lookup resumes by itself.'

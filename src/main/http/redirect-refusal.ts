@@ -1,0 +1,43 @@
+/**
+ * Token and search requests carry the client secret or the token, so they never follow a
+ * redirect (`redirect: 'manual'`): a 3xx is reported with where it pointed, and nothing is sent
+ * there. Node's fetch hands back the 3xx itself; a browser-style fetch hands back an opaque
+ * redirect; Electron's `net.fetch` rejects with "Redirect was cancelled". All three are caught.
+ */
+export const NO_REDIRECTS = { redirect: 'manual' } as const satisfies RequestInit
+
+const MAX_SHOWN_LOCATION = 200
+
+export interface Redirect {
+  status: number | null
+  /** The absolute address the server pointed to, shortened for display; null when the fetch does not say. */
+  location: string | null
+}
+
+export function redirectOf(response: Response, requestUrl: string): Redirect | null {
+  if (response.type === 'opaqueredirect') return { status: null, location: null }
+  if (response.status < 300 || response.status > 399) return null
+  const header = response.headers.get('location')
+  return { status: response.status, location: header === null ? null : shownLocation(header, requestUrl) }
+}
+
+/** Electron's `net.fetch` with `redirect: 'manual'` rejects instead of answering. */
+export function isRedirectRejection(error: unknown): boolean {
+  return error instanceof Error && /redirect was cancelled/i.test(error.message)
+}
+
+function shownLocation(header: string, requestUrl: string): string {
+  let absolute: string
+  try {
+    absolute = new URL(header, requestUrl).href
+  } catch {
+    absolute = header
+  }
+  return absolute.length > MAX_SHOWN_LOCATION ? `${absolute.slice(0, MAX_SHOWN_LOCATION - 1)}…` : absolute
+}
+
+/** "redirected the token request to https://elsewhere.example/path (HTTP 307)", or without the target when unknown. */
+export function describeRedirect(redirect: Redirect, what: string): string {
+  const status = redirect.status === null ? '' : ` (HTTP ${redirect.status})`
+  return redirect.location === null ? `redirected the ${what} elsewhere${status}` : `redirected the ${what} to ${redirect.location}${status}`
+}
