@@ -1,12 +1,18 @@
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore, keychainUnavailableMessage, type KeytarApi } from './keytar-secret-store'
+import { createKeytarSecretStore, keychainLockedMessage, keychainUnavailableMessage, type KeytarApi } from './keytar-secret-store'
 
 const run = promisify(execFile)
+
+const onPath = (command: string) => (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, command)))
+const hasThrowawayKeyring = process.platform === 'linux' && onPath('dbus-run-session') && onPath('gnome-keyring-daemon') && onPath('gdbus')
 
 /** The tests use their own keychain service so they can never touch the app's real entries. */
 const TEST_SERVICE = 'store-inventory-lookup-tests'
@@ -100,7 +106,7 @@ describe('keytar secret store when the keychain cannot be used', () => {
   it('maps every keytar failure to keychain_unavailable without echoing the secret', async () => {
     const failing: KeytarApi = {
       getPassword: () => Promise.reject(new Error('The name org.freedesktop.secrets was not provided by any .service files')),
-      setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+      setPassword: () => Promise.reject(new Error('Error calling StartServiceByName for org.freedesktop.secrets')),
       deletePassword: () => Promise.reject(new Error('Could not connect: No such file or directory'))
     }
     const store = createKeytarSecretStore({ platform: 'win32', loadKeytar: () => failing })
@@ -110,6 +116,55 @@ describe('keytar secret store when the keychain cannot be used', () => {
     await expect(store.delete('a')).rejects.toMatchObject(expected)
     expect(keychainUnavailableMessage('win32')).toContain('Credential Manager')
   })
+
+  it('says a locked keychain is locked, and how to unlock it, instead of "nothing saved"', async () => {
+    let locked = true
+    const lockedKeyring: KeytarApi = {
+      // libsecret answers a read from a locked keyring with "nothing" when its prompt cannot show.
+      getPassword: async () => null,
+      setPassword: () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+      deletePassword: async () => false
+    }
+    const linux = createKeytarSecretStore({ platform: 'linux', loadKeytar: () => lockedKeyring, isLocked: async () => locked })
+    const expected = { code: 'keychain_unavailable', message: keychainLockedMessage('linux') }
+    await expect(linux.get('a')).rejects.toMatchObject(expected)
+    await expect(linux.set('a', 'x')).rejects.toMatchObject(expected)
+    expect(keychainLockedMessage('linux')).toContain('Your login keyring is locked')
+    locked = false
+    expect(await linux.get('a')).toBeNull()
+
+    const mac = createKeytarSecretStore({
+      platform: 'darwin',
+      loadKeytar: () => ({ ...lockedKeyring, getPassword: () => Promise.reject(new Error('User interaction is not allowed.')) })
+    })
+    await expect(mac.get('a')).rejects.toMatchObject({ code: 'keychain_unavailable', message: keychainLockedMessage('darwin') })
+    expect(keychainLockedMessage('darwin')).toContain('File > Unlock Keychain "login"')
+  })
+
+  it.skipIf(!hasThrowawayKeyring)(
+    'finds a real locked login keyring locked (Linux with dbus-run-session and gnome-keyring-daemon only: it locks a throwaway keyring)',
+    async () => {
+      const script =
+        'printf %s "$TEST_KEYRING_PASSWORD" | XDG_DATA_HOME="$TEST_KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null' +
+        ' && exec "$@"'
+      const home = await mkdtemp(join(tmpdir(), 'locked-keyring-'))
+      try {
+        const { stdout } = await run(
+          'dbus-run-session',
+          ['--', 'sh', '-c', script, 'sh', process.execPath, '--import', 'tsx', resolve(import.meta.dirname, 'test-support/try-locked-keychain.ts')],
+          {
+            cwd: resolve(import.meta.dirname, '../../..'),
+            env: { ...process.env, TEST_KEYRING_PASSWORD: randomUUID(), TEST_KEYRING_HOME: home, DISPLAY: '' },
+            timeout: 30_000
+          }
+        )
+        const expected = { code: 'keychain_unavailable', message: keychainLockedMessage('linux') }
+        expect(JSON.parse(stdout)).toEqual({ get: expected, set: expected })
+      } finally {
+        await rm(home, { recursive: true, force: true })
+      }
+    }
+  )
 
   it('files entries under the given service name', async () => {
     const calls: string[] = []
