@@ -110,4 +110,19 @@ describe('checkSearchCalls', () => {
       ])
     ).toEqual(['search 2 repeats a value', 'search 3 holds 101 values', 'value a was asked 2 times, and answered before the last'])
   })
+
+  it('counts a value once per store: asking it in another store is not asking again', () => {
+    expect(
+      checkSearchCalls([
+        { values: ['a'], answered: true, storeNbr: 1 },
+        { values: ['a'], answered: true, storeNbr: 2 }
+      ])
+    ).toEqual([])
+    expect(
+      checkSearchCalls([
+        { values: ['a'], answered: true, storeNbr: 1 },
+        { values: ['a'], answered: true, storeNbr: 1 }
+      ])
+    ).toEqual(['value a in store 1 was asked 2 times, and answered before the last'])
+  })
 })

@@ -109,11 +109,13 @@ function progressProblems(lineCount: number, entryCount: number, finals: LineRes
 export interface SearchCall {
   values: readonly string[]
   answered: boolean
+  /** A value is looked up once per store: the same value in another store is another lookup. */
+  storeNbr?: number
 }
 
 /**
- * No search holds more than 100 values or repeats one, and a value is asked again only if every
- * earlier search holding it went unanswered: once answered, never asked again.
+ * No search holds more than 100 values or repeats one, and a value is asked again (in the same
+ * store) only if every earlier search holding it went unanswered: once answered, never asked again.
  */
 export function checkSearchCalls(calls: readonly SearchCall[]): string[] {
   const problems: string[] = []
@@ -121,11 +123,14 @@ export function checkSearchCalls(calls: readonly SearchCall[]): string[] {
   calls.forEach((call, index) => {
     if (call.values.length === 0 || call.values.length > 100) problems.push(`search ${index + 1} holds ${call.values.length} values`)
     if (new Set(call.values).size !== call.values.length) problems.push(`search ${index + 1} repeats a value`)
-    for (const value of new Set(call.values)) callsByValue.set(value, [...(callsByValue.get(value) ?? []), index])
+    for (const value of new Set(call.values)) {
+      const key = call.storeNbr === undefined ? value : `${value} in store ${call.storeNbr}`
+      callsByValue.set(key, [...(callsByValue.get(key) ?? []), index])
+    }
   })
-  for (const [value, indexes] of callsByValue) {
+  for (const [key, indexes] of callsByValue) {
     const earlierAnswered = indexes.slice(0, -1).filter((i) => calls[i]?.answered === true)
-    if (earlierAnswered.length > 0) problems.push(`value ${value} was asked ${indexes.length} times, and answered before the last`)
+    if (earlierAnswered.length > 0) problems.push(`value ${key} was asked ${indexes.length} times, and answered before the last`)
   }
   return problems
 }

@@ -49,7 +49,7 @@ async function stack(options: StackOptions = {}) {
   const runner = createJobRunner({
     client: {
       async searchBatch(target, request) {
-        const call: SearchCall = { values: [...request.values], answered: false }
+        const call: SearchCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr }
         calls.push(call)
         const response = await client.searchBatch(target, request)
         call.answered = true
@@ -82,9 +82,9 @@ async function stack(options: StackOptions = {}) {
     log,
     calls,
     progress,
-    start(inputs: string[], itemType: ItemType = 'gtin') {
+    start(inputs: string[], itemType: ItemType = 'gtin', storeNbr = 1234) {
       const lines = asLines(inputs)
-      const first = runner.start({ environment: 'demo', storeNbr: 1234, itemType, lines, target })
+      const first = runner.start({ environment: 'demo', storeNbr, itemType, lines, target })
       started.add(first.jobId)
       return { lines, jobId: first.jobId, first }
     },
@@ -212,6 +212,35 @@ describe('job runner against the Demo API', () => {
     expect(stats.searchRequests).toBe(final.requests)
     // About six full windows of 60 simulated seconds spent waiting for the next one.
     expect(final.throttledMs).toBeGreaterThan(3 * 60_000)
+  })
+
+  it('looks up 20 stores at once inside a rate window, with faults: one rate, one token, every store and value accounted for', async () => {
+    // 20x time: the 5-second window passes in a quarter of a real second; 5 ms of real latency is 100 simulated.
+    const clock = createScaledClock(20)
+    const faults = { latencyMs: 5, rateLimitPerWindow: 20, rateWindowMs: 5_000, serverErrorRate: 0.1, dropConnectionRate: 0.05, seed: 11 }
+    const s = await stack({ clock, faults })
+    const inputs = validGtins(300)
+    const stores = Array.from({ length: 20 }, (_, i) => 500 + i)
+    // Until the many-store lookup exists, one lookup per store, started together: they share the client's scheduler.
+    const jobs = stores.map((store) => s.start(inputs, 'gtin', store))
+    const finals = await Promise.all(jobs.map(({ jobId, lines }) => s.settle(jobId, lines)))
+
+    const stats = s.demo.stats()
+    for (const final of finals) expect(final).toMatchObject({ state: 'finished', found: expect.any(Number), failed: 0, pending: 0 })
+    for (const final of finals) expect(final.found + final.notFound).toBe(300)
+    // Each store carries and stocks its own mix, so the stores do not all find the same values.
+    expect(new Set(finals.map((final) => final.found)).size).toBeGreaterThan(1)
+    expect(stats.serverErrors + stats.dropped).toBeGreaterThan(0)
+    expect(stats.throttled / stats.searchRequests).toBeLessThan(0.02)
+    expect(stats.tokenRequests).toBe(1)
+    const batches = finals.reduce((sum, final) => sum + final.batchesTotal, 0)
+    const retries = finals.reduce((sum, final) => sum + final.retries, 0)
+    expect(batches).toBe(60)
+    expect(stats.searchRequests).toBe(batches + retries)
+    // Stores are served in the order their lookups started: the first is done long before the last.
+    const finishedAt = finals.map((final) => Date.parse(final.finishedAt ?? ''))
+    expect(finishedAt[0]).toBeLessThan(finishedAt[19] ?? 0)
+    expect(finishedAt.slice(0, 5).every((at) => at < Math.min(...finishedAt.slice(15)))).toBe(true)
   })
 
   it('retries 5xx answers until every value is answered', async () => {

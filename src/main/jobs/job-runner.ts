@@ -13,7 +13,7 @@ import { createProgressReporter, type ProgressReporter } from './progress-report
 import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type RetryPolicy } from './retry-policy'
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
-import { createSchedulerPool } from './scheduler/scheduler-pool'
+import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
 
 export interface JobRunnerDeps {
   client: Pick<InventoryClient, 'searchBatch'>
@@ -153,7 +153,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     now: deps.now,
     sleep: deps.sleep,
     random: deps.random,
-    maxConcurrency: Math.max(1, Math.floor(deps.concurrency ?? 16)),
+    maxConcurrency: Math.max(1, Math.floor(deps.concurrency ?? DEFAULT_MAX_CONCURRENCY)),
     ...(deps.initialConcurrency === undefined ? {} : { initialConcurrency: deps.initialConcurrency }),
     onSendError: (error) => deps.log.error('the search scheduler failed', { error })
   })

@@ -1,6 +1,9 @@
 import { createRateController } from './rate-controller'
 import { createRequestScheduler, type RequestScheduler } from './request-scheduler'
 
+/** Requests in flight at once per API client when nobody says otherwise; the scheduler starts below it and finds the rate. */
+export const DEFAULT_MAX_CONCURRENCY = 16
+
 export interface SchedulerPoolOptions {
   now: () => number
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
