@@ -3,17 +3,31 @@ import { isAbsolute, relative } from 'node:path'
 import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { attachScreenshot, expect, test } from './fixtures'
-import { expectedRows, gridRowCount, lineResults, lookupValues, parseCsv, runDemoLookup } from './results-support'
+import {
+  expectedItems,
+  expectedRows,
+  gridRowCount,
+  lineResults,
+  lookupValues,
+  parseCsv,
+  presetChip,
+  renderedColumn,
+  resultsGrid,
+  runDemoLookup,
+  viewTab
+} from './results-support'
 
 const BOM = [0xef, 0xbb, 0xbf]
+type Format = 'CSV' | 'Excel (XLSX)' | 'JSON'
+type Scope = 'Rows shown' | 'Selected rows' | 'All rows'
 
-/** Exports through the dialog; returns the saved file's path from the status line. */
-async function exportVia(page: Page, format: 'CSV' | 'Excel (XLSX)' | 'JSON', scope: 'All rows' | 'Only rows shown'): Promise<{ path: string; rows: number }> {
+/** Exports through the dialog; returns the saved file's path and the row count the status line reports. */
+async function exportVia(page: Page, format: Format, scope: Scope): Promise<{ path: string; rows: number }> {
   await page.getByRole('button', { name: 'Export', exact: true }).click()
-  const dialog = page.getByRole('dialog', { name: 'Export results' })
+  const dialog = page.getByRole('dialog', { name: /^Export (Items|Locations)$/ })
   await expect(dialog).toBeVisible()
   await dialog.getByRole('radio', { name: format }).check()
-  await dialog.getByRole('radio', { name: scope }).check()
+  await dialog.getByRole('radio', { name: new RegExp(`^${scope}`) }).check()
   await dialog.getByRole('button', { name: 'Save file' }).click()
   await expect(dialog).toBeHidden()
   const status = page.getByRole('status').filter({ hasText: /^Saved / })
@@ -29,87 +43,143 @@ function column(header: readonly string[], name: string): number {
   return index
 }
 
+async function readCsv(path: string): Promise<string[][]> {
+  const bytes = await readFile(path)
+  expect([...bytes.subarray(0, 3)]).toEqual(BOM)
+  return parseCsv(bytes.subarray(3).toString('utf8'))
+}
+
+const ITEM_HEADERS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit', 'Message']
+const cellOf = (value: number | null) => (value === null ? null : value)
+
 test.describe('results export', () => {
-  test('CSV and XLSX hold every row cell for cell; "Only rows shown" exports exactly the filtered lines', async ({ page, harness }, testInfo) => {
+  test('an export is what the screen shows: the view, its rows as filtered and sorted or selected, its columns and labels', async ({ page, harness }, testInfo) => {
     await runDemoLookup(page, lookupValues())
     const results = lineResults(harness)
+    const items = expectedItems(results)
     const rows = expectedRows(results)
     const inExportDir = (path: string) => {
       const inside = relative(harness.exportDir, path)
       return !inside.startsWith('..') && !isAbsolute(inside)
     }
 
-    let csv: string[][] = []
-    await test.step('CSV: UTF-8 with BOM, RFC 4180, one record per grid row, GTINs with their leading zeros', async () => {
-      const saved = await exportVia(page, 'CSV', 'All rows')
+    await test.step('XLSX of all items: the Items sheet cell for cell, a Locations sheet, status fills, frozen header, filter, text identifiers', async () => {
+      const saved = await exportVia(page, 'Excel (XLSX)', 'All rows')
       expect(inExportDir(saved.path)).toBe(true)
-      expect(saved.path.endsWith('.csv')).toBe(true)
-      const bytes = await readFile(saved.path)
-      expect([...bytes.subarray(0, 3)]).toEqual(BOM)
-      csv = parseCsv(bytes.subarray(3).toString('utf8'))
-      const [header = [], ...records] = csv
+      expect(saved.rows).toBe(items.length)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.readFile(saved.path)
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Items', 'Locations'])
+      const [sheet, locations] = workbook.worksheets
+      if (sheet === undefined || locations === undefined) return
+      expect(sheet.getRow(1).values).toEqual([undefined, ...ITEM_HEADERS])
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+      expect(sheet.autoFilter).toBe(`A1:${String.fromCharCode(64 + ITEM_HEADERS.length)}1`)
+      expect(sheet.rowCount).toBe(items.length + 1)
+      const fills = new Map<string, string>()
+      items.forEach((item, index) => {
+        const row = sheet.getRow(index + 2)
+        const values = [1, 2, 4, 6, 7, 8, 9, 10].map((columnNumber) => row.getCell(columnNumber).value ?? null)
+        expect(values, `row ${index + 2}`).toEqual([
+          item.status,
+          item.line,
+          item.gtin === '' ? null : item.gtin,
+          cellOf(item.onShelf),
+          cellOf(item.backroom),
+          cellOf(item.onHand),
+          cellOf(item.onOrder),
+          cellOf(item.inTransit)
+        ])
+        if (item.gtin !== '') expect(typeof row.getCell(4).value, 'GTIN stored as text').toBe('string')
+        const fill = row.getCell(1).fill
+        const argb = fill?.type === 'pattern' ? fill.fgColor?.argb : undefined
+        expect(argb, `status fill of row ${index + 2}`).toMatch(/^FF[0-9A-F]{6}$/)
+        const known = fills.get(item.status)
+        if (known === undefined) fills.set(item.status, argb ?? '')
+        else expect(argb).toBe(known)
+      })
+      expect(new Set(fills.values()).size, 'stock statuses have their own colours').toBeGreaterThanOrEqual(4)
+      expect(locations.rowCount).toBe(rows.length + 1)
+      const locationHeader = (locations.getRow(1).values as unknown[]).slice(1) as string[]
+      const quantity = column(locationHeader, 'Quantity') + 1
+      rows.forEach((row, index) => expect(locations.getRow(index + 2).getCell(quantity).value ?? null).toBe(row.quantity))
+    })
+
+    await test.step('CSV of the rows shown: a preset and a sort, the same rows in the same order, as many as "Saved N rows" says', async () => {
+      await presetChip(page, 'Out of stock').click()
+      const outOfStock = items.filter((item) => item.status === 'Out of stock')
+      await expect.poll(() => gridRowCount(page)).toBe(outOfStock.length)
+      const line = resultsGrid(page).getByRole('columnheader', { name: 'Line', exact: true })
+      await line.click()
+      await line.click()
+      await expect(line).toHaveAttribute('aria-sort', 'descending')
+      const shown = await renderedColumn(page, 'Line')
+      const saved = await exportVia(page, 'CSV', 'Rows shown')
+      const [header = [], ...records] = await readCsv(saved.path)
+      expect(header).toEqual(ITEM_HEADERS)
+      expect(records).toHaveLength(outOfStock.length)
+      expect(saved.rows).toBe(records.length)
+      expect(records.map((record) => record[1])).toEqual(outOfStock.map((item) => String(item.line)).reverse())
+      expect(records.slice(0, shown.length).map((record) => record[1])).toEqual(shown)
+      expect(new Set(records.map((record) => record[0]))).toEqual(new Set(['Out of stock']))
+    })
+
+    await test.step('JSON of the selected rows, in screen order, keyed by the screen labels', async () => {
+      const grid = resultsGrid(page)
+      const firstTwo = (await renderedColumn(page, 'Line')).slice(0, 2)
+      for (const line of firstTwo) await grid.getByRole('checkbox', { name: `Select line ${line}`, exact: true }).check()
+      await page.getByRole('button', { name: 'Export', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Export Items' })
+      await expect(dialog.getByRole('radio', { name: /^Selected rows \(2 items\)/ })).toBeChecked()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      const saved = await exportVia(page, 'JSON', 'Selected rows')
+      expect(saved.path.endsWith('.json')).toBe(true)
+      const records = JSON.parse(await readFile(saved.path, 'utf8')) as Array<Record<string, unknown>>
+      expect(saved.rows).toBe(2)
+      expect(records.map((record) => String(record.Line))).toEqual(firstTwo)
+      expect(Object.keys(records[0] ?? {})).toEqual(ITEM_HEADERS)
+      await grid.getByRole('checkbox', { name: 'Select All' }).uncheck()
+    })
+
+    await test.step('the Locations view exports its own rows and columns, one sheet', async () => {
+      await presetChip(page, 'Out of stock').click()
+      await viewTab(page, 'Locations').click()
+      await expect.poll(() => gridRowCount(page)).toBe(rows.length)
+      const saved = await exportVia(page, 'CSV', 'All rows')
+      const [header = [], ...records] = await readCsv(saved.path)
+      expect(header).toEqual([
+        'Stock status',
+        'Line',
+        'Input',
+        'GTIN',
+        'Walmart item number',
+        'Location area',
+        'State',
+        'Quantity',
+        'Counted as',
+        'On hand',
+        'Supplier',
+        'Message'
+      ])
       expect(records).toHaveLength(rows.length)
       expect(saved.rows).toBe(rows.length)
-      const line = column(header, 'Line')
-      const gtin = column(header, 'GTIN')
       const quantity = column(header, 'Quantity')
       const area = column(header, 'Location area')
       records.forEach((record, index) => {
-        const expected = rows[index]
-        expect(record, `record ${index + 1}`).toHaveLength(header.length)
-        expect(record[line]).toBe(String(expected?.line))
-        expect(record[area]?.toLowerCase()).toBe(expected?.locationArea.toLowerCase())
-        expect(record[quantity]).toBe(expected?.quantity === null ? '' : String(expected?.quantity))
-        if (expected?.status === 'found') expect(record[gtin]).toBe(expected.gtin)
+        expect(record[1]).toBe(String(rows[index]?.line))
+        expect(record[quantity]).toBe(rows[index]?.quantity === null ? '' : String(rows[index]?.quantity))
+        expect(record[area]?.toLowerCase()).toBe(rows[index]?.locationArea.toLowerCase())
       })
-      expect(records.some((record) => record[gtin]?.startsWith('00'))).toBe(true)
+      expect(records.some((record) => record[3]?.startsWith('00'))).toBe(true)
     })
 
-    await test.step('XLSX: the same cells, GTINs stored as text, the header row frozen', async () => {
-      const saved = await exportVia(page, 'Excel (XLSX)', 'All rows')
-      expect(inExportDir(saved.path)).toBe(true)
-      const workbook = new ExcelJS.Workbook()
-      await workbook.xlsx.readFile(saved.path)
-      const sheet = workbook.worksheets[0]
-      expect(sheet).toBeDefined()
-      if (sheet === undefined) return
-      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
-      expect(sheet.rowCount).toBe(csv.length)
-      const header = csv[0] ?? []
-      const gtin = column(header, 'GTIN')
-      csv.forEach((record, rowIndex) => {
-        const row = sheet.getRow(rowIndex + 1)
-        record.forEach((text, columnIndex) => {
-          const cell = row.getCell(columnIndex + 1)
-          const value = cell.value
-          const shown = value === null || value === undefined ? '' : typeof value === 'object' ? cell.text : String(value)
-          expect(shown, `${cell.address}`).toBe(text.replace(/^'(?=[=+\-@])/, ''))
-          if (rowIndex > 0 && columnIndex === gtin && text !== '') expect(typeof value, `${cell.address} is text`).toBe('string')
-        })
-      })
-    })
-
-    await test.step('JSON: one object per grid row, keyed by the same columns', async () => {
-      const saved = await exportVia(page, 'JSON', 'All rows')
-      expect(saved.path.endsWith('.json')).toBe(true)
-      const records = JSON.parse(await readFile(saved.path, 'utf8')) as Array<Record<string, unknown>>
-      expect(records).toHaveLength(rows.length)
-      expect(Object.keys(records[0] ?? {})).toEqual(csv[0])
-      records.forEach((record, index) => {
-        expect(record.Line).toBe(rows[index]?.line)
-        expect(record.Quantity).toBe(rows[index]?.quantity)
-      })
-    })
-
-    await test.step('"Only rows shown" sends the lines of the filtered rows, and only those', async () => {
-      await page.getByRole('textbox', { name: 'Filter Location area' }).fill('backroom')
-      const shownLines = [...new Set(rows.filter((row) => row.locationArea.toLowerCase().includes('backroom')).map((row) => row.line))]
-      await expect.poll(() => gridRowCount(page)).toBeLessThan(rows.length)
-      const saved = await exportVia(page, 'CSV', 'Only rows shown')
-      const [header = [], ...records] = parseCsv((await readFile(saved.path)).subarray(3).toString('utf8'))
-      const line = column(header, 'Line')
-      expect([...new Set(records.map((record) => Number(record[line])))]).toEqual(shownLines)
-      expect(records).toHaveLength(rows.filter((row) => shownLines.includes(row.line)).length)
+    await test.step('the dialog offers the format used last, also after the app restarts', async () => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Export Locations' })
+      await expect(dialog.getByRole('radio', { name: 'CSV' })).toBeChecked()
+      await expect(dialog.getByRole('radio', { name: /^Rows shown/ })).toBeChecked()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      expect(harness.root.services.settings.current().settings.exportFormat).toBe('csv')
       await attachScreenshot(page, testInfo, 'after export')
     })
   })

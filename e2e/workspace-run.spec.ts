@@ -16,7 +16,9 @@ test.describe('workspace: running a lookup', () => {
       await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
       await expect(page.getByRole('heading', { name: /^Lookup · Demo · Store 1234 · \d\d:\d\d:\d\d$/ })).toBeVisible()
       await expect(page.getByText(/values\/s/)).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Run lookup' })).toBeDisabled()
+      // The form folds into a summary while the lookup has the window.
+      await expect(page.getByRole('region', { name: 'What was looked up' })).toContainText('Store 1234 · 5,000 values')
+      await expect(page.getByRole('button', { name: 'Run lookup' })).toBeHidden()
       await expectNoSeriousAxeViolations(page)
       await attachScreenshot(page, testInfo, 'lookup running')
 
@@ -34,6 +36,7 @@ test.describe('workspace: running a lookup', () => {
       await expect(page.getByRole('heading', { name: /^Results · Demo · Store 1234/ })).toBeVisible()
       await attachScreenshot(page, testInfo, 'lookup cancelled')
 
+      await page.getByRole('button', { name: 'Edit', exact: true }).click()
       await page.getByRole('button', { name: 'Run lookup' }).click()
       const replace = page.getByRole('dialog', { name: 'Replace the current results?' })
       await expect(replace).toBeVisible()

@@ -7,6 +7,7 @@ import '../../src/renderer/src/styles/base.css'
 import '../../src/renderer/src/styles/layout.css'
 import { applyEntries, emptyResultSet } from '../../src/renderer/src/results/result-set'
 import { ResultsView } from '../../src/renderer/src/results/results-view'
+import { useJobResults } from '../../src/renderer/src/results/use-job-results'
 import { jobProgress } from '../../src/renderer/src/run/test-support/job-progress-fixture'
 import { fakeLineResults } from './fake-results'
 
@@ -41,6 +42,12 @@ const progress = jobProgress({
   etaMs: 0,
   resultsCount: entries.length
 })
+
+/** The results as the app mounts them: read through useJobResults, shown by ResultsView. */
+function BenchResults() {
+  const { set, query } = useJobResults(progress)
+  return <ResultsView progress={progress} set={set} loading={query.isPending} readError={null} />
+}
 
 function nextFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(resolve))
@@ -114,7 +121,7 @@ const bench = {
         createRoot(container).render(
           <QueryClientProvider client={client}>
             <main className="app-main">
-              <ResultsView progress={progress} />
+              <BenchResults />
             </main>
           </QueryClientProvider>
         ),

@@ -19,8 +19,8 @@ import { ValidationSummary } from './entry/validation-summary'
 import { useEntryValidation } from './entry/use-entry-validation'
 import { ValuesField } from './entry/values-field'
 import { ErrorAlert } from './errors/error-alert'
-import { ResultsView } from './results/results-view'
-import { JobProgressView } from './run/job-progress-view'
+import { EntrySummary } from './entry/entry-summary'
+import { JobWorkspace } from './run/job-workspace'
 import { jobLabel } from './run/job-summary'
 import { isJobActive, useLookupJob } from './run/use-lookup-job'
 
@@ -50,6 +50,9 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   /** An imported file waiting for the user to agree that it replaces the list they already have. */
   const [pendingImport, setPendingImport] = useState<ImportedValues | null>(null)
   const storeFieldRef = useRef<HTMLDivElement>(null)
+  const entryRef = useRef<HTMLElement>(null)
+  /** After a run the form folds into a one-line summary so the results get the window; "Edit" opens it again. */
+  const [entryOpen, setEntryOpen] = useState(true)
   const job = useLookupJob()
   const active = isJobActive(job.progress)
 
@@ -97,8 +100,10 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       lines: entry.lines.map((line) => ({ ...line })),
       ...(entry.source === null ? {} : { source: entry.source })
     })
+    if (started === null) return
+    setEntryOpen(false)
     // Run lookup is disabled while the job runs; take the keyboard along to the progress, where Cancel is.
-    if (started !== null) requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
+    requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
   }
 
   const runLookup = () => {
@@ -149,7 +154,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
 
   return (
     <>
-      {environment === 'demo' && !settings.demoBannerDismissed ? (
+      {environment === 'demo' && !settings.demoBannerDismissed && (entryOpen || job.progress === undefined) ? (
         <DemoBanner
           onDismiss={() => update.mutate({ demoBannerDismissed: true })}
           onUseSamples={() => dispatch({ type: 'edit-text', text: SAMPLE_GTINS.join('\n') })}
@@ -169,7 +174,19 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         </div>
       )}
 
+      {job.progress !== undefined && !entryOpen ? (
+        <EntrySummary
+          storeNbr={job.progress.storeNbr}
+          values={job.progress.lines}
+          onEdit={() => {
+            setEntryOpen(true)
+            requestAnimationFrame(() => entryRef.current?.querySelector<HTMLElement>('input, textarea')?.focus())
+          }}
+        />
+      ) : null}
       <section
+        ref={entryRef}
+        hidden={job.progress !== undefined && !entryOpen}
         className="panel entry-panel"
         aria-labelledby="entry-heading"
         data-dragging={dragging}
@@ -237,16 +254,14 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       </section>
 
       {job.progress === undefined ? null : (
-        <>
-          <JobProgressView
-            progress={job.progress}
-            busy={job.busy}
-            onCancel={job.cancel}
-            onRetryFailed={job.retryFailed}
-            onOpenSettings={onOpenSettings}
-          />
-          <ResultsView key={job.progress.jobId} progress={job.progress} />
-        </>
+        <JobWorkspace
+          key={job.progress.jobId}
+          progress={job.progress}
+          busy={job.busy}
+          onCancel={job.cancel}
+          onRetryFailed={job.retryFailed}
+          onOpenSettings={onOpenSettings}
+        />
       )}
 
       <ConfirmDialog

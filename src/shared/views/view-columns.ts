@@ -1,4 +1,5 @@
 import type { ItemType } from '../domain/item-type'
+import type { LineResult } from '../domain/line-result'
 import { BUCKET_LABELS, humaneName, stockBucket, type StockFigures } from '../stock/stock-figures'
 import { STOCK_STATUS_LABELS } from '../stock/stock-status'
 import { lineGtin, lineItemNumber, type LineFacts } from './line-facts'
@@ -137,10 +138,21 @@ function figure(figures: StockFigures | null, key: FigureKey): number | null {
  * location columns; a line without locations (or the Items view) leaves them empty.
  */
 export function cellValue(facts: LineFacts, column: ViewColumn, itemType: ItemType, locationIndex = -1): CellValue {
-  const { result } = facts
+  if (column.key === 'status') return STOCK_STATUS_LABELS[facts.status]
+  return lineCellValue(facts.result, facts.figures, column, itemType, locationIndex)
+}
+
+/** Every cell but the stock status, which depends on the low-stock level: what the screen can keep while the level changes. */
+export function lineCellValue(
+  result: LineResult,
+  figures: StockFigures | null,
+  column: ViewColumn,
+  itemType: ItemType,
+  locationIndex = -1
+): CellValue {
   switch (column.key) {
     case 'status':
-      return STOCK_STATUS_LABELS[facts.status]
+      return null
     case 'line':
       return result.line
     case 'input':
@@ -154,7 +166,7 @@ export function cellValue(facts: LineFacts, column: ViewColumn, itemType: ItemTy
     case 'onHand':
     case 'onOrder':
     case 'inTransit':
-      return figure(facts.figures, column.key)
+      return figure(figures, column.key)
     case 'locationArea':
     case 'state':
     case 'quantity':

@@ -1,24 +1,30 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
-import type { InvokeInput } from '../../../shared/contract'
+import { useState, type Ref } from 'react'
+import type { ExportFormat, InvokeInput } from '../../../shared/contract'
+import type { ExportViewSpec } from '../../../shared/export/export-spec'
 import { callInventory } from '../api/inventory-call'
-import { ExportDialog, type ExportChoice } from './export-dialog'
-import { exportRequest, savedMessage } from './export-message'
+import { ExportDialog, type ExportChoice, type ExportCounts } from './export-dialog'
+import { savedMessage, type ExportScope } from './export-message'
 
 interface ExportButtonProps {
   jobId: string
-  totalLines: number
-  /** Whether any filter hides rows; only then does "Only rows shown" send a list of lines. */
-  filtered: boolean
-  /** The distinct lines of the rows shown, computed only when the dialog opens. */
-  getShownLines: () => number[]
+  noun: string
+  viewLabel: string
+  counts: ExportCounts
+  /** What the screen shows for a scope, built only when the person saves. */
+  viewSpec: (scope: ExportScope) => ExportViewSpec
+  lastFormat: ExportFormat
+  onFormatUsed: (format: ExportFormat) => void
+  /** Set by a keyboard shortcut (Ctrl+E): open the dialog. */
+  openRequest: number
+  buttonRef?: Ref<HTMLButtonElement>
 }
 
-/** The "Export" button, its dialog, and a status line saying where the file went. */
-export function ExportButton({ jobId, totalLines, filtered, getShownLines }: ExportButtonProps) {
+/** The "Export" button, its dialog, and a status line saying where the file went and how many rows it holds. */
+export function ExportButton({ jobId, noun, viewLabel, counts, viewSpec, lastFormat, onFormatUsed, openRequest, buttonRef }: ExportButtonProps) {
   const [open, setOpen] = useState(false)
-  const [shownLines, setShownLines] = useState<number[] | null>(null)
   const [status, setStatus] = useState('')
+  const [handledRequest, setHandledRequest] = useState(openRequest)
   const exportResults = useMutation({
     mutationFn: (input: InvokeInput<'exportResults'>) => callInventory(window.inventory.exportResults(input)),
     onSuccess: (result) => {
@@ -26,22 +32,33 @@ export function ExportButton({ jobId, totalLines, filtered, getShownLines }: Exp
       setStatus(result.saved ? savedMessage(result.rows, result.path) : 'Export cancelled: no file was saved.')
     }
   })
+  const disabled = counts.all === 0
+
+  if (openRequest !== handledRequest) {
+    setHandledRequest(openRequest)
+    if (!disabled && !open) {
+      exportResults.reset()
+      setOpen(true)
+    }
+  }
 
   function start(choice: ExportChoice) {
     setStatus('')
-    exportResults.mutate(exportRequest(jobId, choice.format, choice.scope, shownLines))
+    onFormatUsed(choice.format)
+    exportResults.mutate({ jobId, format: choice.format, view: viewSpec(choice.scope) })
   }
 
   return (
     <div className="export-control">
       <button
+        ref={buttonRef}
         type="button"
+        aria-keyshortcuts="Control+E"
         onClick={() => {
           exportResults.reset()
-          setShownLines(filtered ? getShownLines() : null)
           setOpen(true)
         }}
-        disabled={totalLines === 0}
+        disabled={disabled}
       >
         Export
       </button>
@@ -50,9 +67,10 @@ export function ExportButton({ jobId, totalLines, filtered, getShownLines }: Exp
       </p>
       <ExportDialog
         open={open}
-        totalLines={totalLines}
-        shownLines={shownLines === null ? totalLines : shownLines.length}
-        filtered={shownLines !== null}
+        noun={noun}
+        viewLabel={viewLabel}
+        counts={counts}
+        format={lastFormat}
         busy={exportResults.isPending}
         error={exportResults.error}
         onExport={start}

@@ -2,54 +2,69 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
-import { FORMAT_LABELS, type ExportScope } from './export-message'
+import { defaultScope, FORMAT_LABELS, type ExportScope } from './export-message'
 
 export interface ExportChoice {
   format: ExportFormat
   scope: ExportScope
 }
 
+export interface ExportCounts {
+  shown: number
+  selected: number
+  all: number
+}
+
 interface ExportDialogProps {
   open: boolean
-  /** Lines in the result set, and lines among the rows the grid shows now. */
-  totalLines: number
-  shownLines: number
-  filtered: boolean
+  /** "items" or "rows": what the view's rows are. */
+  noun: string
+  viewLabel: string
+  counts: ExportCounts
+  /** The format used last, offered first. */
+  format: ExportFormat
   busy: boolean
   error: unknown
   onExport: (choice: ExportChoice) => void
   onClose: () => void
 }
 
-const FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'json']
+const FORMATS: readonly ExportFormat[] = ['xlsx', 'csv', 'json']
 
 /**
- * Format and scope of an export, on the native modal <dialog> (focus trapped, Escape closes, focus
+ * Format and rows of an export, on the native modal <dialog> (focus trapped, Escape closes, focus
  * returns to the Export button). The file name and folder are chosen in main's save dialog.
  */
-export function ExportDialog({ open, totalLines, shownLines, filtered, busy, error, onExport, onClose }: ExportDialogProps) {
+export function ExportDialog({ open, noun, viewLabel, counts, format: lastFormat, busy, error, onExport, onClose }: ExportDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const firstRef = useRef<HTMLInputElement>(null)
   const titleId = useId()
-  const [format, setFormat] = useState<ExportFormat>('csv')
-  const [scope, setScope] = useState<ExportScope>('all')
+  const [format, setFormat] = useState<ExportFormat>(lastFormat)
+  const [scope, setScope] = useState<ExportScope>('shown')
 
   useEffect(() => {
     const dialog = dialogRef.current
     if (dialog === null) return
     if (open && !dialog.open) {
-      setScope(filtered ? 'shown' : 'all')
+      setFormat(lastFormat)
+      setScope(defaultScope(counts.selected))
       dialog.showModal()
       firstRef.current?.focus()
     } else if (!open && dialog.open) {
       dialog.close()
     }
-  }, [open, filtered])
+  }, [open, lastFormat, counts.selected])
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!busy) onExport({ format, scope })
   }
+
+  const scopes: Array<{ value: ExportScope; label: string; count: number; note?: string }> = [
+    { value: 'shown', label: 'Rows shown', count: counts.shown, note: 'as filtered and sorted' },
+    ...(counts.selected > 0 ? [{ value: 'selected' as const, label: 'Selected rows', count: counts.selected }] : []),
+    { value: 'all', label: 'All rows', count: counts.all }
+  ]
 
   return (
     <dialog
@@ -62,13 +77,14 @@ export function ExportDialog({ open, totalLines, shownLines, filtered, busy, err
       }}
     >
       <form onSubmit={submit}>
-        <h2 id={titleId}>Export results</h2>
+        <h2 id={titleId}>Export {viewLabel}</h2>
+        <p className="muted">The file has the columns of the {viewLabel} view in the screen&apos;s order, with its labels.</p>
         <fieldset className="export-options">
           <legend>Format</legend>
-          {FORMATS.map((value, index) => (
+          {FORMATS.map((value) => (
             <label key={value}>
               <input
-                ref={index === 0 ? firstRef : undefined}
+                ref={value === format ? firstRef : undefined}
                 type="radio"
                 name="export-format"
                 value={value}
@@ -81,25 +97,17 @@ export function ExportDialog({ open, totalLines, shownLines, filtered, busy, err
         </fieldset>
         <fieldset className="export-options">
           <legend>Rows</legend>
-          <label>
-            <input type="radio" name="export-scope" value="all" checked={scope === 'all'} onChange={() => setScope('all')} />
-            All rows
-            <span className="muted"> ({formatCount(totalLines)} lines)</span>
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="export-scope"
-              value="shown"
-              checked={scope === 'shown'}
-              onChange={() => setScope('shown')}
-            />
-            Only rows shown
-            <span className="muted">
-              {' '}
-              ({formatCount(shownLines)} lines{filtered ? '' : ', nothing is filtered'})
-            </span>
-          </label>
+          {scopes.map((option) => (
+            <label key={option.value}>
+              <input type="radio" name="export-scope" value={option.value} checked={scope === option.value} onChange={() => setScope(option.value)} />
+              {option.label}
+              <span className="muted">
+                {' '}
+                ({formatCount(option.count)} {noun}
+                {option.note === undefined ? '' : `, ${option.note}`})
+              </span>
+            </label>
+          ))}
         </fieldset>
         {error === null ? null : <ErrorAlert error={error} />}
         <div className="dialog-actions">

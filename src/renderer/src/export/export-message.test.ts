@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exportRequest, savedMessage } from './export-message'
+import { defaultScope, savedMessage } from './export-message'
 
 describe('savedMessage', () => {
   it('says how many rows went to which file, with grouping and a singular', () => {
@@ -8,14 +8,9 @@ describe('savedMessage', () => {
   })
 })
 
-describe('exportRequest', () => {
-  it('sends the shown lines only for "Only rows shown" while a filter hides rows', () => {
-    expect(exportRequest('job', 'csv', 'shown', [3, 7]).view.rows).toEqual({ lines: [3, 7] })
-    expect(exportRequest('job', 'xlsx', 'shown', null).view.rows).toBeNull()
-    expect(exportRequest('job', 'json', 'all', [3, 7]).view.rows).toBeNull()
-  })
-
-  it('sends an empty list when the filters hide every row, so nothing else is exported', () => {
-    expect(exportRequest('job', 'csv', 'shown', []).view.rows).toEqual({ lines: [] })
+describe('defaultScope', () => {
+  it('offers the selected rows when some are selected, else the rows shown', () => {
+    expect(defaultScope(3)).toBe('selected')
+    expect(defaultScope(0)).toBe('shown')
   })
 })

@@ -1,6 +1,4 @@
-import type { ExportFormat, InvokeInput } from '../../../shared/contract'
-import { defaultExportSpec } from '../../../shared/export/build-export'
-import { DEFAULT_LOW_STOCK_LEVEL } from '../../../shared/stock/stock-status'
+import type { ExportFormat } from '../../../shared/contract'
 import { formatCount } from '../format/format'
 
 export const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
@@ -9,23 +7,15 @@ export const FORMAT_LABELS: Readonly<Record<ExportFormat, string>> = {
   json: 'JSON'
 }
 
-export type ExportScope = 'all' | 'shown'
+/** Which rows of the view: as shown (filtered and sorted), the selected ones, or every row. */
+export type ExportScope = 'shown' | 'selected' | 'all'
 
-/**
- * What to ask main for. "Only rows shown" sends the distinct lines of the visible rows, but only
- * when a filter hides something (`shownLines` is null otherwise): then it is the same as all rows.
- */
-export function exportRequest(
-  jobId: string,
-  format: ExportFormat,
-  scope: ExportScope,
-  shownLines: readonly number[] | null
-): InvokeInput<'exportResults'> {
-  const view = defaultExportSpec('locations', [], DEFAULT_LOW_STOCK_LEVEL)
-  return { jobId, format, view: scope === 'shown' && shownLines !== null ? { ...view, rows: { lines: [...shownLines] } } : view }
-}
-
-/** "Saved 1,234 rows to /home/ana/inventory.csv" */
+/** "Saved 1,234 rows to /home/ana/inventory.xlsx" */
 export function savedMessage(rows: number, path: string): string {
   return `Saved ${formatCount(rows)} ${rows === 1 ? 'row' : 'rows'} to ${path}`
+}
+
+/** The scope the dialog offers first: the selection when there is one, else what the screen shows. */
+export function defaultScope(selected: number): ExportScope {
+  return selected > 0 ? 'selected' : 'shown'
 }

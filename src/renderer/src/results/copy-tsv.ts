@@ -1,4 +1,5 @@
-import { cellText, COLUMN_NAMES, type ColumnKey, type ResultRow } from './result-row'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { ViewRow } from './view-rows'
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -12,8 +13,9 @@ export function clipboardCell(text: string): string {
   return FORMULA_START.test(flat) && !PLAIN_NUMBER.test(flat) ? `'${flat}` : flat
 }
 
-export function rowsToTsv(rows: readonly ResultRow[], columns: readonly ColumnKey[]): string {
-  const lines = [columns.map((column) => clipboardCell(COLUMN_NAMES[column])).join('\t')]
-  for (const row of rows) lines.push(columns.map((column) => clipboardCell(cellText(row, column))).join('\t'))
+/** The rows as the screen shows them, with a header of the column labels. */
+export function rowsToTsv(rows: readonly ViewRow[], columns: readonly ViewColumn[]): string {
+  const lines = [columns.map((column) => clipboardCell(column.label)).join('\t')]
+  for (const row of rows) lines.push(columns.map((column) => clipboardCell(row.text(column))).join('\t'))
   return lines.join('\r\n')
 }

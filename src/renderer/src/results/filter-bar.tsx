@@ -1,38 +1,62 @@
-import { COLUMN_KEYS, COLUMN_NAMES, NUMERIC_COLUMNS, type ColumnKey } from './result-row'
-import type { ColumnFilters } from './row-filter'
+import { useId, type Ref } from 'react'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import { NUMBER_FILTER_HINT, NUMBER_FILTER_PLACEHOLDER } from './number-filter'
+import { columnTest, type ColumnFilters } from './row-filter'
 
-const FILTERED_COLUMNS = COLUMN_KEYS.filter((key) => key !== 'status')
-
-interface FilterBarProps {
-  quick: string
-  onQuickChange: (quick: string) => void
-  columns: ColumnFilters
-  onColumnChange: (column: ColumnKey, value: string) => void
+interface QuickSearchProps {
+  value: string
+  onChange: (value: string) => void
+  ref?: Ref<HTMLInputElement>
 }
 
-/** Quick search across every column, then one "contains" filter per column (`>5`, `<=10` on numbers). */
-export function FilterBar({ quick, onQuickChange, columns, onColumnChange }: FilterBarProps) {
+/** Every word must appear in some cell of the row; Ctrl+F comes here. */
+export function QuickSearch({ value, onChange, ref }: QuickSearchProps) {
   return (
-    <div className="results-filters" role="search" aria-label="Filter results">
-      <label className="results-filter results-quick">
-        <span>Quick search</span>
-        <input type="search" value={quick} onChange={(event) => onQuickChange(event.target.value)} />
-      </label>
-      {FILTERED_COLUMNS.map((key) => (
-        <label key={key} className="results-filter">
-          <span>
-            <span className="visually-hidden">Filter </span>
-            {COLUMN_NAMES[key]}
-          </span>
-          <input
-            type="text"
-            value={columns[key] ?? ''}
-            placeholder={NUMERIC_COLUMNS.has(key) ? 'e.g. >5' : undefined}
-            spellCheck={false}
-            onChange={(event) => onColumnChange(key, event.target.value)}
-          />
-        </label>
-      ))}
+    <label className="results-quick">
+      <span>Quick search</span>
+      <input ref={ref} type="search" value={value} spellCheck={false} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  )
+}
+
+interface ColumnFiltersProps {
+  id: string
+  columns: readonly ViewColumn[]
+  values: ColumnFilters
+  onChange: (key: string, value: string) => void
+}
+
+/** One filter per column of the view: numbers take `0`, `>5`, `<=2`, `2-5`; text is "contains". */
+export function ColumnFilterFields({ id, columns, values, onChange }: ColumnFiltersProps) {
+  const hintId = useId()
+  return (
+    <div id={id} className="results-filters" role="group" aria-label="Column filters">
+      <p id={hintId} className="visually-hidden">
+        {NUMBER_FILTER_HINT}
+      </p>
+      {columns.map((column) => {
+        const value = values[column.key] ?? ''
+        const numeric = column.kind === 'number'
+        const invalid = columnTest(column, value) === 'invalid'
+        return (
+          <label key={column.key} className="results-filter">
+            <span>
+              <span className="visually-hidden">Filter </span>
+              {column.label}
+            </span>
+            <input
+              type="text"
+              value={value}
+              placeholder={numeric ? NUMBER_FILTER_PLACEHOLDER : undefined}
+              aria-describedby={numeric ? hintId : undefined}
+              aria-invalid={invalid || undefined}
+              title={invalid ? NUMBER_FILTER_HINT : undefined}
+              spellCheck={false}
+              onChange={(event) => onChange(column.key, event.target.value)}
+            />
+          </label>
+        )
+      })}
     </div>
   )
 }

@@ -1,32 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { applyEntries } from './result-set'
+import { applyEntries, itemRowsOf, markRetry } from './result-set'
 import { failed, found, notFound, setOf } from './test-support/line-results'
+import { locationRowsOf } from './view-rows'
 
 describe('applyEntries', () => {
   it('lets a later entry for a line replace the earlier one, and recounts statuses by line', () => {
     const first = setOf([found(1, '00041234567893', [1, 2]), failed])
     expect(first.counts).toMatchObject({ found: 1, failed: 1 })
-    expect(first.table.rows.map((row) => row.key)).toEqual(['1:0', '1:1', '6:0'])
+    expect(first.lines.map((entry) => entry.line)).toEqual([1, 6])
 
     const retried = applyEntries(first, [found(6, '00000000000017', [9])], 3)
     expect(retried.counts).toMatchObject({ found: 2, failed: 0 })
-    expect(retried.table.rows.map((row) => row.key)).toEqual(['1:0', '1:1', '6:0'])
-    expect(retried.table.rows[2]?.status).toBe('found')
+    expect(retried.lines.map((entry) => [entry.line, entry.result.status, entry.logIndex])).toEqual([
+      [1, 'found', 0],
+      [6, 'found', 2]
+    ])
     expect(retried.next).toBe(3)
-    expect(first.table.rows[2]?.status).toBe('failed')
+    expect(first.lines[1]?.result.status).toBe('failed')
   })
 
-  it('orders rows by line whatever order the log has them in', () => {
-    const { table } = setOf([failed, notFound, found(1, '00041234567893', [1, 1])])
-    expect(table.rows.map((row) => row.key)).toEqual(['1:0', '1:1', '3:0', '6:0'])
-    expect(table.lineCount).toBe(3)
+  it('orders lines by number whatever order the log has them in', () => {
+    const set = setOf([failed, notFound, found(1, '00041234567893', [1, 1])])
+    expect(set.lines.map((entry) => entry.line)).toEqual([1, 3, 6])
   })
 
-  it('keeps the rows, and their caches, of every line a new entry did not touch', () => {
+  it('keeps the entries, and their caches, of every line a new entry did not touch', () => {
     const first = setOf([found(1, '00041234567893', [1]), failed])
     const second = applyEntries(first, [notFound], 3)
-    expect(second.table.rowByKey('1:0')).toBe(first.table.rowByKey('1:0'))
-    expect(second.table.rowByKey('6:0')).toBe(first.table.rowByKey('6:0'))
+    expect(second.byLine.get(1)).toBe(first.byLine.get(1))
+    expect(second.byLine.get(6)).toBe(first.byLine.get(6))
   })
 
   it('returns the same set when nothing new was read, and only moves the offset on an empty page', () => {
@@ -34,24 +36,49 @@ describe('applyEntries', () => {
     expect(applyEntries(set, [], set.next)).toBe(set)
     const moved = applyEntries(set, [], set.next + 5)
     expect(moved.next).toBe(set.next + 5)
-    expect(moved.table).toBe(set.table)
+    expect(moved.lines).toBe(set.lines)
   })
 })
 
-describe('ResultTable', () => {
-  const { table } = setOf([found(1, '00041234567893', [5, 1]), notFound, found(9, '00000000000017', [10, 2, 3])])
+describe('markRetry', () => {
+  it('counts failures logged before the retry as retrying until each is answered again', () => {
+    const before = setOf([found(1, '00041234567893', [5]), failed, { ...failed, line: 7 }])
+    const retry = markRetry(before, before.next)
+    expect(retry.retrying).toBe(2)
+    expect(itemRowsOf(retry, 3).map((row) => row.status)).toEqual(['in_stock', 'retrying', 'retrying'])
 
-  it('finds a row by its key, and nothing for keys that are not there', () => {
-    expect(table.rowByKey('9:2')?.quantity).toBe(3)
-    expect(table.rowByKey('3:0')?.status).toBe('not_found')
-    expect(table.rowByKey('3:1')).toBeNull()
-    expect(table.rowByKey('4:0')).toBeNull()
-    expect(table.rowByKey('junk')).toBeNull()
+    const answered = applyEntries(retry, [found(6, '00000000000017', [1])], retry.next + 1)
+    expect(answered.retrying).toBe(1)
+    expect(itemRowsOf(answered, 3).map((row) => row.status)).toEqual(['in_stock', 'low_stock', 'retrying'])
+    const failedAgain = applyEntries(answered, [{ ...failed, line: 7 }], answered.next + 1)
+    expect(failedAgain.retrying).toBe(0)
+    expect(itemRowsOf(failedAgain, 3).map((row) => row.status)).toEqual(['in_stock', 'low_stock', 'failed'])
   })
 
-  it('warms rows up to where it is told to stop, and resumes from there', () => {
-    let calls = 0
-    expect(table.warm(0, () => (calls += 1) > 0)).toBe(table.rows.length)
-    expect(table.warm(2, () => false)).toBe(table.rows.length)
+  it('counts a failure read only after the retry began, when it was logged before it', () => {
+    const partial = setOf([found(1, '00041234567893', [5])])
+    const retry = markRetry(partial, 2)
+    expect(retry.retrying).toBe(0)
+    expect(applyEntries(retry, [failed], 2).retrying).toBe(1)
+  })
+})
+
+describe('rows of the two views', () => {
+  const set = setOf([found(1, '00041234567893', [0, 4]), notFound, found(2, '00000000000017', [])])
+
+  it('gives the Items view one row per line with its stock status, keyed by line', () => {
+    const items = itemRowsOf(set, 3)
+    expect(items.map((row) => [row.key, row.status])).toEqual([
+      ['1', 'shelf_empty'],
+      ['2', 'out_of_stock'],
+      ['3', 'not_found']
+    ])
+    expect(itemRowsOf(set, 5)[0]?.status).toBe('shelf_empty')
+  })
+
+  it('gives the Locations view one row per location, and one for a line without any', () => {
+    const rows = locationRowsOf(itemRowsOf(set, 3))
+    expect(rows.map((row) => row.key)).toEqual(['1:0', '1:1', '2:0', '3:0'])
+    expect(rows.map((row) => row.status)).toEqual(['shelf_empty', 'shelf_empty', 'out_of_stock', 'not_found'])
   })
 })

@@ -1,40 +1,85 @@
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { FinalLineStatus, LineResult } from '../../../shared/domain/line-result'
-import { LineEntry, rowsOfLine } from './result-row'
-import { ResultTable } from './result-table'
+import { LineEntry } from './line-entry'
+import { ItemRow, type RowStatus } from './view-rows'
 
 export type StatusCounts = Readonly<Record<FinalLineStatus, number>>
 
 /**
- * The job's result log reduced to one result per line, with the grid's table built from it.
- * Immutable: applying entries returns a new set, so React memos keyed on it stay honest.
+ * The job's result log reduced to one entry per line: the one source of every count the screen
+ * shows (progress card, chips, summaries), so none of them can disagree with another. Immutable:
+ * applying entries returns a new set, so React memos keyed on it stay honest.
  */
 export interface ResultSet {
   readonly jobId: string
   readonly itemType: ItemType
   /** Offset of the next unread entry of the job's append-only log. */
   readonly next: number
-  readonly table: ResultTable
-  /** Lines per status. */
+  /** The latest entry of each line that has one, ordered by line. */
+  readonly lines: readonly LineEntry[]
+  readonly byLine: ReadonlyMap<number, LineEntry>
+  /** Lines per latest status (a line being retried still counts as failed here). */
   readonly counts: StatusCounts
+  /** Log offset at which a "Retry failed" began: failures logged before it are being looked up again. */
+  readonly retryFrom: number
+  /** Failed lines whose retry has not answered yet. */
+  readonly retrying: number
 }
 
 const ZERO_COUNTS: StatusCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
 
 export function emptyResultSet(jobId: string, itemType: ItemType): ResultSet {
-  return { jobId, itemType, next: 0, table: new ResultTable(new Map()), counts: ZERO_COUNTS }
+  return { jobId, itemType, next: 0, lines: [], byLine: new Map(), counts: ZERO_COUNTS, retryFrom: 0, retrying: 0 }
+}
+
+function isRetrying(entry: LineEntry, retryFrom: number): boolean {
+  return entry.result.status === 'failed' && entry.logIndex < retryFrom
 }
 
 /** Applies log entries read up to `next`; a later entry for a line replaces the earlier one (retry). */
 export function applyEntries(set: ResultSet, entries: readonly LineResult[], next: number): ResultSet {
   if (entries.length === 0) return next === set.next ? set : { ...set, next }
-  const rowsByLine = new Map(set.table.rowsByLine)
+  const byLine = new Map(set.byLine)
   const counts: Record<FinalLineStatus, number> = { ...set.counts }
-  for (const entry of entries) {
-    const previous = rowsByLine.get(entry.line)?.[0]
-    if (previous !== undefined) counts[previous.status] -= 1
-    counts[entry.status] += 1
-    rowsByLine.set(entry.line, rowsOfLine(new LineEntry(entry, set.itemType)))
-  }
-  return { ...set, next, table: new ResultTable(rowsByLine), counts }
+  let retrying = set.retrying
+  let added = false
+  const first = next - entries.length
+  entries.forEach((result, offset) => {
+    const previous = byLine.get(result.line)
+    if (previous === undefined) added = true
+    else {
+      counts[previous.result.status] -= 1
+      if (isRetrying(previous, set.retryFrom)) retrying -= 1
+    }
+    counts[result.status] += 1
+    const entry = new LineEntry(result, set.itemType, first + offset)
+    // Read late, a failure logged before the retry began is being retried too.
+    if (isRetrying(entry, set.retryFrom)) retrying += 1
+    byLine.set(result.line, entry)
+  })
+  const lines = added ? sortedByLine(byLine) : set.lines.map((entry) => byLine.get(entry.line) ?? entry)
+  return { ...set, next, lines, byLine, counts, retrying }
+}
+
+function sortedByLine(byLine: ReadonlyMap<number, LineEntry>): LineEntry[] {
+  const numbers = Float64Array.from(byLine.keys()).sort()
+  return Array.from(numbers, (line) => byLine.get(line) as LineEntry)
+}
+
+/** A retry of the failed lines began when the log was `from` long: those failures count as pending until they are answered again. */
+export function markRetry(set: ResultSet, from: number): ResultSet {
+  if (from <= set.retryFrom) return set
+  let retrying = 0
+  for (const entry of set.lines) if (isRetrying(entry, from)) retrying += 1
+  return { ...set, retryFrom: from, retrying }
+}
+
+/** The status a line shows. */
+export function rowStatus(set: ResultSet, entry: LineEntry, lowStockLevel: number): RowStatus {
+  return isRetrying(entry, set.retryFrom) ? 'retrying' : entry.stockStatus(lowStockLevel)
+}
+
+/** The Items view's rows: one per line, judged by the low-stock level. */
+export function itemRowsOf(set: ResultSet, lowStockLevel: number): ItemRow[] {
+  return set.lines.map((entry) => new ItemRow(entry, rowStatus(set, entry, lowStockLevel)))
 }

@@ -1,80 +1,116 @@
-import { useCallback, useMemo, type ClipboardEvent } from 'react'
-import { DataGrid, type CellCopyArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
+import { useCallback, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
+import type { ViewColumn } from '../../../shared/views/view-columns'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
-import { RESULT_COLUMNS } from './result-columns'
-import { cellText, COLUMN_KEYS, COLUMN_NAMES, isColumnKey, type ResultRow } from './result-row'
+import { gridColumns } from './grid-columns'
+import type { ViewRow } from './view-rows'
 
 export interface ResultsGridProps {
-  rows: readonly ResultRow[]
+  rows: readonly ViewRow[]
+  columns: readonly ViewColumn[]
   sortColumns: readonly SortColumn[]
   onSortColumnsChange: (sortColumns: SortColumn[]) => void
+  onColumnsReorder: (sourceKey: string, targetKey: string) => void
   selectedRows: ReadonlySet<string>
   onSelectedRowsChange: (selectedRows: Set<string>) => void
-  onActiveRowChange: (key: string | null) => void
-  /** Told what went to the clipboard, for a polite announcement. */
-  onCopied: (what: string) => void
+  /** The row the keyboard or pointer is on; `open` when the person asked for its details (click, Enter). */
+  onActiveRowChange: (row: ViewRow | null, open: boolean) => void
+  /** Told what was copied or selected, for a polite announcement. */
+  onAnnounce: (what: string) => void
   describedBy?: string
   /** What the grid says when it has no rows to show. */
   emptyText: string
 }
 
-const rowKey = (row: ResultRow) => row.key
+const rowKey = (row: ViewRow) => row.key
 
 /**
- * The virtualized results grid. Ctrl/Cmd+C copies the active cell, or every selected row as TSV
- * with a header when the active cell sits on a selected row, so a range pastes into a spreadsheet.
+ * The virtualized results grid, one Tab stop: arrow keys, Home/End and Page keys move inside it, Tab
+ * and Shift+Tab leave it, Ctrl/Cmd+A selects every row shown. Ctrl/Cmd+C copies the active cell, or
+ * every selected row as TSV with a header when the active cell sits on a selected row.
  */
 export function ResultsGrid(props: ResultsGridProps) {
-  const { rows, selectedRows, onActiveRowChange, onCopied, emptyText } = props
+  const { rows, columns, selectedRows, onSelectedRowsChange, onActiveRowChange, onAnnounce, emptyText } = props
   const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
+  const grid = useMemo(() => gridColumns(columns), [columns])
+  const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
 
   const handleCopy = useCallback(
-    ({ row, column }: CellCopyArgs<ResultRow>, event: ClipboardEvent<HTMLDivElement>) => {
+    ({ row, column }: CellCopyArgs<ViewRow>, event: ClipboardEvent<HTMLDivElement>) => {
       let text: string
       let what: string
+      const viewColumn = byKey.get(column.key)
       if (selectedRows.size > 0 && selectedRows.has(row.key)) {
         const chosen = rows.filter((candidate) => selectedRows.has(candidate.key))
-        text = rowsToTsv(chosen, COLUMN_KEYS)
+        text = rowsToTsv(chosen, columns)
         what = chosen.length === 1 ? 'Copied 1 row.' : `Copied ${chosen.length.toLocaleString()} rows.`
-      } else if (isColumnKey(column.key)) {
-        text = clipboardCell(cellText(row, column.key))
-        what = `Copied ${COLUMN_NAMES[column.key]} of line ${row.line}.`
+      } else if (viewColumn !== undefined) {
+        text = clipboardCell(row.text(viewColumn))
+        what = `Copied ${viewColumn.label} of line ${row.entry.line}.`
       } else {
-        text = rowsToTsv([row], COLUMN_KEYS)
+        text = rowsToTsv([row], columns)
         what = 'Copied 1 row.'
       }
       event.clipboardData.setData('text/plain', text)
       event.preventDefault()
-      onCopied(what)
+      onAnnounce(what)
     },
-    [rows, selectedRows, onCopied]
+    [rows, columns, byKey, selectedRows, onAnnounce]
   )
 
   const handlePositionChange = useCallback(
-    ({ row }: PositionChangeArgs<ResultRow>) => {
-      if (row !== undefined) onActiveRowChange(row.key)
+    ({ row }: PositionChangeArgs<ViewRow>) => {
+      if (row !== undefined) onActiveRowChange(row, false)
     },
     [onActiveRowChange]
   )
+  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<ViewRow>) => {
+    if (column.key !== 'rdg-select-column') onActiveRowChange(row, true)
+  }, [onActiveRowChange])
+
+  // Captured before the grid sees them: the grid would otherwise move Tab from cell to cell.
+  const handleKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.stopPropagation()
+      return
+    }
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'a') {
+      event.preventDefault()
+      event.stopPropagation()
+      onSelectedRowsChange(new Set(rows.map(rowKey)))
+      onAnnounce(`Selected all ${rows.length.toLocaleString()} rows shown.`)
+      return
+    }
+    const target = event.target as HTMLElement
+    if (event.key === 'Enter' && target.getAttribute('role') === 'gridcell') {
+      const rowIndex = Number(target.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? '0') - 2
+      const row = rows[rowIndex]
+      if (row !== undefined) onActiveRowChange(row, true)
+    }
+  }
 
   return (
-    <DataGrid
-      className="results-grid"
-      aria-label="Inventory results"
-      aria-describedby={props.describedBy}
-      columns={RESULT_COLUMNS}
-      rows={rows}
-      rowKeyGetter={rowKey}
-      rowHeight={32}
-      headerRowHeight={36}
-      sortColumns={props.sortColumns}
-      onSortColumnsChange={props.onSortColumnsChange}
-      selectedRows={selectedRows}
-      onSelectedRowsChange={props.onSelectedRowsChange}
-      onActivePositionChange={handlePositionChange}
-      onCellCopy={handleCopy}
-      renderers={renderers}
-    />
+    <div className="results-grid-frame" onKeyDownCapture={handleKeyDownCapture}>
+      <DataGrid
+        className="results-grid"
+        aria-label="Inventory results"
+        aria-describedby={props.describedBy}
+        columns={grid}
+        rows={rows}
+        rowKeyGetter={rowKey}
+        rowHeight={28}
+        headerRowHeight={40}
+        sortColumns={props.sortColumns}
+        onSortColumnsChange={props.onSortColumnsChange}
+        onColumnsReorder={props.onColumnsReorder}
+        selectedRows={selectedRows}
+        onSelectedRowsChange={onSelectedRowsChange}
+        onActivePositionChange={handlePositionChange}
+        onCellClick={handleCellClick}
+        onCellCopy={handleCopy}
+        renderers={renderers}
+      />
+    </div>
   )
 }

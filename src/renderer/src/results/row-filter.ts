@@ -1,81 +1,75 @@
-import type { FinalLineStatus } from '../../../shared/domain/line-result'
-import { COLUMN_KEYS, NUMERIC_COLUMNS, type ColumnKey, type ResultRow } from './result-row'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import { numberInText, parseNumberFilter, type NumberTest } from './number-filter'
 import { searchTerms } from './search-term'
+import type { RowStatus, ViewRow } from './view-rows'
 
-export type ColumnFilters = Readonly<Partial<Record<ColumnKey, string>>>
+/** Column filter text by column key. */
+export type ColumnFilters = Readonly<Record<string, string>>
 
 export interface RowFilter {
   readonly columns: ColumnFilters
-  /** Statuses to show; empty shows every status. */
-  readonly statuses: ReadonlySet<FinalLineStatus>
+  /** The statuses the pressed presets show; null shows every status. */
+  readonly statuses: ReadonlySet<RowStatus> | null
   readonly quick: string
 }
 
-export const NO_FILTER: RowFilter = { columns: {}, statuses: new Set(), quick: '' }
+export const NO_FILTER: RowFilter = { columns: {}, statuses: null, quick: '' }
 
-type RowTest = (row: ResultRow) => boolean
+type RowTest = (row: ViewRow) => boolean
 
-const COMPARISON = /^(<=|>=|<|>|=)\s*(-?\d+(?:\.\d+)?)$/
+const COMPARISON_START = /^\s*[<>=]/
 
-function numberOf(row: ResultRow, column: ColumnKey): number | null {
-  if (column === 'line') return row.line
-  if (column === 'quantity') return row.quantity
-  return row.totalQuantity
-}
-
-function comparisonTest(column: ColumnKey, operator: string, bound: number): RowTest {
-  return (row) => {
-    const value = numberOf(row, column)
-    if (value === null) return false
-    switch (operator) {
-      case '<':
-        return value < bound
-      case '<=':
-        return value <= bound
-      case '>':
-        return value > bound
-      case '>=':
-        return value >= bound
-      default:
-        return value === bound
+/** How a column's filter text is read: null when it filters nothing, 'invalid' when it cannot be read. */
+export function columnTest(column: ViewColumn, raw: string): RowTest | 'invalid' | null {
+  if (raw.trim() === '') return null
+  if (column.kind === 'number') {
+    const test = parseNumberFilter(raw)
+    if (test === null || test === 'invalid') return test
+    return (row) => {
+      const value = row.value(column)
+      return typeof value === 'number' && test(value)
     }
   }
-}
-
-/** A numeric column accepts `>5`, `<=10`, `=0` (an empty cell never matches); anything else is "contains". */
-function columnTest(column: ColumnKey, raw: string): RowTest | null {
+  // A file's own column may hold numbers (a case pack): `>6` compares them, anything else is "contains".
+  if (column.carried !== undefined && COMPARISON_START.test(raw)) {
+    const test = parseNumberFilter(raw)
+    if (test === null || test === 'invalid') return test
+    return (row) => numberTest(test, numberInText(row.text(column)))
+  }
   const query = raw.trim().toLowerCase()
-  if (query === '') return null
-  const comparison = NUMERIC_COLUMNS.has(column) ? COMPARISON.exec(query) : null
-  if (comparison !== null) return comparisonTest(column, comparison[1] ?? '=', Number(comparison[2]))
   return (row) => row.lower(column).includes(query)
 }
 
-function compile(filter: RowFilter): RowTest[] {
+function numberTest(test: NumberTest, value: number): boolean {
+  return !Number.isNaN(value) && test(value)
+}
+
+function compile(filter: RowFilter, columns: readonly ViewColumn[]): RowTest[] {
   const tests: RowTest[] = []
-  if (filter.statuses.size > 0) {
-    const statuses = filter.statuses
-    tests.push((row) => statuses.has(row.status))
+  const statuses = filter.statuses
+  if (statuses !== null) tests.push((row) => statuses.has(row.status))
+  for (const column of columns) {
+    const test = columnTest(column, filter.columns[column.key] ?? '')
+    if (typeof test === 'function') tests.push(test)
   }
-  for (const column of COLUMN_KEYS) {
-    const test = columnTest(column, filter.columns[column] ?? '')
-    if (test !== null) tests.push(test)
+  const terms = searchTerms(filter.quick)
+  if (terms.length > 0) {
+    const lineColumns = columns.filter((column) => column.key !== 'status' && !column.perLocation)
+    for (const term of terms) tests.push((row) => row.contains(term, columns, lineColumns))
   }
-  for (const term of searchTerms(filter.quick)) tests.push((row) => row.contains(term))
   return tests
 }
 
-export function isFiltering(filter: RowFilter): boolean {
-  return compile(filter).length > 0
+export function isFiltering(filter: RowFilter, columns: readonly ViewColumn[]): boolean {
+  return compile(filter, columns).length > 0
 }
 
 /**
- * The rows every filter accepts, in their incoming order; `rows` itself when nothing filters.
- * Column filters read the rows' cached lowercase text, filled the first time a filter or the idle
- * warm-up asks; the quick search matches cells' own text case-insensitively.
+ * The rows every filter accepts (presets, column filters, each quick-search word), in their
+ * incoming order; `rows` itself when nothing filters.
  */
-export function filterRows(rows: readonly ResultRow[], filter: RowFilter): readonly ResultRow[] {
-  const tests = compile(filter)
+export function filterRows<Row extends ViewRow>(rows: readonly Row[], filter: RowFilter, columns: readonly ViewColumn[]): readonly Row[] {
+  const tests = compile(filter, columns)
   if (tests.length === 0) return rows
   const [only] = tests
   if (tests.length === 1 && only !== undefined) return rows.filter(only)
@@ -83,11 +77,4 @@ export function filterRows(rows: readonly ResultRow[], filter: RowFilter): reado
     for (const test of tests) if (!test(row)) return false
     return true
   })
-}
-
-/** The distinct line numbers of `rows`, ascending: what "Only rows shown" exports. */
-export function linesOf(rows: readonly ResultRow[]): number[] {
-  const seen = new Set<number>()
-  for (const row of rows) seen.add(row.line)
-  return Array.from(seen).sort((a, b) => a - b)
 }

@@ -1,32 +1,33 @@
 import type { SortColumn } from 'react-data-grid'
-import { isColumnKey, STATUS_ORDER, type ColumnKey, type ResultRow } from './result-row'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import { numberInText } from './number-filter'
+import { ROW_STATUS_RANK, type ViewRow } from './view-rows'
 
+/** NaN marks an empty number; text keys also carry the number a cell is written as, so "12" sorts after "6". */
 type SortKey =
   | { readonly kind: 'number'; readonly direction: 1 | -1; readonly values: Float64Array }
-  | { readonly kind: 'text'; readonly direction: 1 | -1; readonly values: readonly string[] }
+  | { readonly kind: 'text'; readonly direction: 1 | -1; readonly values: readonly string[]; readonly numbers: Float64Array | null }
 
-const STATUS_RANK = new Map(STATUS_ORDER.map((status, rank) => [status, rank]))
-
-function numbers(rows: readonly ResultRow[], read: (row: ResultRow) => number | null | undefined): Float64Array {
-  const values = new Float64Array(rows.length)
-  for (let i = 0; i < rows.length; i += 1) values[i] = read(rows[i] as ResultRow) ?? Number.NaN
-  return values
-}
-
-/** The column's values for every row, in one flat array the comparator indexes; NaN marks an empty number. */
-function sortKey(rows: readonly ResultRow[], column: ColumnKey, direction: 1 | -1): SortKey {
-  switch (column) {
-    case 'line':
-      return { kind: 'number', direction, values: numbers(rows, (row) => row.line) }
-    case 'quantity':
-      return { kind: 'number', direction, values: numbers(rows, (row) => row.quantity) }
-    case 'totalQuantity':
-      return { kind: 'number', direction, values: numbers(rows, (row) => row.totalQuantity) }
-    case 'status':
-      return { kind: 'number', direction, values: numbers(rows, (row) => STATUS_RANK.get(row.status)) }
-    default:
-      return { kind: 'text', direction, values: rows.map((row) => row.lower(column)) }
+function sortKey(rows: readonly ViewRow[], column: ViewColumn, direction: 1 | -1): SortKey {
+  if (column.kind === 'number' || column.kind === 'status') {
+    const values = new Float64Array(rows.length)
+    for (let i = 0; i < rows.length; i += 1) {
+      const row = rows[i] as ViewRow
+      if (column.kind === 'status') values[i] = ROW_STATUS_RANK.get(row.status) ?? Number.NaN
+      else {
+        const value = row.value(column)
+        values[i] = typeof value === 'number' ? value : Number.NaN
+      }
+    }
+    return { kind: 'number', direction, values }
   }
+  const values = rows.map((row) => row.lower(column))
+  let numbers: Float64Array | null = null
+  if (column.carried !== undefined) {
+    numbers = new Float64Array(values.length)
+    for (let i = 0; i < values.length; i += 1) numbers[i] = numberInText(values[i] as string)
+  }
+  return { kind: 'text', direction, values, numbers }
 }
 
 /** Empty cells go last whichever the direction, so flipping a sort never buries the data. */
@@ -44,6 +45,14 @@ function compareAt(key: SortKey, a: number, b: number): number {
   if (x === y) return 0
   if (x === '') return 1
   if (y === '') return -1
+  if (key.numbers !== null) {
+    const m = key.numbers[a] as number
+    const n = key.numbers[b] as number
+    const mIsNumber = !Number.isNaN(m)
+    const nIsNumber = !Number.isNaN(n)
+    if (mIsNumber && nIsNumber && m !== n) return m < n ? -key.direction : key.direction
+    if (mIsNumber !== nIsNumber) return mIsNumber ? -key.direction : key.direction
+  }
   return x < y ? -key.direction : key.direction
 }
 
@@ -52,10 +61,18 @@ function compareAt(key: SortKey, a: number, b: number): number {
  * array is sorted, so the comparator touches no row objects; ties keep the incoming (line) order.
  * Returns `rows` itself when there is nothing to sort.
  */
-export function sortRows(rows: readonly ResultRow[], sortColumns: readonly SortColumn[]): readonly ResultRow[] {
-  const columns = sortColumns.filter((column) => isColumnKey(column.columnKey))
-  if (columns.length === 0 || rows.length < 2) return rows
-  const keys = columns.map((column) => sortKey(rows, column.columnKey as ColumnKey, column.direction === 'DESC' ? -1 : 1))
+export function sortRows<Row extends ViewRow>(
+  rows: readonly Row[],
+  sortColumns: readonly SortColumn[],
+  columns: readonly ViewColumn[]
+): readonly Row[] {
+  const byKey = new Map(columns.map((column) => [column.key as string, column]))
+  const chosen = sortColumns.flatMap((sort) => {
+    const column = byKey.get(sort.columnKey)
+    return column === undefined ? [] : [{ column, direction: sort.direction === 'DESC' ? (-1 as const) : (1 as const) }]
+  })
+  if (chosen.length === 0 || rows.length < 2) return rows
+  const keys = chosen.map(({ column, direction }) => sortKey(rows, column, direction))
   const order = new Uint32Array(rows.length)
   for (let i = 0; i < order.length; i += 1) order[i] = i
   const [first] = keys
@@ -70,5 +87,5 @@ export function sortRows(rows: readonly ResultRow[], sortColumns: readonly SortC
       return a - b
     })
   }
-  return Array.from(order, (index) => rows[index] as ResultRow)
+  return Array.from(order, (index) => rows[index] as Row)
 }

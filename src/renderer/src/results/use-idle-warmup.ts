@@ -1,21 +1,27 @@
 import { useEffect } from 'react'
-import type { ResultTable } from './result-table'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { ViewRow } from './view-rows'
 
-/** Long enough that a table replaced ten times a second by a running job is not warmed in vain. */
+/** Long enough that rows replaced ten times a second by a running job are not warmed in vain. */
 const SETTLE_MS = 400
 
 /**
- * Once a table has stopped changing, fills its rows' filter caches while the browser is idle, so
- * the first keystroke in a filter or the quick search only has to scan, not format.
+ * Once the rows have stopped changing, fills their text caches while the browser is idle, so the
+ * first keystroke in a filter or the first header click only has to scan, not format.
  */
-export function useIdleWarmup(table: ResultTable): void {
+export function useIdleWarmup(rows: readonly ViewRow[], columns: readonly ViewColumn[]): void {
   useEffect(() => {
     let idle: number | null = null
     let cursor = 0
     const step = (deadline: IdleDeadline) => {
       idle = null
-      cursor = table.warm(cursor, () => deadline.timeRemaining() < 4)
-      if (cursor < table.rows.length) idle = requestIdleCallback(step)
+      while (cursor < rows.length) {
+        const row = rows[cursor] as ViewRow
+        for (const column of columns) if (column.kind !== 'number') row.lower(column)
+        cursor += 1
+        if (cursor % 500 === 0 && deadline.timeRemaining() < 4) break
+      }
+      if (cursor < rows.length) idle = requestIdleCallback(step)
     }
     const timer = setTimeout(() => {
       idle = requestIdleCallback(step)
@@ -24,5 +30,5 @@ export function useIdleWarmup(table: ResultTable): void {
       clearTimeout(timer)
       if (idle !== null) cancelIdleCallback(idle)
     }
-  }, [table])
+  }, [rows, columns])
 }

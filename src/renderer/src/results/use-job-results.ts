@@ -1,10 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { callInventory } from '../api/inventory-call'
-import { applyEntries, emptyResultSet, type ResultSet } from './result-set'
+import { applyEntries, emptyResultSet, markRetry, type ResultSet } from './result-set'
 
 export const jobResultsKey = (jobId: string) => ['job-results', jobId] as const
+const retryFromKey = (jobId: string) => ['job-retry-from', jobId] as const
+
+/** A "Retry failed" began when the job's log was `progress.resultsCount` long (the reply to retryFailed). */
+export function storeRetryStart(queryClient: QueryClient, progress: JobProgress): void {
+  const current = queryClient.getQueryData<number>(retryFromKey(progress.jobId)) ?? 0
+  queryClient.setQueryData(retryFromKey(progress.jobId), Math.max(current, progress.resultsCount))
+}
 
 /**
  * The job's results, read incrementally: each fetch starts where the cached set stopped and keeps
@@ -40,5 +47,14 @@ export function useJobResults(progress: JobProgress) {
     if (behind && !isFetching && !isError) void refetch({ cancelRefetch: false })
   }, [behind, isFetching, isError, refetch, resultsCount])
 
-  return query
+  const retryFrom = useQuery<number>({
+    queryKey: retryFromKey(jobId),
+    queryFn: () => Promise.reject(new Error('A retry start is only ever stored.')),
+    enabled: false,
+    staleTime: Number.POSITIVE_INFINITY
+  }).data
+  const empty = useMemo(() => emptyResultSet(jobId, itemType), [jobId, itemType])
+  const set = useMemo(() => markRetry(data ?? empty, retryFrom ?? 0), [data, empty, retryFrom])
+
+  return { set, query }
 }

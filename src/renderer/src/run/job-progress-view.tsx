@@ -7,7 +7,10 @@ import { useCountdown } from './use-countdown'
 import { useFailureReason } from './use-failure-reason'
 
 interface JobProgressViewProps {
+  /** Counters taken from the results on screen (see progressFromResults), so the card and the results never disagree. */
   progress: JobProgress
+  /** Whether the results have read everything the progress reports; the end of a lookup is announced only then. */
+  caughtUp: boolean
   busy: 'start' | 'cancel' | 'retry' | null
   onCancel: () => void
   onRetryFailed: () => void
@@ -23,52 +26,67 @@ const COUNT_ROWS: readonly { key: 'found' | 'notFound' | 'invalid' | 'duplicate'
   { key: 'cancelled', label: 'Cancelled' }
 ]
 
-export function JobProgressView({ progress, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
+export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
   const active = progress.state === 'running' || progress.state === 'throttled'
   const answered = answeredCount(progress)
   const percent = progress.lines === 0 ? 100 : Math.min(100, Math.floor((answered / progress.lines) * 100))
   const resumeIn = useCountdown(progress.state === 'throttled' ? progress.resumeAt : null)
   const failure = useFailureReason(progress)
-  const spoken = useAnnouncement(progress)
+  const spoken = useAnnouncement(progress, caughtUp)
 
   return (
     <section className="panel job-progress" aria-labelledby="job-progress-heading" data-state={progress.state}>
-      <div className="section-heading">
-        <h2 id="job-progress-heading" tabIndex={-1}>Lookup · {jobLabel(progress)}</h2>
+      <div className="job-progress-head">
+        <h2 id="job-progress-heading" tabIndex={-1}>
+          Lookup · {jobLabel(progress)}
+        </h2>
         <span className="job-state">{stateText(progress)}</span>
+        <dl className="job-counts">
+          {COUNT_ROWS.map((row) => (
+            <div key={row.key} className="job-count" data-status={row.key}>
+              <dt>{row.label}</dt>
+              <dd>{formatCount(progress[row.key])}</dd>
+            </div>
+          ))}
+          {progress.pending > 0 ? (
+            <div className="job-count" data-status="pending">
+              <dt>Pending</dt>
+              <dd>{formatCount(progress.pending)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="job-actions">
+          {active ? (
+            <button type="button" className="danger" onClick={onCancel} disabled={busy !== null}>
+              {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
+            </button>
+          ) : null}
+          {!active && progress.failed > 0 ? (
+            <button type="button" onClick={onRetryFailed} disabled={busy !== null}>
+              Retry failed
+            </button>
+          ) : null}
+        </div>
       </div>
 
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label="Lookup progress"
-        aria-valuemin={0}
-        aria-valuemax={progress.lines}
-        aria-valuenow={answered}
-        aria-valuetext={`${formatCount(answered)} of ${formatCount(progress.lines)} values (${percent}%)`}
-      >
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      <div className="job-progress-bar">
+        <div
+          className="progress-track"
+          role="progressbar"
+          aria-label="Lookup progress"
+          aria-valuemin={0}
+          aria-valuemax={progress.lines}
+          aria-valuenow={answered}
+          aria-valuetext={`${formatCount(answered)} of ${formatCount(progress.lines)} values (${percent}%)`}
+        >
+          <div className="progress-fill" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="progress-caption">
+          {formatCount(answered)} of {formatCount(progress.lines)} values ({percent}%)
+          {progress.valuesPerSecond > 0 ? ` · ${formatRate(progress.valuesPerSecond)} values/s` : ''}
+          {active && progress.etaMs !== null ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
+        </p>
       </div>
-      <p className="progress-caption">
-        {formatCount(answered)} of {formatCount(progress.lines)} values ({percent}%)
-        {progress.valuesPerSecond > 0 ? ` · ${formatRate(progress.valuesPerSecond)} values/s` : ''}
-        {active && progress.etaMs !== null ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
-      </p>
-
-      <dl className="job-counts">
-        {COUNT_ROWS.map((row) => (
-          <div key={row.key} className="job-count" data-status={row.key}>
-            <dt>{row.label}</dt>
-            <dd>{formatCount(progress[row.key])}</dd>
-          </div>
-        ))}
-        {progress.pending > 0 ? (
-          <div className="job-count" data-status="pending">
-            <dt>Pending</dt>
-            <dd>{formatCount(progress.pending)}</dd>
-          </div>
-        ) : null}
-      </dl>
 
       {progress.state === 'throttled' ? (
         <p className="notice notice-warning throttle-notice">
@@ -79,19 +97,6 @@ export function JobProgressView({ progress, busy, onCancel, onRetryFailed, onOpe
       ) : null}
 
       {failure !== null ? <ErrorAlert error={failure.error} onOpenSettings={onOpenSettings} /> : null}
-
-      <div className="row job-actions">
-        {active ? (
-          <button type="button" className="danger" onClick={onCancel} disabled={busy !== null}>
-            {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
-          </button>
-        ) : null}
-        {!active && progress.failed > 0 ? (
-          <button type="button" onClick={onRetryFailed} disabled={busy !== null}>
-            Retry failed
-          </button>
-        ) : null}
-      </div>
 
       <p role="status" className="visually-hidden">
         {spoken}
@@ -115,14 +120,18 @@ function stateText(progress: JobProgress): string {
   }
 }
 
-/** Speaks state changes only; the counters change ten times a second and would drown everything else. */
-function useAnnouncement(progress: JobProgress): string {
+/**
+ * Speaks state changes only; the counters change ten times a second and would drown everything else.
+ * Waits until the results have caught up, so the counts spoken are the counts on screen.
+ */
+function useAnnouncement(progress: JobProgress, caughtUp: boolean): string {
   const previous = useRef<JobProgress | undefined>(undefined)
   const [spoken, setSpoken] = useState('')
   useEffect(() => {
+    if (!caughtUp) return
     const message = announcement(previous.current, progress)
     previous.current = progress
     if (message !== null) setSpoken(message)
-  }, [progress])
+  }, [progress, caughtUp])
   return spoken
 }

@@ -4,6 +4,7 @@ import type { InvokeInput } from '../../../shared/contract'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { callInventory } from '../api/inventory-call'
 import { storeJobProgress, useJobProgress } from '../api/job-progress'
+import { storeRetryStart } from '../results/use-job-results'
 
 type Action = 'start' | 'cancel' | 'retry'
 
@@ -47,8 +48,14 @@ export function useLookupJob() {
   }, [jobId, run])
 
   const retryFailed = useCallback(() => {
-    if (jobId !== null) void run('retry', () => callInventory(window.inventory.retryFailed({ jobId })))
-  }, [jobId, run])
+    if (jobId === null) return
+    void run('retry', async () => {
+      const progress = await callInventory(window.inventory.retryFailed({ jobId }))
+      // Before the progress is stored, so no render shows the retry's counters without it.
+      storeRetryStart(queryClient, progress)
+      return progress
+    })
+  }, [jobId, run, queryClient])
 
   const clearError = useCallback(() => setError(null), [])
 

@@ -1,4 +1,5 @@
 import type { LineResult } from '../../../../shared/domain/line-result'
+import { viewColumns, type ResultView, type ViewColumn } from '../../../../shared/views/view-columns'
 import { applyEntries, emptyResultSet, type ResultSet } from '../result-set'
 
 export function found(line: number, gtin: string, quantities: number[], extra: Partial<LineResult> = {}): LineResult {
@@ -50,4 +51,9 @@ export const failed: LineResult = {
 
 export function setOf(entries: LineResult[]): ResultSet {
   return applyEntries(emptyResultSet('job-1', 'gtin'), entries, entries.length)
+}
+
+/** Columns by key, for tests that filter, sort or read cells of a view. */
+export function columnsOf(view: ResultView, carried: readonly string[] = []): Record<string, ViewColumn> {
+  return Object.fromEntries(viewColumns(view, carried).map((column) => [column.key, column]))
 }

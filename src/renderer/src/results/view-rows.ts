@@ -1,0 +1,132 @@
+import { STOCK_STATUS_LABELS, STOCK_STATUSES, type StockStatus } from '../../../shared/stock/stock-status'
+import type { InventoryLocation } from '../../../shared/domain/line-result'
+import { textOf, lowerWord, type LineEntry } from './line-entry'
+import type { SearchTerm } from './search-term'
+import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
+
+/** A line's status on screen: its stock status, or "Retrying" while a retry of its failure is under way. */
+export type RowStatus = StockStatus | 'retrying'
+
+export const ROW_STATUS_LABELS: Readonly<Record<RowStatus, string>> = { ...STOCK_STATUS_LABELS, retrying: 'Retrying…' }
+const LOWERED_STATUS_LABELS = Object.fromEntries(
+  Object.entries(ROW_STATUS_LABELS).map(([status, label]) => [status, label.toLowerCase()])
+) as Readonly<Record<RowStatus, string>>
+
+/** Sort order of the status column: the most urgent first. */
+export const ROW_STATUS_RANK: ReadonlyMap<RowStatus, number> = new Map<RowStatus, number>([
+  ...STOCK_STATUSES.map((status, rank): [RowStatus, number] => [status, rank]),
+  ['retrying', STOCK_STATUSES.length]
+])
+
+/** What the grid, the filters, the sort and the detail panel need of a row, in either view. */
+export interface ViewRow {
+  readonly key: string
+  readonly entry: LineEntry
+  readonly status: RowStatus
+  /** The location row within its line, or -1 for a row that stands for the whole line. */
+  readonly locationIndex: number
+  value(column: ViewColumn): CellValue
+  text(column: ViewColumn): string
+  lower(column: ViewColumn): string
+  contains(term: SearchTerm, columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean
+}
+
+/** One row per input line (the Items view). */
+export class ItemRow implements ViewRow {
+  readonly entry: LineEntry
+  readonly status: RowStatus
+  readonly locationIndex = -1
+  private keyText: string | null = null
+
+  constructor(entry: LineEntry, status: RowStatus) {
+    this.entry = entry
+    this.status = status
+  }
+
+  get key(): string {
+    this.keyText ??= String(this.entry.line)
+    return this.keyText
+  }
+
+  value(column: ViewColumn): CellValue {
+    return column.key === 'status' ? ROW_STATUS_LABELS[this.status] : this.entry.value(column)
+  }
+
+  text(column: ViewColumn): string {
+    return column.key === 'status' ? ROW_STATUS_LABELS[this.status] : this.entry.text(column)
+  }
+
+  lower(column: ViewColumn): string {
+    return column.key === 'status' ? LOWERED_STATUS_LABELS[this.status] : this.entry.lower(column)
+  }
+
+  contains(term: SearchTerm, _columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean {
+    return term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)
+  }
+}
+
+/** One row per inventory location of a line, and one for a line without any (the Locations view). */
+export class LocationRow implements ViewRow {
+  readonly entry: LineEntry
+  readonly status: RowStatus
+  readonly locationIndex: number
+  private keyText: string | null = null
+
+  constructor(entry: LineEntry, status: RowStatus, locationIndex: number) {
+    this.entry = entry
+    this.status = status
+    this.locationIndex = locationIndex
+  }
+
+  get key(): string {
+    this.keyText ??= `${this.entry.line}:${this.locationIndex}`
+    return this.keyText
+  }
+
+  get location(): InventoryLocation | undefined {
+    return this.entry.result.item?.inventory_locations[this.locationIndex]
+  }
+
+  value(column: ViewColumn): CellValue {
+    if (column.key === 'status') return ROW_STATUS_LABELS[this.status]
+    return column.perLocation ? this.entry.value(column, this.locationIndex) : this.entry.value(column)
+  }
+
+  text(column: ViewColumn): string {
+    if (column.key === 'status') return ROW_STATUS_LABELS[this.status]
+    return column.perLocation ? textOf(this.entry.value(column, this.locationIndex)) : this.entry.text(column)
+  }
+
+  lower(column: ViewColumn): string {
+    if (column.key === 'status') return LOWERED_STATUS_LABELS[this.status]
+    return column.perLocation ? lowerWord(this.text(column)) : this.entry.lower(column)
+  }
+
+  contains(term: SearchTerm, columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean {
+    if (term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)) return true
+    if (this.location === undefined) return false
+    for (const column of columns) {
+      if (!column.perLocation) continue
+      const value = this.value(column)
+      if (typeof value === 'number' ? term.inNumber(value) : term.in(textOf(value))) return true
+    }
+    return false
+  }
+}
+
+/** The Locations view's rows of the Items view's rows, in the same line order. */
+export function locationRowsOf(items: readonly ItemRow[]): LocationRow[] {
+  const rows: LocationRow[] = []
+  for (const item of items) {
+    const count = Math.max(1, item.entry.result.item?.inventory_locations.length ?? 0)
+    for (let index = 0; index < count; index += 1) rows.push(new LocationRow(item.entry, item.status, index))
+  }
+  return rows
+}
+
+/** Lines per status among `rows` (one row per line). */
+export function statusCounts(rows: readonly ItemRow[]): Record<RowStatus, number> {
+  const counts = Object.fromEntries([...ROW_STATUS_RANK.keys()].map((status) => [status, 0])) as Record<RowStatus, number>
+  for (const row of rows) counts[row.status] += 1
+  return counts
+}
