@@ -192,7 +192,10 @@ test.describe('workspace: importing files', () => {
     await expect(padded.getByRole('button').getByText(/^\d+$/)).toHaveCSS('color', bodyColor)
 
     await page.getByRole('button', { name: 'Run lookup' }).click()
-    await expect(page.getByText(/rows for 3 lines/)).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText('3 items', { exact: true })).toBeVisible({ timeout: 60_000 })
+    const grid = page.getByRole('grid', { name: 'Inventory results' })
+    await expect(grid.getByRole('columnheader', { name: 'Case Pack', exact: true })).toBeVisible()
+    await expect(grid.getByRole('gridcell', { name: 'Café molido', exact: true })).toBeVisible()
     const jobId = lastJobId(harness)
     const results = await page.evaluate(async (id) => {
       const progress = await window.inventory.getJobResults({ jobId: id, from: 0 })
