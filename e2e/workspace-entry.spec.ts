@@ -1,5 +1,5 @@
 import { attachScreenshot, expect, test } from './fixtures'
-import { expectNoSeriousAxeViolations, valuesBox } from './workspace-support'
+import { expectNoSeriousAxeViolations, expectValuesText, valuesBox } from './workspace-support'
 
 /**
  * Ten values in every separator the field accepts, one of each kind the summary counts:
@@ -65,15 +65,15 @@ test.describe('workspace: entering values', () => {
     await wrong.press('Enter')
     await expect(groups.getByRole('button', { name: /Wrong check digit$/ })).toBeHidden()
     await expect(page.getByText(/^10 values: 6 valid, /)).toBeVisible()
-    await expect(valuesBox(page)).toHaveValue(/\n00614141000012\n/)
+    await expectValuesText(page, /\n00614141000012\n/)
     await expect(groups.getByRole('button', { name: '6 Valid', exact: true })).toBeFocused()
 
     await groups.getByRole('button', { name: '1 Lost to scientific notation', exact: true }).click()
     const scientific = groups.getByRole('list', { name: 'Lost to scientific notation' }).getByRole('listitem')
     await expect(scientific).toContainText('Line 8')
-    await scientific.getByRole('button', { name: 'Remove', exact: true }).click()
+    await scientific.getByRole('button', { name: 'Remove line 8', exact: true }).click()
     await expect(page.getByText(/^9 values: 6 valid, .* 0 lost to scientific notation, 1 duplicate\.$/)).toBeVisible()
-    await expect(valuesBox(page)).not.toHaveValue(/7\.61E\+12/)
+    await expect(valuesBox(page)).not.toContainText('7.61E+12')
 
     await groups.getByRole('button', { name: 'Remove all invalid' }).click()
     await expect(
@@ -86,7 +86,7 @@ test.describe('workspace: entering values', () => {
 
     await groups.getByRole('button', { name: 'Remove duplicates' }).click()
     await expect(page.getByText(/^6 values: 6 valid, /)).toBeVisible()
-    await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n036000291452\n96385074\n12000001291\n00614141000012')
+    await expectValuesText(page, '00012345678905\n4006381333931\n036000291452\n96385074\n12000001291\n00614141000012')
   })
 
   test('the store number is checked as it is typed', async ({ page }) => {
@@ -128,7 +128,7 @@ test.describe('workspace: entering values', () => {
     await page.keyboard.type('036000291452', { delay: 120 })
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'Added 036000291452 as line 3.' })).toBeVisible()
-    await expect(valuesBox(page)).toHaveValue('00012345678905\n4006381333931\n036000291452')
+    await expectValuesText(page, '00012345678905\n4006381333931\n036000291452')
     await expect(page.getByText(/^3 values: 3 valid, /)).toBeVisible()
   })
 })

@@ -23,7 +23,7 @@ test.describe('workspace: environment and settings', () => {
     await expectNoSeriousAxeViolations(page)
 
     await banner.getByRole('button', { name: 'use sample values' }).click()
-    await expect(page.getByRole('textbox', { name: 'Values to look up' })).not.toHaveValue('')
+    await expect(page.getByRole('textbox', { name: 'Values to look up' })).not.toHaveText('')
     await banner.getByRole('button', { name: 'Dismiss' }).click()
     await expect(banner).toBeHidden()
     await page.reload()

@@ -9,6 +9,8 @@ import { isAppPage } from '../security/trusted-sender'
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // The renderer checks long lists in a worker loaded from its own files, never from a blob: or data: URL.
+  "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",

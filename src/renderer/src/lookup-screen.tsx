@@ -1,6 +1,7 @@
-import { useCallback, useReducer, useRef, useState, type DragEvent } from 'react'
-import { MAX_JOB_LINES } from '../../shared/contract'
+import { Text } from '@codemirror/state'
+import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { ItemType } from '../../shared/domain/item-type'
+import { MAX_INPUT_CHARS } from '../../shared/limits'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { Settings } from '../../shared/settings'
 import { useCredentialStatus } from './api/use-credential-status'
@@ -8,15 +9,18 @@ import { useUpdateSettings } from './api/use-settings'
 import { ConfirmDialog } from './components/confirm-dialog'
 import { ColumnPicker } from './entry/column-picker'
 import { DemoBanner } from './entry/demo-banner'
-import { EMPTY_ENTRY, entryReducer } from './entry/entry-state'
+import { entryLines, entrySource, hasEntryValues } from './entry/entry-state'
 import { ImportButton } from './entry/import-button'
 import { LookupTargetFields } from './entry/lookup-target-fields'
 import { SAMPLE_GTINS } from './entry/sample-values'
-import { ScanInput, type ScanFeedback } from './entry/scan-input'
+import { tooManyValues } from './entry/list-limits'
+import { ScanInput } from './entry/scan-input'
 import { checkStoreNumber } from './entry/store-number'
 import { useFileImport, type ImportedValues } from './entry/use-file-import'
 import { ValidationSummary } from './entry/validation-summary'
-import { useEntryValidation } from './entry/use-entry-validation'
+import { useEntry } from './entry/use-entry'
+import { useListCheck } from './entry/use-list-check'
+import { useScans } from './entry/use-scans'
 import { ValuesField } from './entry/values-field'
 import { ErrorAlert } from './errors/error-alert'
 import { EntrySummary } from './entry/entry-summary'
@@ -29,8 +33,6 @@ interface LookupScreenProps {
   onOpenSettings: () => void
 }
 
-const MAX_INPUT_LENGTH = 200
-
 function countOf(values: number): string {
   return `${values.toLocaleString()} ${values === 1 ? 'value' : 'values'}`
 }
@@ -41,9 +43,11 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const credentials = useCredentialStatus(environment === 'demo' ? 'sandbox' : environment, environment !== 'demo')
   const [storeText, setStoreText] = useState(settings.storeNbr === null ? '' : String(settings.storeNbr))
   const [itemType, setItemType] = useState<ItemType>(settings.itemType)
-  const [entry, dispatch] = useReducer(entryReducer, EMPTY_ENTRY)
-  const validation = useEntryValidation(entry.lines, itemType)
-  const [scanFeedback, setScanFeedback] = useState<ScanFeedback>(null)
+  const { entry, dispatch, latest } = useEntry()
+  const validation = useListCheck(entrySource(entry), itemType)
+  const scans = useScans(latest, dispatch, validation)
+  /** Bumped when an import is applied: the validation summary then takes the focus. */
+  const [summaryFocus, setSummaryFocus] = useState(0)
   const [dragging, setDragging] = useState(false)
   const [runProblem, setRunProblem] = useState<string | null>(null)
   const [confirmingReplace, setConfirmingReplace] = useState(false)
@@ -59,8 +63,9 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const applyImport = useCallback((values: ImportedValues) => {
     dispatch({ type: 'import', lines: values.lines, note: values.description, source: values.source })
     setRunProblem(null)
-  }, [])
-  const hasValues = entry.lines.length > 0
+    setSummaryFocus((request) => request + 1)
+  }, [dispatch])
+  const hasValues = hasEntryValues(entry)
   const onImported = useCallback(
     (values: ImportedValues) => (hasValues ? setPendingImport(values) : applyImport(values)),
     [hasValues, applyImport]
@@ -77,28 +82,17 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     update.mutate({ itemType: next })
   }
 
-  const onScan = (input: string, fromScanner: boolean) => {
-    const repeated = validation.findSame(input)
-    if (repeated !== null) {
-      setScanFeedback({ tone: 'warning', text: `Already scanned: line ${repeated}. Not added again.` })
-      return
-    }
-    const next = entryReducer(entry, { type: 'append', input })
-    dispatch({ type: 'append', input })
-    const line = next.lines[next.lines.length - 1]?.line ?? next.lines.length
-    setScanFeedback({ tone: 'info', text: `${fromScanner ? 'Scanned' : 'Added'} ${input.trim()} as line ${line}.` })
-  }
-
   const startLookup = async () => {
     const check = checkStoreNumber(storeText)
     if (!check.ok) return
     if (check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
+    const list = latest.current
     const started = await job.start({
       environment,
       storeNbr: check.value,
       itemType,
-      lines: entry.lines.map((line) => ({ ...line })),
-      ...(entry.source === null ? {} : { source: entry.source })
+      lines: entryLines(list).map((line) => ({ ...line })),
+      ...(list.source === null ? {} : { source: list.source })
     })
     if (started === null) return
     setEntryOpen(false)
@@ -113,17 +107,19 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       storeFieldRef.current?.querySelector('input')?.focus()
       return
     }
-    if (entry.lines.length === 0) {
+    const lines = entryLines(latest.current)
+    if (lines.length === 0) {
       setRunProblem('Enter, scan or import at least one value to look up.')
       return
     }
-    if (entry.lines.length > MAX_JOB_LINES) {
-      setRunProblem(`A lookup takes at most ${MAX_JOB_LINES.toLocaleString()} values; split the list into smaller parts.`)
+    const tooMany = tooManyValues(lines.length)
+    if (tooMany !== null) {
+      setRunProblem(tooMany)
       return
     }
-    const tooLong = entry.lines.find((line) => line.input.length > MAX_INPUT_LENGTH)
+    const tooLong = lines.find((line) => line.input.length > MAX_INPUT_CHARS)
     if (tooLong !== undefined) {
-      setRunProblem(`The value on line ${tooLong.line} is longer than ${MAX_INPUT_LENGTH} characters; fix or remove it.`)
+      setRunProblem(`The value on line ${tooLong.line} is longer than ${MAX_INPUT_CHARS} characters; fix or remove it.`)
       return
     }
     setRunProblem(null)
@@ -132,6 +128,13 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       return
     }
     void startLookup()
+  }
+
+  /** Ctrl+Enter (Cmd+Enter on a Mac) anywhere in the form runs the lookup, as the button would. */
+  const onFormKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
+    event.preventDefault()
+    if (!active && job.busy !== 'start') runLookup()
   }
 
   const onDragOver = (event: DragEvent<HTMLElement>) => {
@@ -157,7 +160,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       {environment === 'demo' && !settings.demoBannerDismissed && (entryOpen || job.progress === undefined) ? (
         <DemoBanner
           onDismiss={() => update.mutate({ demoBannerDismissed: true })}
-          onUseSamples={() => dispatch({ type: 'edit-text', text: SAMPLE_GTINS.join('\n') })}
+          onUseSamples={() => dispatch({ type: 'edit-text', doc: Text.of([...SAMPLE_GTINS]) })}
         />
       ) : null}
       {missingCredentials === null ? null : (
@@ -193,6 +196,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         onDragOver={onDragOver}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
+        onKeyDown={onFormKeyDown}
       >
         <h2 id="entry-heading">What to look up</h2>
         <div ref={storeFieldRef}>
@@ -205,17 +209,21 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
           />
         </div>
         <ValuesField
-          text={entry.text}
-          count={entry.lines.length}
+          doc={entry.doc}
+          count={validation.check?.summary.total ?? null}
+          hasValues={hasValues}
           importNote={entry.importNote}
-          onChange={(text) => dispatch({ type: 'edit-text', text })}
+          onEdit={(edit) => {
+            validation.checkEdit(edit)
+            dispatch({ type: 'edit-text', doc: edit.after })
+          }}
           onClear={() => {
             dispatch({ type: 'clear' })
-            setScanFeedback(null)
+            scans.clearFeedback()
           }}
         />
         <div className="entry-tools">
-          <ScanInput onScan={onScan} feedback={scanFeedback} />
+          <ScanInput onScan={scans.onScan} feedback={scans.feedback} />
           <ImportButton onFile={(file) => void importer.readFile(file)} busy={importer.state.kind === 'reading'} />
         </div>
         {importer.state.kind === 'reading' ? <p role="status">Reading {importer.state.fileName}…</p> : null}
@@ -235,6 +243,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
           itemType={itemType}
           onReplace={(line, input) => dispatch({ type: 'replace', line, input })}
           onRemove={(lines) => dispatch({ type: 'remove', lines })}
+          focusRequest={summaryFocus}
         />
 
         <div className="run-bar">
@@ -276,7 +285,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         }}
       >
         <p>
-          The {countOf(entry.lines.length)} now in “Values to look up” will be replaced by the{' '}
+          The {countOf(validation.check?.summary.total ?? 0)} now in “Values to look up” will be replaced by the{' '}
           {countOf(pendingImport?.lines.length ?? 0)} from {pendingImport?.fileName ?? 'the file'}.
         </p>
       </ConfirmDialog>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { gs1CheckDigit } from './gtin'
-import { splitValues, summarizeValidation, validateLines } from './values'
+import { containsValue, splitValues, summarizeValidation, validateLines } from './values'
 
 const numbered = (inputs: string[]) => inputs.map((input, index) => ({ line: index + 1, input }))
 
@@ -15,6 +15,12 @@ describe('splitValues', () => {
       '7.61E+12'
     ])
     expect(splitValues(' \n,; \t')).toEqual([])
+  })
+
+  it('tells a text with a value from one of separators only, as splitting would', () => {
+    expect(containsValue(' \n,; \t')).toBe(false)
+    expect(containsValue('')).toBe(false)
+    expect(containsValue(' ,;x')).toBe(true)
   })
 })
 

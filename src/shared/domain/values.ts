@@ -18,13 +18,21 @@ export interface ValidationSummary {
   duplicate: number
 }
 
+const SEPARATORS = /[\s,;]+/
+const NOT_A_SEPARATOR = /[^\s,;]/
+
 /**
  * Splits a pasted list on new lines, commas, semicolons, tabs and spaces. A European
  * `7,61E+12` is split at its comma; both halves are then reported, and the `61E+12` half as
  * scientific notation, so the value is still flagged rather than silently accepted.
  */
 export function splitValues(text: string): string[] {
-  return text.split(/[\s,;]+/).filter((piece) => piece !== '')
+  return text.split(SEPARATORS).filter((piece) => piece !== '')
+}
+
+/** Whether `splitValues` would find a value, without splitting the text. */
+export function containsValue(text: string): boolean {
+  return NOT_A_SEPARATOR.test(text)
 }
 
 /** Every line becomes exactly one of valid, invalid (with a reason) or duplicate (of the first copy's line). */

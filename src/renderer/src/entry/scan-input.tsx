@@ -18,7 +18,8 @@ export function ScanInput({ onScan, feedback }: ScanInputProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget
-    if (event.key === 'Enter') {
+    // Ctrl+Enter is the entry form's: it runs the lookup.
+    if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       event.preventDefault()
       const value = input.value.trim()
       if (value !== '') onScan(value, timing.current.isBurst())

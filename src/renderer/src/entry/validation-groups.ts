@@ -44,37 +44,15 @@ export const GROUPS: readonly GroupDefinition[] = [
   { id: 'duplicate', label: 'Duplicates', tone: 'bad', fixable: true }
 ]
 
-export type GroupedLines = Record<GroupId, CheckedLine[]>
-
-/** Lists the lines of each group; the same rules as `summarizeValidation`, which gives the counts. */
-export function groupLines(lines: readonly CheckedLine[]): GroupedLines {
-  const groups: GroupedLines = {
-    valid: [],
-    padded: [],
-    zeros_restored: [],
-    check_digit: [],
-    length_or_characters: [],
-    scientific_notation: [],
-    duplicate: []
+/** The groups a line is listed in: the same rules as `summarizeValidation`, which gives the counts. */
+export function groupOf(line: CheckedLine): GroupId[] {
+  if (line.status === 'duplicate') return ['duplicate']
+  if (line.status === 'invalid') {
+    if (line.invalidReason === 'check_digit') return ['check_digit']
+    if (line.invalidReason === 'scientific_notation') return ['scientific_notation']
+    return ['length_or_characters']
   }
-  for (const line of lines) {
-    if (line.status === 'duplicate') {
-      groups.duplicate.push(line)
-      continue
-    }
-    if (line.status === 'invalid') {
-      if (line.invalidReason === 'check_digit') groups.check_digit.push(line)
-      else if (line.invalidReason === 'scientific_notation') groups.scientific_notation.push(line)
-      else groups.length_or_characters.push(line)
-      continue
-    }
-    groups.valid.push(line)
-    if (line.note === NOTE_ZEROS_RESTORED) groups.zeros_restored.push(line)
-    else if (line.note === NOTE_PADDED) groups.padded.push(line)
-  }
-  return groups
-}
-
-export function invalidLineNumbers(lines: readonly CheckedLine[]): Set<number> {
-  return new Set(lines.filter((line) => line.status === 'invalid').map((line) => line.line))
+  if (line.note === NOTE_ZEROS_RESTORED) return ['valid', 'zeros_restored']
+  if (line.note === NOTE_PADDED) return ['valid', 'padded']
+  return ['valid']
 }

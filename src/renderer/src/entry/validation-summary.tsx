@@ -1,26 +1,35 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ItemType } from '../../../shared/domain/item-type'
-import type { ValidationSummary } from '../../../shared/domain/values'
+import type { ValidationSummary as Counts } from '../../../shared/domain/values'
 import { formatCount } from '../format/format'
-import type { EntryValidation } from './use-entry-validation'
-import { GROUPS, invalidLineNumbers, type CheckedLine, type GroupDefinition, type GroupId } from './validation-groups'
-
-/** Lists longer than this show their start only; fixing thousands of values by hand is not the way anyway. */
-const MAX_LISTED = 200
+import { tooManyValues } from './list-limits'
+import type { ListCheck } from './list-check'
+import type { EntryValidation } from './use-list-check'
+import { GROUPS, type CheckedLine, type GroupDefinition, type GroupId } from './validation-groups'
 
 interface ValidationSummaryProps {
   validation: EntryValidation
   itemType: ItemType
   onReplace: (line: number, input: string) => void
   onRemove: (lines: ReadonlySet<number>) => void
+  /** Changes when the summary should take the keyboard focus, as soon as it describes the new list (after an import). */
+  focusRequest: number
 }
 
-export function ValidationSummary({ validation, itemType, onReplace, onRemove }: ValidationSummaryProps) {
+export function ValidationSummary({ validation, itemType, onReplace, onRemove, focusRequest }: ValidationSummaryProps) {
   const headingId = useId()
   const [open, setOpen] = useState<ReadonlySet<GroupId>>(() => new Set())
   const groupButtons = useRef(new Map<GroupId, HTMLButtonElement>())
   const pendingFocus = useRef<GroupId | null>(null)
-  const { groups, checked } = validation
+  const section = useRef<HTMLElement>(null)
+  const focusedFor = useRef(focusRequest)
+  const { check, checking } = validation
+
+  useEffect(() => {
+    if (focusRequest === focusedFor.current || checking || section.current === null) return
+    focusedFor.current = focusRequest
+    section.current.focus()
+  })
 
   // An edited or removed value leaves its list once the (deferred) check catches up; then put the
   // keyboard user back on its group, or on the first group when that one is gone, rather than on <body>.
@@ -33,9 +42,9 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
     const button =
       groupButtons.current.get(target) ?? GROUPS.map((group) => groupButtons.current.get(group.id)).find((found) => found !== undefined)
     button?.focus()
-  }, [groups])
+  }, [check])
 
-  if (checked.length === 0) return null
+  if (check === null || check.summary.total === 0) return null
 
   const toggle = (id: GroupId) =>
     setOpen((current) => {
@@ -48,13 +57,18 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
     pendingFocus.current = id
   }
 
-  const invalid = invalidLineNumbers(checked)
-  const shown = GROUPS.filter((group) => groupCount(validation.summary, group.id) > 0)
+  const shown = GROUPS.filter((group) => groupCount(check.summary, group.id) > 0)
+  const tooMany = tooManyValues(check.summary.total)
 
   return (
-    <section className="validation-summary" aria-labelledby={headingId}>
+    <section className="validation-summary" aria-labelledby={headingId} aria-busy={checking} ref={section} tabIndex={-1}>
       <h3 id={headingId}>Check before lookup</h3>
-      <p className="validation-sentence">{summarySentence(validation, itemType)}</p>
+      {tooMany === null ? null : (
+        <p className="notice notice-error" role="alert">
+          {tooMany}
+        </p>
+      )}
+      <p className="validation-sentence">{summarySentence(check, itemType)}</p>
       <ul className="validation-groups">
         {shown.map((group) => (
           <li key={group.id} className="validation-group" data-tone={group.tone}>
@@ -69,14 +83,14 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
               }}
               onClick={() => toggle(group.id)}
             >
-              <span className="group-count">{formatCount(groupCount(validation.summary, group.id))}</span>
+              <span className="group-count">{formatCount(groupCount(check.summary, group.id))}</span>
               <span>{group.label}</span>
             </button>
             {group.id === 'duplicate' ? (
               <button
                 type="button"
                 onClick={() => {
-                  onRemove(new Set(groups.duplicate.map((line) => line.line)))
+                  onRemove(new Set(check.duplicateLines))
                   keepFocusIn('valid')
                 }}
               >
@@ -87,7 +101,8 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
               <GroupList
                 id={`${headingId}-${group.id}`}
                 group={group}
-                lines={groups[group.id]}
+                lines={check.listed[group.id]}
+                count={groupCount(check.summary, group.id)}
                 onReplace={(line, input) => {
                   onReplace(line, input)
                   keepFocusIn(group.id)
@@ -101,9 +116,9 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
           </li>
         ))}
       </ul>
-      {invalid.size > 0 ? (
+      {check.invalidLines.length > 0 ? (
         <div>
-          <button type="button" className="danger" onClick={() => onRemove(invalid)}>
+          <button type="button" className="danger" onClick={() => onRemove(new Set(check.invalidLines))}>
             Remove all invalid
           </button>{' '}
           <span className="muted">Invalid values you keep are listed as invalid in the results, with the reason.</span>
@@ -116,17 +131,19 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove }:
 interface GroupListProps {
   id: string
   group: GroupDefinition
+  /** The group's first lines; `count` is how many it has in all. */
   lines: readonly CheckedLine[]
+  count: number
   onReplace: (line: number, input: string) => void
   onRemove: (line: number) => void
 }
 
-function GroupList({ id, group, lines, onReplace, onRemove }: GroupListProps) {
-  const listed = lines.slice(0, MAX_LISTED)
+function GroupList({ id, group, lines, count, onReplace, onRemove }: GroupListProps) {
   return (
     <div id={id}>
-      <ul className="value-list" aria-label={group.label}>
-        {listed.map((line) =>
+      {/* A list without fields scrolls too: it takes a Tab stop so the keyboard can scroll it. */}
+      <ul className="value-list" aria-label={group.label} tabIndex={group.fixable ? undefined : 0}>
+        {lines.map((line) =>
           group.fixable ? (
             <FixableValue key={`${line.line}\u0000${line.input}`} line={line} onReplace={onReplace} onRemove={onRemove} />
           ) : (
@@ -144,9 +161,9 @@ function GroupList({ id, group, lines, onReplace, onRemove }: GroupListProps) {
           )
         )}
       </ul>
-      {lines.length > listed.length ? (
+      {count > lines.length ? (
         <p className="muted">
-          Showing the first {formatCount(listed.length)} of {formatCount(lines.length)}.
+          Showing the first {formatCount(lines.length)} of {formatCount(count)}.
         </p>
       ) : null}
     </div>
@@ -175,7 +192,7 @@ function FixableValue({ line, onReplace, onRemove }: FixableValueProps) {
   }
   return (
     <li className="value-item">
-      <span className="line-number" id={`${ids}-line`}>
+      <span className="line-number">
         Line {line.line}
       </span>
       <input
@@ -191,7 +208,7 @@ function FixableValue({ line, onReplace, onRemove }: FixableValueProps) {
       <span id={`${ids}-reason`} className="muted">
         {reasonText(line)}
       </span>
-      <button type="button" aria-describedby={`${ids}-line`} onClick={() => onRemove(line.line)}>
+      <button type="button" aria-label={`Remove line ${line.line}`} onClick={() => onRemove(line.line)}>
         Remove
       </button>
     </li>
@@ -203,7 +220,7 @@ function reasonText(line: CheckedLine): string {
   return line.note ?? ''
 }
 
-function groupCount(summary: ValidationSummary, id: GroupId): number {
+function groupCount(summary: Counts, id: GroupId): number {
   switch (id) {
     case 'valid':
       return summary.valid
@@ -222,7 +239,7 @@ function groupCount(summary: ValidationSummary, id: GroupId): number {
   }
 }
 
-function summarySentence({ summary }: EntryValidation, itemType: ItemType): string {
+function summarySentence({ summary }: ListCheck, itemType: ItemType): string {
   const parts = [`${formatCount(summary.valid)} valid`]
   if (itemType === 'gtin') {
     parts.push(`${formatCount(summary.padded)} padded to 14 digits`)

@@ -1,32 +1,36 @@
+import type { Text } from '@codemirror/state'
 import { useId } from 'react'
+import { formatCount } from '../format/format'
+import type { TextEdit } from './use-list-check'
+import { ValuesEditor } from './values-editor'
 
 interface ValuesFieldProps {
-  text: string
-  count: number
+  doc: Text
+  /** The number of values, once the list check has counted them; null while it has not. */
+  count: number | null
   importNote: string | null
-  onChange: (text: string) => void
+  onEdit: (edit: TextEdit) => void
   onClear: () => void
+  hasValues: boolean
 }
 
-export function ValuesField({ text, count, importNote, onChange, onClear }: ValuesFieldProps) {
+export function ValuesField({ doc, count, importNote, onEdit, onClear, hasValues }: ValuesFieldProps) {
   const ids = useId()
   return (
     <div className="field values-field">
       <div className="section-heading">
-        <label htmlFor={`${ids}-values`}>Values to look up</label>
+        <span className="field-label" id={`${ids}-values-label`}>
+          Values to look up
+        </span>
         <span className="muted" aria-live="off">
-          {count === 1 ? '1 value' : `${count.toLocaleString()} values`}
+          {count === null ? (hasValues ? 'Counting…' : '') : count === 1 ? '1 value' : `${formatCount(count)} values`}
         </span>
       </div>
-      <textarea
-        id={`${ids}-values`}
-        className="values-textarea"
-        rows={8}
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
-        aria-describedby={`${ids}-values-hint${importNote === null ? '' : ` ${ids}-import-note`}`}
-        onChange={(event) => onChange(event.target.value)}
+      <ValuesEditor
+        doc={doc}
+        onEdit={onEdit}
+        labelledBy={`${ids}-values-label`}
+        describedBy={`${ids}-values-hint${importNote === null ? '' : ` ${ids}-import-note`}`}
       />
       <span id={`${ids}-values-hint`} className="field-hint">
         Paste a list: values may be separated by new lines, commas, semicolons, tabs or spaces. Or drop a CSV, TSV, TXT
@@ -37,7 +41,7 @@ export function ValuesField({ text, count, importNote, onChange, onClear }: Valu
           {importNote}
         </p>
       )}
-      {count > 0 ? (
+      {hasValues ? (
         <div>
           <button type="button" onClick={onClear}>
             Clear list
