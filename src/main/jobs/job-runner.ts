@@ -155,7 +155,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     random: deps.random,
     maxConcurrency: Math.max(1, Math.floor(deps.concurrency ?? DEFAULT_MAX_CONCURRENCY)),
     ...(deps.initialConcurrency === undefined ? {} : { initialConcurrency: deps.initialConcurrency }),
-    onSendError: (error) => deps.log.error('the search scheduler failed', { error })
+    onUnexpectedError: (error) => deps.log.error('the search scheduler failed', { error })
   })
   const keepJobs = Math.max(1, Math.floor(deps.keepJobs ?? 20))
   const policy: RetryPolicy = {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { RateLimit } from '../../inventory/rate-limit-headers'
 import { createFakeClock, type FakeClock } from '../test-support/fake-clock'
 import { createRateController, type RateControllerOptions, type SendOutcome } from './rate-controller'
@@ -6,13 +6,18 @@ import { createRequestScheduler, type Lane, type RequestScheduler, type Task } f
 
 type Answer = { outcome: SendOutcome; rateLimit: RateLimit | null }
 
+/** What the schedulers of the current test reported as bugs; each test ends with none it did not expect. */
+const unexpected: unknown[] = []
+afterEach(() => {
+  expect(unexpected.splice(0)).toEqual([])
+})
+
 function schedulerFor(clock: FakeClock, options: Partial<RateControllerOptions> = {}): RequestScheduler {
-  const errors: unknown[] = []
   return createRequestScheduler({
     controller: createRateController({ maxConcurrency: 16, random: () => 0.5, ...options }),
     now: clock.now,
     sleep: clock.sleep,
-    onSendError: (error) => errors.push(error)
+    onUnexpectedError: (error) => unexpected.push(error)
   })
 }
 
@@ -289,6 +294,35 @@ describe('createRequestScheduler: lanes', () => {
     expect(lane.state(clock.now())).toEqual({ throttled: false, resumeAt: null, throttledMs: windowEnd - heldFrom })
     expect(server.stats.throttled).toBe(0)
     expect(changes).toBe(2)
+  })
+
+  it('reports a send that rejects, counts it as a failure and carries on', async () => {
+    const clock = createFakeClock()
+    const scheduler = schedulerFor(clock, { maxConcurrency: 1, initialConcurrency: 1 })
+    const lane = scheduler.openLane()
+    const sent: number[] = []
+    const done = new Promise<void>((resolve) => {
+      lane.push({
+        order: [0],
+        send() {
+          sent.push(0)
+          return Promise.reject(new Error('a bug in the caller'))
+        }
+      })
+      lane.push({
+        order: [1],
+        async send() {
+          sent.push(1)
+          await clock.sleep(100)
+          resolve()
+          return { outcome: 'success', rateLimit: null }
+        }
+      })
+    })
+    await clock.runUntilSettled(done)
+    expect(sent).toEqual([0, 1])
+    expect(unexpected.splice(0)).toEqual([new Error('a bug in the caller')])
+    expect(scheduler.snapshot(clock.now())).toMatchObject({ throttles: 0, decreases: 0 })
   })
 
   it('on close drops the work not yet sent; drain hands it back', async () => {

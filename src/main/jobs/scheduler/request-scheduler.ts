@@ -55,10 +55,8 @@ export interface SchedulerDeps {
   now: () => number
   /** May resolve or reject when `signal` aborts; the scheduler copes with either. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** A send that broke the promise not to reject: logged, counted as a failure. */
-  onSendError: (error: unknown) => void
-  /** Runs `callback` once the current burst of events is handled; setImmediate unless a test says otherwise. */
-  defer?: (callback: () => void) => void
+  /** A bug, such as a send that broke its promise not to reject (counted as a failure): for the log. */
+  onUnexpectedError: (error: unknown) => void
 }
 
 interface LaneRecord {
@@ -85,7 +83,6 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
   let timer: { at: number; abort: AbortController } | null = null
   let pumpQueued = false
   let pumping = false
-  const defer = deps.defer ?? ((callback: () => void) => void setImmediate(callback))
 
   /**
    * Answers that arrive together are all taken in before anything more is sent: a 429 among them
@@ -94,7 +91,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
   function schedulePump(): void {
     if (pumpQueued) return
     pumpQueued = true
-    defer(() => {
+    setImmediate(() => {
       pumpQueued = false
       pump()
     })
@@ -116,7 +113,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
         timer = null
         schedulePump()
       })
-      .catch(deps.onSendError)
+      .catch(deps.onUnexpectedError)
   }
 
   function noteServerHold(now: number, until: number | null): void {
@@ -177,7 +174,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
     const sendNumber = deps.controller.sent(now)
     new Promise<Pick<SendResult, 'outcome' | 'rateLimit'>>((resolve) => resolve(task.send()))
       .catch((error: unknown): Pick<SendResult, 'outcome' | 'rateLimit'> => {
-        deps.onSendError(error)
+        deps.onUnexpectedError(error)
         return { outcome: 'failure', rateLimit: null }
       })
       .then((result) => {
@@ -186,7 +183,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
         deps.controller.settled(sendNumber, { ...result, latencyMs: settledAt - now }, settledAt)
         schedulePump()
       })
-      .catch(deps.onSendError)
+      .catch(deps.onUnexpectedError)
   }
 
   return {

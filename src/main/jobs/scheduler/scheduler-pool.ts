@@ -11,7 +11,7 @@ export interface SchedulerPoolOptions {
   /** Requests in flight at once per API client, at most. */
   maxConcurrency: number
   initialConcurrency?: number
-  onSendError: (error: unknown) => void
+  onUnexpectedError: (error: unknown) => void
 }
 
 /**
@@ -32,7 +32,7 @@ export function createSchedulerPool(options: SchedulerPoolOptions): { forClient(
           }),
           now: options.now,
           sleep: options.sleep,
-          onSendError: options.onSendError
+          onUnexpectedError: options.onUnexpectedError
         })
         schedulers.set(key, scheduler)
       }
