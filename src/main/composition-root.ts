@@ -16,6 +16,7 @@ import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
+import { packLines } from './workers/packed-lines'
 import { exportToFile } from './files/export/export-to-file'
 import { sweepTempFiles } from './files/temp-files'
 import type { ExportSheet } from '../shared/export/export-sheet'
@@ -130,10 +131,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     source?: ImportSource | undefined
     target: ApiTarget
   }): Promise<JobProgress> {
-    const numbers = params.lines.map(({ line }) => line)
+    const packed = packLines(params.lines)
     const [{ validated }, carried] = await Promise.all([
-      worker.run('validate', { lines: numbers, inputs: params.lines.map(({ input }) => input), itemType: params.itemType }),
-      params.source === undefined ? Promise.resolve(undefined) : worker.run('carried', { source: params.source, lines: numbers })
+      worker.run('validate', { ...packed, itemType: params.itemType }),
+      params.source === undefined ? Promise.resolve(undefined) : worker.run('carried', { source: params.source, lines: Array.from(packed.lines) })
     ])
     const { source: _source, ...rest } = params
     return jobs.start({ ...rest, validated, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })

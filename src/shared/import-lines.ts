@@ -1,4 +1,4 @@
-import type { ImportColumn } from './contract'
+import { IMPORT_VALUE_SEPARATOR, type ImportColumn } from './contract'
 
 /** One value to look up and the line number a person sees for it (a file's row number). */
 export interface InputLine {
@@ -8,5 +8,7 @@ export interface InputLine {
 
 /** An imported column as the list to look up; the app's import and the headless command both read files this way. */
 export function linesOfColumn(column: Pick<ImportColumn, 'lines' | 'values'>): InputLine[] {
-  return column.lines.map((line, index) => ({ line, input: column.values[index] ?? '' }))
+  const values = column.lines.length === 0 ? [] : column.values.split(IMPORT_VALUE_SEPARATOR)
+  return column.lines.map((line, index) => ({ line, input: values[index] ?? '' }))
 }
+

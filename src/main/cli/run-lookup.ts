@@ -209,12 +209,14 @@ async function lookUp(
     stopListening()
   }
 
-  const { params, lines: results } = services.jobs.latest(jobId)
+  const { params, lines: results } = services.jobs.latest(jobId, { carried: false })
   const { carriedColumns } = services.jobs.progress(jobId)
   const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
   let rows: number
   try {
-    ;({ rows } = await services.writeExport(options.output, options.format, exportChunks({ results, itemType: params.itemType, carriedColumns }, spec)))
+    ;({ rows } = await services.writeExport(options.output, options.format, exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, {
+      prepare: (slice) => services.jobs.carry(jobId, slice)
+    })))
   } catch (error) {
     const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     say(`Error: the results could not be written to ${options.output}. ${reason}`)

@@ -6,6 +6,12 @@ import { describeWriteFailure } from '../files/export/write-failure'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
 
+/**
+ * Entries per `getJobResults` answer: the window reads page after page, and main never spends more
+ * than a few milliseconds on one answer (200,000 entries in one answer held main for seconds).
+ */
+export const RESULTS_PAGE_ENTRIES = 1_000
+
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
   const { settings, credentials, tokens, jobs } = services
@@ -27,7 +33,7 @@ export function createChannelImplementations(services: AppServices, effects: App
     readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
     readImportColumn: (source) => services.worker.run('column', source),
     exportResults: async ({ jobId, format, view }) => {
-      const job = jobs.latest(jobId)
+      const job = jobs.latest(jobId, { carried: false })
       const { startedAt, carriedColumns } = jobs.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}-${view.view}.${format}`
@@ -35,7 +41,9 @@ export function createChannelImplementations(services: AppServices, effects: App
       if (path === null) return { saved: false as const }
       try {
         // Redacted on the worker: a server's message in a row may echo a secret, and exports leave main like any other text.
-        const chunks = exportChunks({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view)
+        const chunks = exportChunks({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view, {
+          prepare: (results) => jobs.carry(jobId, results)
+        })
         const { rows } = await services.writeExport(path, format, chunks)
         return { saved: true as const, path, rows }
       } catch (error) {
@@ -54,7 +62,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       const target = await services.resolveTarget(jobs.progress(jobId).environment)
       return jobs.retryFailed(jobId, target)
     },
-    getJobResults: async ({ jobId, from }) => jobs.results(jobId, from),
+    getJobResults: async ({ jobId, from }) => jobs.results(jobId, from, RESULTS_PAGE_ENTRIES),
     openExternal: async ({ url }) => {
       const safe = toSafeExternalUrl(url)
       if (safe === null) return { opened: false }

@@ -64,8 +64,14 @@ export interface JobRunner {
   progress(jobId: string): JobProgress
   /** The job's append-only log from `from`; a later entry for a line supersedes an earlier one. */
   results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
-  /** The latest state of every line that has one, in input order (lines still pending are left out). */
-  latest(jobId: string): { params: JobParams; lines: LineResult[] }
+  /**
+   * The latest state of every line that has one, in input order (lines still pending are left out).
+   * `carried: false` leaves out the imported file's cells, for a caller that adds them a slice at a
+   * time with `carry` (an export of 200,000 lines, without holding main for the whole list).
+   */
+  latest(jobId: string, options?: { carried?: boolean }): { params: JobParams; lines: LineResult[] }
+  /** `results` with their lines' carried cells. */
+  carry(jobId: string, results: readonly LineResult[]): LineResult[]
   /** Resolves when the current run has finished or been cancelled. */
   whenSettled(jobId: string): Promise<JobProgress>
 }
@@ -536,15 +542,18 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return { entries: job.entries.slice(start, end).map((entry) => withCarried(job, entry)), next: end }
     },
 
-    latest(jobId) {
+    latest(jobId, options = {}) {
       const job = getJob(jobId)
-      const lastByLine = new Map<number, LineResult>()
-      for (const entry of job.entries) lastByLine.set(entry.line, entry)
-      const lines = job.lines.flatMap(({ line }) => {
-        const result = lastByLine.get(line)
-        return result === undefined ? [] : [withCarried(job, result)]
-      })
+      // `current` holds each line's latest entry, in input order.
+      const lines: LineResult[] = []
+      const carried = options.carried !== false
+      for (const result of job.current) if (result !== null) lines.push(carried ? withCarried(job, result) : result)
       return { params: { ...job.params }, lines }
+    },
+
+    carry(jobId, results) {
+      const job = getJob(jobId)
+      return results.map((result) => withCarried(job, result))
     },
 
     whenSettled(jobId) {

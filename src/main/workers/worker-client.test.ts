@@ -8,6 +8,8 @@ import { journalPath } from '../files/temp-files'
 import { AppError } from '../../shared/domain/app-error'
 import { createLogger } from '../logging/logger'
 import { createWorkerClient, type WorkerClient } from './worker-client'
+import { linesOfColumn } from '../../shared/import-lines'
+import { packLines } from './packed-lines'
 import { PART_ITEMS } from './worker-tasks'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -36,7 +38,7 @@ describe('the worker thread', () => {
     const source = { importId: summary.importId, column: 1 }
     expect(await files.run('column', source)).toEqual({
       lines: [2, 5],
-      values: ['012345678905', '4006381333931'],
+      values: '012345678905\u00004006381333931',
       emptyRows: { count: 1, lines: [4] }
     })
     expect(await files.run('carried', { source, lines: [5, 2, 99] })).toEqual({
@@ -51,10 +53,10 @@ describe('the worker thread', () => {
     const text = `gtin\n${Array.from({ length: rows }, (_, index) => String(index).padStart(14, '0')).join('\n')}\n`
     const summary = await files.run('import', { fileName: 'long.txt', bytes: utf8(text) })
     const column = await files.run('column', { importId: summary.importId, column: 0 })
-    expect(column.values).toHaveLength(rows)
-    expect(column.lines.at(-1)).toBe(rows + 1)
-    expect(column.values.at(-1)).toBe(String(rows - 1).padStart(14, '0'))
-    const { validated } = await files.run('validate', { lines: column.lines, inputs: column.values, itemType: 'wm_item_number' })
+    const lines = linesOfColumn(column)
+    expect(lines).toHaveLength(rows)
+    expect(lines.at(-1)).toEqual({ line: rows + 1, input: String(rows - 1).padStart(14, '0') })
+    const { validated } = await files.run('validate', { ...packLines(lines), itemType: 'wm_item_number' })
     expect(validated).toHaveLength(rows)
     expect(validated[PART_ITEMS]).toMatchObject({ line: PART_ITEMS + 2 })
   })
@@ -66,17 +68,17 @@ describe('the worker thread', () => {
     expect(error).toMatchObject({ code: 'file_unreadable', message: expect.stringMatching(/empty/) })
     const gone = await files.run('column', { importId: 'no-such-import', column: 0 }).catch((caught: unknown) => caught)
     expect(gone).toMatchObject({ code: 'not_found', message: expect.stringMatching(/import it again/) })
-    const { validated } = await files.run('validate', { lines: [1], inputs: ['abc'], itemType: 'gtin' })
+    const { validated } = await files.run('validate', { ...packLines([{ line: 1, input: 'abc' }]), itemType: 'gtin' })
     expect(validated[0]).toMatchObject({ kind: 'invalid' })
   })
 
   it('starts a new thread after the old one was stopped, and fails what was under way', async () => {
     const files = worker()
-    const running = files.run('validate', { lines: [1], inputs: ['00012345678905'], itemType: 'gtin' })
+    const running = files.run('validate', { ...packLines([{ line: 1, input: '00012345678905' }]), itemType: 'gtin' })
     const outcome = expect(running).rejects.toMatchObject({ code: 'cancelled' })
     await files.close()
     await outcome
-    const { validated } = await files.run('validate', { lines: [1], inputs: ['00012345678905'], itemType: 'gtin' })
+    const { validated } = await files.run('validate', { ...packLines([{ line: 1, input: '00012345678905' }]), itemType: 'gtin' })
     expect(validated[0]).toMatchObject({ kind: 'valid', value: '00012345678905' })
   })
 

@@ -4,6 +4,7 @@ import { validateLines } from '../../shared/domain/values'
 import { createImportStore } from '../files/import/import-store'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
+import { unpackLines } from './packed-lines'
 import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
 
 /**
@@ -21,12 +22,7 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
   import: async ({ fileName, bytes }) => imports.add(await readImport(fileName, bytes)),
   column: (source) => imports.column(source),
   carried: ({ source, lines }) => imports.carried(source, lines),
-  validate: ({ lines, inputs, itemType }) => ({
-    validated: validateLines(
-      lines.map((line, index) => ({ line, input: inputs[index] ?? '' })),
-      itemType
-    )
-  }),
+  validate: ({ lines, lengths, text, itemType }) => ({ validated: validateLines(unpackLines(lines, lengths, text), itemType) }),
   exportOpen: (input) => exports.open(input),
   exportRows: (input) => exports.rows(input),
   exportFinish: (input) => exports.finish(input),

@@ -35,15 +35,15 @@ const SOURCE: ExportSource = { results: results(53), itemType: 'gtin', carriedCo
 describe('an export built a slice of lines at a time', () => {
   it.each(['items', 'locations'] as const)('gives the %s sheets that building them all at once gives', (view) => {
     const spec = defaultExportSpec(view, SOURCE.carriedColumns, 3)
-    expect(joined(exportChunks(SOURCE, spec, 10))).toEqual(buildExportSheets(SOURCE, spec))
+    expect(joined(exportChunks(SOURCE, spec, { linesPerChunk: 10 }))).toEqual(buildExportSheets(SOURCE, spec))
   })
 
   it('keeps the screen order of chosen rows across slices, repeated lines included', () => {
     const lines = [40, 2, 33, 2, 17, 54, 9, 3, 40]
     const items: ExportViewSpec = { ...defaultExportSpec('items', SOURCE.carriedColumns, 3), rows: { lines } }
-    expect(joined(exportChunks(SOURCE, items, 4))).toEqual(buildExportSheets(SOURCE, items))
+    expect(joined(exportChunks(SOURCE, items, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, items))
     const locations: ExportViewSpec = { ...defaultExportSpec('locations', SOURCE.carriedColumns, 3), rows: { lines, locations: [0, 0, 1, 0, 0, 0, 0, 0, 1] } }
-    expect(joined(exportChunks(SOURCE, locations, 4))).toEqual(buildExportSheets(SOURCE, locations))
+    expect(joined(exportChunks(SOURCE, locations, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, locations))
   })
 
   it('still gives the sheets, with their columns, when there are no rows', () => {

@@ -8,13 +8,20 @@ export const EXPORT_CHUNK_LINES = 2_000
 
 /**
  * The export's sheets a slice of lines at a time, in the order `buildExportSheets` gives them all
- * at once: main builds a slice, hands it to the worker, and is free between slices.
+ * at once: main builds a slice, hands it to the worker, and is free between slices. `prepare`
+ * completes a slice's results first (the runner adds their carried cells).
  */
-export function* exportChunks(source: ExportSource, spec: ExportViewSpec, linesPerChunk = EXPORT_CHUNK_LINES): Generator<ExportSheet[]> {
+export function* exportChunks(
+  source: ExportSource,
+  spec: ExportViewSpec,
+  options: { linesPerChunk?: number; prepare?: (results: LineResult[]) => LineResult[] } = {}
+): Generator<ExportSheet[]> {
+  const linesPerChunk = options.linesPerChunk ?? EXPORT_CHUNK_LINES
+  const prepare = options.prepare ?? ((results: LineResult[]) => results)
   const rows = spec.rows
   if (rows === null) {
     for (let start = 0; start === 0 || start < source.results.length; start += linesPerChunk) {
-      yield buildExportSheets({ ...source, results: source.results.slice(start, start + linesPerChunk) }, spec)
+      yield buildExportSheets({ ...source, results: prepare(source.results.slice(start, start + linesPerChunk)) }, spec)
     }
     return
   }
@@ -28,6 +35,6 @@ export function* exportChunks(source: ExportSource, spec: ExportViewSpec, linesP
       if (result !== undefined) results.push(result)
     }
     const slice = rows.locations === undefined ? { lines } : { lines, locations: rows.locations.slice(start, start + linesPerChunk) }
-    yield buildExportSheets({ ...source, results }, { ...spec, rows: slice })
+    yield buildExportSheets({ ...source, results: prepare(results) }, { ...spec, rows: slice })
   }
 }

@@ -19,8 +19,17 @@ export interface ExportToFile {
  */
 export async function exportToFile(worker: WorkerClient, request: ExportToFile): Promise<{ rows: number }> {
   const { exportId } = await worker.run('exportOpen', { path: request.path, format: request.format, journalDir: request.journalDir, redact: request.redact })
+  // Two chunks in flight: main builds the next slice while the worker writes the last one.
+  let inFlight: Promise<unknown> | null = null
   try {
-    for (const sheets of request.chunks) await worker.run('exportRows', { exportId, sheets })
+    for (const sheets of request.chunks) {
+      const sent = worker.run('exportRows', { exportId, sheets })
+      // A failure is seen when its chunk is awaited; until then it must not count as unhandled.
+      sent.catch(() => undefined)
+      if (inFlight !== null) await inFlight
+      inFlight = sent
+    }
+    if (inFlight !== null) await inFlight
     return await worker.run('exportFinish', { exportId })
   } catch (error) {
     await worker.run('exportAbort', { exportId }).catch(() => undefined)

@@ -187,7 +187,10 @@ function writeRow(
     } else if (typeof value === 'number' && Number.isFinite(value)) {
       xml += `<c r="${ref}"${s}><v>${value}</v></c>`
     } else {
-      xml += `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeText(String(value))}</t></is></c>`
+      const text = String(value)
+      // Only text that starts or ends with white space needs it kept explicitly.
+      const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''
+      xml += `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${escapeText(text)}</t></is></c>`
     }
   }
   entry.write(`${xml}</row>`)
@@ -209,7 +212,10 @@ export function escapeXml(text: string): string {
  * Cell text: XML-escaped; characters XML cannot carry (control characters, lone surrogates) and a
  * literal `_xHHHH_` are written as Excel's own `_xHHHH_` escapes, so they read back as they were.
  */
+const NEEDS_ESCAPE = /[&<>"_]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u
+
 export function escapeText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return escapeXml(text)
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, (char) => `_x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}_`)

@@ -1,4 +1,4 @@
-import type { ImportColumn, ImportSummary, RowNumbers } from '../../../shared/contract'
+import { IMPORT_VALUE_SEPARATOR, type ImportColumn, type ImportSummary, type RowNumbers } from '../../../shared/contract'
 import { MAX_LISTED_ROWS } from '../../../shared/limits'
 
 /** Joins a row's cells: no imported cell can hold it (text files with NUL are refused, XML cannot carry it). */
@@ -50,7 +50,7 @@ export class ImportedTable {
         values.push(cell)
       }
     }
-    return { lines, values, emptyRows: empty.done() }
+    return { lines, values: values.join(IMPORT_VALUE_SEPARATOR), emptyRows: empty.done() }
   }
 
   /** The columns other than `chosen` that have a name or a value. */

@@ -25,14 +25,14 @@ describe('imported lines', () => {
   })
 
   it('says where the values came from', () => {
-    expect(describeImport(summary, 1, { values: ['a', 'b'], emptyRows: none })).toBe(
+    expect(describeImport(summary, 1, { lines: [2, 3], emptyRows: none })).toBe(
       'Imported 2 values from items.csv (CSV, UTF-16 LE, column "Column 2"). Line numbers are the file\'s row numbers.'
     )
   })
 
   it('counts and lists the rows it skipped: blank rows, and rows without a value in the column', () => {
     const withBlanks = { ...summary, blankRows: { count: 1, lines: [4] } }
-    expect(describeImport(withBlanks, 0, { values: ['Soap'], emptyRows: { count: 3, lines: [3, 7, 9] } })).toBe(
+    expect(describeImport(withBlanks, 0, { lines: [2], emptyRows: { count: 3, lines: [3, 7, 9] } })).toBe(
       'Imported 1 value from items.csv (CSV, UTF-16 LE, column "Name"). Line numbers are the file\'s row numbers.' +
         ' 1 blank row skipped (row 4). 3 rows without a value in "Name" skipped (rows 3, 7 and 9).'
     )
@@ -40,7 +40,7 @@ describe('imported lines', () => {
 
   it('lists at most 20 skipped rows and says how many more there are', () => {
     const lines = Array.from({ length: 1000 }, (_, index) => index + 2)
-    const text = describeImport({ ...summary, blankRows: { count: 5000, lines } }, 1, { values: [], emptyRows: none })
+    const text = describeImport({ ...summary, blankRows: { count: 5000, lines } }, 1, { lines: [], emptyRows: none })
     expect(text).toContain('5,000 blank rows skipped (rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 4,980 more).')
   })
 })

@@ -14,10 +14,10 @@ const ENCODING_LABELS: Record<string, string> = {
 }
 
 /** Where the values came from, and every row that gave none, so nothing is dropped without a word. */
-export function describeImport(summary: ImportSummary, column: number, cells: Pick<ImportColumn, 'values' | 'emptyRows'>): string {
+export function describeImport(summary: ImportSummary, column: number, cells: Pick<ImportColumn, 'lines' | 'emptyRows'>): string {
   const encoding = summary.encoding === null ? '' : `, ${ENCODING_LABELS[summary.encoding] ?? summary.encoding}`
   const columnText = summary.columns.length > 1 ? `, column "${columnLabel(summary, column)}"` : ''
-  const count = cells.values.length
+  const count = cells.lines.length
   const noun = count === 1 ? 'value' : 'values'
   const sentences = [
     `Imported ${count.toLocaleString('en-US')} ${noun} from ${summary.fileName} (${summary.format.toUpperCase()}${encoding}${columnText}). Line numbers are the file's row numbers.`
