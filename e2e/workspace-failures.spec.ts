@@ -27,7 +27,7 @@ test.describe('workspace: failures explained', () => {
     test('Settings says what to install or unlock, and the secret is kept nowhere', async ({ page, harness }, testInfo) => {
       const secret = 'CANARY-no-keychain-secret'
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
-      const notice = page.getByRole('alert').filter({ hasText: 'The OS keychain is not available, so the secret cannot be saved.' })
+      const notice = page.getByRole('alert').filter({ hasText: 'The system keychain could not be used, so client secrets cannot be saved or read.' })
       await expect(notice).toContainText('Install gnome-keyring (or another Secret Service) and libsecret, and unlock your login keyring')
       await attachScreenshot(page, testInfo, 'settings: no keychain')
       await expectNoSeriousAxeViolations(page)
@@ -79,8 +79,8 @@ test.describe('workspace: failures explained', () => {
 
     await page.getByRole('button', { name: 'Test connection' }).click()
     const testAlert = page.getByRole('alert').filter({ hasText: 'The server could not be reached.' })
-    await expect(testAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port.`)
-    await expect(testAlert).toContainText('Check your network connection and the hosts in Settings, then try again.')
+    // Inside Settings the alert says what to check without sending the person to Settings.
+    await expect(testAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port. Check the identity host.`)
     await attachScreenshot(page, testInfo, 'settings: server unreachable')
 
     await page.getByRole('button', { name: 'Done' }).click()
@@ -88,7 +88,7 @@ test.describe('workspace: failures explained', () => {
     await page.getByRole('textbox', { name: 'Values to look up' }).fill('00012345678905\n4006381333931')
     await page.getByRole('button', { name: 'Run lookup' }).click()
     const runAlert = page.getByRole('alert').filter({ hasText: 'The server could not be reached.' })
-    await expect(runAlert).toContainText('Check your network connection and the hosts in Settings, then try again.')
+    await expect(runAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port. Check the identity host in Settings.`)
     await attachScreenshot(page, testInfo, 'lookup: server unreachable')
     await expectNoSeriousAxeViolations(page)
   })

@@ -164,7 +164,9 @@ test.describe('workspace: importing files', () => {
     await chooseFile(page, 'broken.xlsx', Buffer.from('this is not a zip file'))
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read.' })
     await expect(alert).toBeVisible()
-    await expect(alert).toContainText('Save it as CSV, TSV, TXT or XLSX and import it again.')
+    // Main's message already says what to do, so the alert says it once, without the general advice.
+    await expect(alert).toContainText('broken.xlsx is not a valid Excel workbook. Open it in Excel and save it again as .xlsx, or export it as CSV.')
+    await expect(alert).not.toContainText('Save it as CSV, TSV, TXT or XLSX and import it again.')
     await alert.getByRole('button', { name: 'Dismiss' }).click()
     await expect(alert).toBeHidden()
   })

@@ -120,7 +120,8 @@ test.describe('workspace: environment and settings', () => {
       await page.getByRole('button', { name: 'Test connection' }).click()
       const alert = page.getByRole('alert').filter({ hasText: 'The server did not accept the client ID or secret.' })
       await expect(alert).toBeVisible()
-      await expect(alert).toContainText('Open Settings, check the client ID, replace the secret and test the connection.')
+      await expect(alert).toContainText(`The identity host ${demoApi.url} rejected the client ID or secret (HTTP 401). Check both;`)
+      await expect(alert).not.toContainText('Settings')
       await attachScreenshot(page, testInfo, 'settings: wrong secret')
     })
 
@@ -137,6 +138,7 @@ test.describe('workspace: environment and settings', () => {
       await page.getByRole('button', { name: 'Replace' }).click()
       await page.getByLabel('Client secret', { exact: true }).fill(demoApi.credentials.clientSecret)
       await page.getByRole('button', { name: 'Test connection' }).click()
+      await page.getByRole('dialog', { name: 'Save your changes and test?' }).getByRole('button', { name: 'Save and test' }).click()
       await expect(page.getByRole('status').getByText(/^Connected; token valid until \d\d:\d\d$/)).toBeVisible()
       await expect(page.getByText('Saved in OS keychain')).toBeVisible()
       for (const message of harness.messages()) expect(message).not.toContain(demoApi.credentials.clientSecret)

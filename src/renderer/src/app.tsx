@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../shared/environments'
 import { useJobProgressSubscription } from './api/job-progress'
 import { useSettings } from './api/use-settings'
 import { ErrorAlert } from './errors/error-alert'
 import { AppHeader } from './header/app-header'
 import { LookupScreen } from './lookup-screen'
+import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
 
 type Screen = 'lookup' | 'settings'
@@ -14,6 +16,13 @@ export function App() {
   useJobProgressSubscription(useQueryClient())
   const [screen, setScreen] = useState<Screen>('lookup')
   const previousScreen = useRef<Screen>(screen)
+  // Settings with unsaved edits is left only after the person agrees to discard them.
+  const [unsavedSettings, setUnsavedSettings] = useState<RemoteEnvironmentId | null>(null)
+  const [askingToLeave, setAskingToLeave] = useState(false)
+  const leaveSettings = () => {
+    if (unsavedSettings !== null) setAskingToLeave(true)
+    else setScreen('lookup')
+  }
 
   // Moving between screens moves the focus too: into Settings, and back to the button that opened it.
   useEffect(() => {
@@ -45,7 +54,7 @@ export function App() {
         environment={current.environment}
         screen={screen}
         onOpenSettings={() => setScreen('settings')}
-        onOpenLookup={() => setScreen('lookup')}
+        onOpenLookup={leaveSettings}
       />
       <main className="app-main" id="main">
         {warning === null ? null : (
@@ -53,7 +62,16 @@ export function App() {
             <p>{warning}</p>
           </div>
         )}
-        {screen === 'settings' ? <SettingsScreen settings={current} onClose={() => setScreen('lookup')} /> : null}
+        {screen === 'settings' ? <SettingsScreen settings={current} onClose={leaveSettings} onUnsavedChange={setUnsavedSettings} /> : null}
+        <DiscardChangesDialog
+          open={askingToLeave}
+          environmentLabel={ENVIRONMENT_LABELS[unsavedSettings ?? 'sandbox']}
+          onDiscard={() => {
+            setAskingToLeave(false)
+            setScreen('lookup')
+          }}
+          onKeepEditing={() => setAskingToLeave(false)}
+        />
         {/* Kept mounted while Settings is open, so the list being entered and the results survive a visit there. */}
         <div className="lookup-screen" hidden={screen !== 'lookup'}>
           <LookupScreen settings={current} onOpenSettings={() => setScreen('settings')} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorCodeSchema } from '../../../shared/domain/app-error'
 import { InventoryCallError } from '../api/inventory-call'
-import { explainError } from './explain-error'
+import { errorDetailsText, explainError, withoutSettingsPointers } from './explain-error'
 
 describe('explainError', () => {
   it('has one sentence and a next step for every error code', () => {
@@ -10,7 +10,7 @@ describe('explainError', () => {
       expect(explained.code).toBe(code)
       expect(explained.summary).toMatch(/^[A-Z].*\.$/)
       expect(explained.summary.split('. ')).toHaveLength(1)
-      expect(explained.nextStep.length).toBeGreaterThan(10)
+      expect(explained.nextStep?.length).toBeGreaterThan(10)
     }
   })
 
@@ -45,5 +45,48 @@ describe('explainError', () => {
     expect(explained.detail).toBeNull()
     expect(explainError({ code: 'made_up', message: 'm' }).code).toBe('internal')
     expect(explainError(null).code).toBe('internal')
+  })
+
+  it('says each thing once: no general next step when main already says what to do, no status it already names', () => {
+    const explained = explainError({
+      code: 'wrong_credentials',
+      message: 'The identity host https://id.example.com rejected the client ID or secret (HTTP 401). Check both in Settings; the secret may have been rotated.',
+      status: 401
+    })
+    expect(explained.detail).toContain('https://id.example.com rejected the client ID or secret (HTTP 401).')
+    expect(explained.nextStep).toBeNull()
+    expect(explained.status).toBeNull()
+
+    const bare = explainError({ code: 'server_error', message: 'The inventory service had a problem (HTTP 500).', status: 500 })
+    expect(bare.nextStep).toBe('Try again in a few minutes; use "Retry failed" for the values that did not complete.')
+  })
+
+  it('inside Settings never points to Settings', () => {
+    const explained = explainError(
+      { code: 'offline', message: 'http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host in Settings.' },
+      { inSettings: true }
+    )
+    expect(explained.detail).toBe('http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host.')
+    for (const code of errorCodeSchema.options) {
+      const { summary, detail, nextStep } = explainError({ code, message: 'Add it in Settings.' }, { inSettings: true })
+      expect([summary, detail, nextStep].join(' ')).not.toMatch(/Settings/)
+      expect(explainError({ code, message: '' }, { inSettings: true }).needsSettings).toBe(false)
+    }
+    expect(withoutSettingsPointers('Open Settings, check the client ID, replace the secret and test the connection.')).toBe(
+      'Check the client ID, replace the secret and test the connection.'
+    )
+  })
+
+  it('copies what the alert says, with the code, the status and the time', () => {
+    const explained = explainError({ code: 'server_error', message: 'The inventory service had a problem (HTTP 503).', status: 503 })
+    expect(errorDetailsText(explained, new Date('2026-01-02T03:04:05Z'))).toBe(
+      [
+        'Store Inventory Lookup: The server had an internal problem.',
+        'The inventory service had a problem (HTTP 503).',
+        'Try again in a few minutes; use "Retry failed" for the values that did not complete.',
+        'Code: server_error',
+        'Time: 2026-01-02T03:04:05.000Z'
+      ].join('\n')
+    )
   })
 })

@@ -5,13 +5,19 @@ export interface ErrorExplanation {
   code: ErrorCode
   /** One sentence: what went wrong. */
   summary: string
-  /** What the person can do next. */
-  nextStep: string
-  /** The message main or the server sent, when it adds something to the summary. */
+  /** What the person can do next; null when main's message already says it. */
+  nextStep: string | null
+  /** The message main or the server sent (the host tried, the cause), when it adds something to the summary. */
   detail: string | null
+  /** The HTTP status, when the detail does not already name it. */
   status: number | null
   /** Whether opening Settings is the way out. */
   needsSettings: boolean
+}
+
+export interface ExplainOptions {
+  /** Shown inside Settings: no pointers to Settings, where the person already is. */
+  inSettings?: boolean
 }
 
 const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needsSettings?: boolean }> = {
@@ -109,25 +115,52 @@ const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needs
   }
 }
 
-/** Turns any failure into one sentence and a next step; never shows a stack trace. */
-export function explainError(error: unknown): ErrorExplanation {
+/**
+ * Turns any failure into one sentence, main's specific message and a next step, each said once:
+ * the general next step is left out when main's message already says what to do, and the status
+ * when the message names it. Never shows a stack trace.
+ */
+export function explainError(error: unknown, { inSettings = false }: ExplainOptions = {}): ErrorExplanation {
   const { code, message, status } = toShape(error)
   const known = EXPLANATIONS[code]
+  const adapt = (text: string) => (inSettings ? withoutSettingsPointers(text) : text)
   const detail = detailBeyond(message.trim(), known.summary)
   return {
     code,
     summary: known.summary,
-    nextStep: known.nextStep,
-    detail,
-    status,
-    needsSettings: known.needsSettings === true
+    nextStep: detail !== null && SAYS_WHAT_TO_DO.test(detail) ? null : adapt(known.nextStep),
+    detail: detail === null ? null : adapt(detail),
+    status: status !== null && detail !== null && detail.includes(`HTTP ${status}`) ? null : status,
+    needsSettings: known.needsSettings === true && !inSettings
   }
+}
+
+/** Main's messages end with what to do, as a sentence that starts with one of these verbs. */
+const SAYS_WHAT_TO_DO =
+  /(?:^|[.;:] )(?:Check|Add|Ask|Try|Open|Unlock|Install|Use|Remove|Enter|Choose|Sign|Wait|Replace|Close|Save|Split|Correct|Restart|Make sure|Start)\b/
+
+/** "Check the identity host in Settings." reads "Check the identity host." where the person already is in Settings. */
+export function withoutSettingsPointers(text: string): string {
+  return text
+    .replace(/\bOpen Settings(?:,| and)\s+(\w)/g, (_match, first: string) => first.toUpperCase())
+    .replace(/\s+(?:in|from) Settings\b/g, '')
 }
 
 /** What the message adds to the summary; main often starts with the same sentence. */
 function detailBeyond(message: string, summary: string): string | null {
   const rest = message.startsWith(summary) ? message.slice(summary.length).trim() : message
   return rest === '' ? null : rest
+}
+
+/** What "Copy details" puts on the clipboard: everything the alert says, plus the code and the time, for a support request. */
+export function errorDetailsText(explained: ErrorExplanation, at: Date): string {
+  return [
+    `Store Inventory Lookup: ${explained.summary}`,
+    ...(explained.detail === null ? [] : [explained.detail]),
+    ...(explained.nextStep === null ? [] : [explained.nextStep]),
+    `Code: ${explained.code}${explained.status === null ? '' : `, HTTP ${explained.status}`}`,
+    `Time: ${at.toISOString()}`
+  ].join('\n')
 }
 
 function toShape(error: unknown): { code: ErrorCode; message: string; status: number | null } {

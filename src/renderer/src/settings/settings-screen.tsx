@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../shared/environments'
 import type { Settings } from '../../../shared/settings'
 import { Tabs } from '../components/tabs'
+import { DiscardChangesDialog } from './discard-changes-dialog'
 import { RemoteEnvironmentForm } from './remote-environment-form'
 
 const REMOTE_TABS = [
@@ -11,13 +12,29 @@ const REMOTE_TABS = [
 
 interface SettingsScreenProps {
   settings: Settings
+  /** Asks to leave; the app checks for unsaved edits first. */
   onClose: () => void
+  /** Told which environment's form has unsaved edits, or null when none has. */
+  onUnsavedChange: (environment: RemoteEnvironmentId | null) => void
 }
 
-export function SettingsScreen({ settings, onClose }: SettingsScreenProps) {
+export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsScreenProps) {
   const [selected, setSelected] = useState<RemoteEnvironmentId>(
     settings.environment === 'production' ? 'production' : 'sandbox'
   )
+  const [dirty, setDirty] = useState(false)
+  const [pendingTab, setPendingTab] = useState<RemoteEnvironmentId | null>(null)
+
+  const reportDirty = (next: boolean) => {
+    setDirty(next)
+    onUnsavedChange(next ? selected : null)
+  }
+
+  const selectTab = (tab: RemoteEnvironmentId) => {
+    if (tab === selected) return
+    if (dirty) setPendingTab(tab)
+    else setSelected(tab)
+  }
 
   return (
     <section className="panel settings-screen" aria-labelledby="settings-heading">
@@ -34,9 +51,23 @@ export function SettingsScreen({ settings, onClose }: SettingsScreenProps) {
         client ID and secret Walmart gave you; the secret is kept in the operating system keychain and is never shown
         again.
       </p>
-      <Tabs label="Environment settings" tabs={REMOTE_TABS} selected={selected} onSelect={setSelected}>
-        <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} />
+      <Tabs label="Environment settings" tabs={REMOTE_TABS} selected={selected} onSelect={selectTab}>
+        <RemoteEnvironmentForm
+          key={selected}
+          environment={selected}
+          saved={settings.environments[selected]}
+          onDirtyChange={reportDirty}
+        />
       </Tabs>
+      <DiscardChangesDialog
+        open={pendingTab !== null}
+        environmentLabel={ENVIRONMENT_LABELS[selected]}
+        onDiscard={() => {
+          if (pendingTab !== null) setSelected(pendingTab)
+          setPendingTab(null)
+        }}
+        onKeepEditing={() => setPendingTab(null)}
+      />
     </section>
   )
 }
