@@ -16,7 +16,9 @@ module.exports = {
     enableNodeOptionsEnvironmentVariable: false,
     enableNodeCliInspectArguments: false,
     enableEmbeddedAsarIntegrityValidation: true,
-    onlyLoadAppFromAsar: true
+    onlyLoadAppFromAsar: true,
+    // The page is served from the app:// scheme, so file:// needs none of its old extra privileges.
+    grantFileProtocolExtraPrivileges: false
   },
   linux: {
     target: ['AppImage', 'deb'],

@@ -74,6 +74,8 @@ test.describe('the Electron app', () => {
 
   test('opens one window whose renderer sees window.inventory and nothing of Node', async () => {
     expect(app.windows()).toHaveLength(1)
+    // Served from the app's own scheme, not file://.
+    expect(page.url()).toBe('app://renderer/index.html')
     const globals = await page.evaluate(() => ({
       require: typeof require,
       process: typeof process,

@@ -20,10 +20,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'"
 ].join('; ')
 
-/** The only web preferences an app window is created with. */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/** The only web preferences an app window is created with. Packaged builds pass `devTools: false`. */
+export function secureWebPreferences(preloadPath: string, { devTools }: { devTools: boolean }): WebPreferences {
   return {
     preload: preloadPath,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,

@@ -1,16 +1,19 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, net, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, Menu, net, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
 import workerEntry from '../workers/worker-main?modulePath'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import { createLogger, type Logger } from '../logging/logger'
+import { APP_URL } from '../security/app-scheme'
 import { toSafeExternalUrl } from '../security/external-url'
 import { isTrustedSender } from '../security/trusted-sender'
+import { applicationMenuTemplate } from './app-menu'
+import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
+import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
 import { registerIpc } from './register-ipc'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
 
@@ -28,10 +31,22 @@ const EXPORT_FILTERS: Record<ExportFormat, Electron.FileFilter> = {
 
 /** electron-vite sets this only for `npm run dev`; a packaged app always loads its own files. */
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-const appUrl = devServerUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href
+/** Built pages come from the app's own privileged scheme, never from `file://`. */
+const appUrl = devServerUrl ?? APP_URL
+const rendererDir = join(import.meta.dirname, '../renderer')
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
 
-if (!app.requestSingleInstanceLock()) {
+registerAppScheme()
+
+if (app.isPackaged && app.commandLine.hasSwitch('no-sandbox')) {
+  // Only the tests run Electron without its OS sandbox; the README says how to let the sandbox start.
+  dialog.showErrorBox(
+    'Store Inventory Lookup does not run without its sandbox',
+    'Start it without --no-sandbox. On Linux, if the sandbox cannot start, see "Linux: when the sandbox cannot start" in the README.'
+  )
+  app.exit(1)
+} else if (!app.requestSingleInstanceLock()) {
+  // The running instance brings its window to the front (see 'second-instance').
   app.quit()
 } else {
   runApp()
@@ -64,7 +79,7 @@ function runApp(): void {
       title: 'Store Inventory Lookup',
       backgroundColor: '#ffffff',
       autoHideMenuBar: true,
-      webPreferences: secureWebPreferences(preloadPath)
+      webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
     })
     win = window
     hardenWindow(window, { appUrl, openExternal: (url) => void openExternal(url) })
@@ -80,10 +95,17 @@ function runApp(): void {
     await window.loadURL(appUrl)
   }
 
+  // A second start finds this instance holding the lock and quits; this brings our window to the front instead.
   app.on('second-instance', () => {
-    if (win === null) return
+    if (win === null || win.isDestroyed()) {
+      if (root !== null) void createWindow(root).catch((error: unknown) => fail(error))
+      return
+    }
     if (win.isMinimized()) win.restore()
+    if (!win.isVisible()) win.show()
+    win.moveTop()
     win.focus()
+    if (process.platform === 'darwin') app.focus({ steal: true })
   })
 
   // Any web contents, not just the app window: no <webview>, no pop-ups.
@@ -106,7 +128,11 @@ function runApp(): void {
     event.preventDefault()
     const closing = root
     root = null
-    void Promise.allSettled([windowState?.flush(), closing.close()]).finally(() => app.quit())
+    const bounds = windowState
+    void cleanUpWithin([async () => bounds?.flush(), () => closing.close()], QUIT_CLEANUP_DEADLINE_MS).then((outcome) => {
+      if (outcome === 'deadline') log.warn('cleanup before quitting took longer than the deadline; quitting anyway', { deadlineMs: QUIT_CLEANUP_DEADLINE_MS })
+      app.exit(0)
+    })
   })
 
   function fail(error: unknown): void {
@@ -119,6 +145,8 @@ function runApp(): void {
     .whenReady()
     .then(async () => {
       hardenSession(session.defaultSession, { addCspHeader: devServerUrl === undefined })
+      if (devServerUrl === undefined) serveAppScheme(session.defaultSession, rendererDir)
+      Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate({ isPackaged: app.isPackaged, platform: process.platform })))
       const appRoot = await createAppRoot({
         fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
         now: Date.now,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IpcSender } from '../ipc/ipc-sender'
+import { APP_URL } from './app-scheme'
 import { isAppPage, isTrustedSender } from './trusted-sender'
 
 const packaged = { webContentsId: 7, appUrl: 'file:///opt/Store%20Inventory%20Lookup/resources/app.asar/out/renderer/index.html' }
@@ -39,9 +40,17 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender({ webContentsId: 3, frameUrl, isMainFrame: true }, dev)).toBe(false)
   })
 
+  it("trusts the app's own app:// page and nothing else on that scheme", () => {
+    const built = { webContentsId: 1, appUrl: APP_URL }
+    expect(isTrustedSender({ webContentsId: 1, frameUrl: `${APP_URL}#/settings`, isMainFrame: true }, built)).toBe(true)
+    for (const frameUrl of ['app://renderer/assets/evil.html', 'app://other/index.html', 'file:///index.html', 'app://renderer.evil/index.html']) {
+      expect(isTrustedSender({ webContentsId: 1, frameUrl, isMainFrame: true }, built)).toBe(false)
+    }
+  })
+
   it('refuses everything when the app URL uses a scheme it does not know', () => {
-    const custom = { webContentsId: 1, appUrl: 'app://bundle/index.html' }
-    expect(isTrustedSender({ webContentsId: 1, frameUrl: 'app://bundle/index.html', isMainFrame: true }, custom)).toBe(false)
+    const custom = { webContentsId: 1, appUrl: 'bundle://app/index.html' }
+    expect(isTrustedSender({ webContentsId: 1, frameUrl: 'bundle://app/index.html', isMainFrame: true }, custom)).toBe(false)
   })
 })
 

@@ -3,7 +3,7 @@ import type { IpcSender } from '../ipc/ipc-sender'
 export interface AppWindowIdentity {
   /** The id of the app window's webContents. */
   webContentsId: number
-  /** The URL the app window was loaded from: a `file:` URL when packaged, the dev server's in development. */
+  /** The URL the app window was loaded from: `app://renderer/index.html` when built, the dev server's in development. */
   appUrl: string
 }
 
@@ -18,15 +18,16 @@ export function isTrustedSender(sender: IpcSender, app: AppWindowIdentity): bool
 }
 
 /**
- * Whether `url` is the app's own page. For `file:` pages the exact file must match (any local
- * file would otherwise share the `file:` origin); for http(s) (the dev server) the origin must.
- * Query and fragment are ignored: they do not change the page.
+ * Whether `url` is the app's own page. On the app's own `app:` scheme (packaged builds) and for
+ * `file:` pages the exact page must match (host and path); for http(s) (the dev server) the
+ * origin must. Query and fragment are ignored: they do not change the page.
  */
 export function isAppPage(url: string, appUrl: string): boolean {
   const frame = parse(url)
   const expected = parse(appUrl)
   if (frame === null || expected === null || frame.protocol !== expected.protocol) return false
   switch (expected.protocol) {
+    case 'app:':
     case 'file:':
       return frame.host === expected.host && frame.pathname === expected.pathname
     case 'http:':
