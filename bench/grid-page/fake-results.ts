@@ -2,32 +2,36 @@ import { seededRandom } from '../../src/main/demo-api/demo-random'
 import { gs1CheckDigit } from '../../src/shared/domain/gtin'
 import type { LineResult } from '../../src/shared/domain/line-result'
 
-const AREAS = ['Store', 'Backroom', 'MFC'] as const
-const STATES = ['available', 'on_order', 'in_transit'] as const
+const AREAS = ['store', 'backroom', 'mfc'] as const
+const STATES = ['available', 'available', 'available', 'on_order', 'in_transit', 'reserved'] as const
 const SUPPLIERS = ['Northwind Grocery Supply Co.', 'Maple Ridge Foods Ltd.', 'Great Lakes Snack Company'] as const
+const PRODUCTS = ['Oat milk 1 L', 'Rye bread 500 g', 'Green tea, 20 bags', 'Maple syrup 250 ml', 'Dish soap 750 ml', 'Trail mix 400 g'] as const
+
+/** The imported file's other columns the fake job carries with each line, as a supplier's workbook would. */
+export const FAKE_CARRIED_COLUMNS = ['Description', 'Case Pack'] as const
 
 /**
- * Result log entries for a made-up job whose grid has exactly `rowCount` rows: mostly found items
- * with one to three locations (each item's raw JSON shaped like a real answer), and every other
- * status in realistic proportions.
+ * Result log entries for a made-up job of `lineCount` lines: mostly found items with one to three
+ * locations (each item's raw JSON shaped like a real answer; a mix of in stock, low, out of stock and
+ * shelf-empty-with-backroom-stock), every other status in realistic proportions, and each line's
+ * cells of an imported file (Description, Case Pack).
  */
-export function fakeLineResults(rowCount: number, seed = 42): LineResult[] {
+export function fakeLineResults(lineCount: number, seed = 42): LineResult[] {
   // Deterministic, so every benchmark run sorts and filters the same data.
   const next = seededRandom(seed)
   const results: LineResult[] = []
-  let rows = 0
-  let line = 1
-  while (rows < rowCount) {
+  for (let line = 1; line <= lineCount; line += 1) {
     const data = `00${String(Math.floor(next() * 1e11)).padStart(11, '0')}`
     const gtin = `${data}${gs1CheckDigit(data)}`
     const input = gtin.replace(/^0+/, '')
+    const carried = [`${PRODUCTS[line % PRODUCTS.length] ?? ''} #${line}`, String([6, 12, 24][line % 3])]
     const roll = next()
     if (roll < 0.8) {
-      const count = Math.min(1 + Math.floor(next() * 3), rowCount - rows)
+      const count = 1 + Math.floor(next() * 3)
       const locations = Array.from({ length: count }, (_, index) => ({
-        location_area: AREAS[index % AREAS.length] ?? 'Store',
+        location_area: AREAS[index % AREAS.length] ?? 'store',
         state: STATES[Math.floor(next() * STATES.length)] ?? 'available',
-        quantity: next() < 0.15 ? Math.round(next() * 5000) / 100 : Math.floor(next() * 400)
+        quantity: next() < 0.2 ? 0 : next() < 0.15 ? Math.round(next() * 500) / 100 : Math.floor(next() * 400)
       }))
       const total = locations.reduce((sum, location) => sum + location.quantity, 0)
       const wmItemNumber = String(100_000_000 + Math.floor(next() * 899_999_999))
@@ -37,6 +41,7 @@ export function fakeLineResults(rowCount: number, seed = 42): LineResult[] {
         input,
         value: gtin,
         status: 'found',
+        carried,
         ...(input.length < 14 && next() < 0.3 ? { note: 'leading zeros restored' } : {}),
         item: {
           gtin,
@@ -57,30 +62,24 @@ export function fakeLineResults(rowCount: number, seed = 42): LineResult[] {
           }
         }
       })
-      rows += count
     } else if (roll < 0.9) {
-      results.push({ line, input, value: gtin, status: 'not_found' })
-      rows += 1
+      results.push({ line, input, value: gtin, status: 'not_found', carried })
     } else if (roll < 0.94) {
-      results.push({ line, input: `${input.slice(0, 6)}E+7`, value: null, status: 'invalid', invalidReason: 'scientific_notation' })
-      rows += 1
+      results.push({ line, input: `${input.slice(0, 6)}E+7`, value: null, status: 'invalid', invalidReason: 'scientific_notation', carried })
     } else if (roll < 0.97) {
-      results.push({ line, input, value: gtin, status: 'duplicate', duplicateOf: Math.max(1, line - 7) })
-      rows += 1
+      results.push({ line, input, value: gtin, status: 'duplicate', duplicateOf: Math.max(1, line - 7), carried })
     } else if (roll < 0.99) {
       results.push({
         line,
         input,
         value: gtin,
         status: 'failed',
+        carried,
         error: { code: 'server_error', message: 'The inventory service had an internal error.', status: 500 }
       })
-      rows += 1
     } else {
-      results.push({ line, input, value: gtin, status: 'cancelled' })
-      rows += 1
+      results.push({ line, input, value: gtin, status: 'cancelled', carried })
     }
-    line += 1
   }
   return results
 }

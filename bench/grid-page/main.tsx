@@ -5,19 +5,20 @@ import { createInventoryApi, type IpcResult } from '../../src/shared/contract'
 import '../../src/renderer/src/styles/tokens.css'
 import '../../src/renderer/src/styles/base.css'
 import '../../src/renderer/src/styles/layout.css'
-import { applyEntries, emptyResultSet } from '../../src/renderer/src/results/result-set'
+import { applyEntries, emptyResultSet, itemRowsOf } from '../../src/renderer/src/results/result-set'
+import { statusCounts } from '../../src/renderer/src/results/view-rows'
 import { ResultsView } from '../../src/renderer/src/results/results-view'
 import { useJobResults } from '../../src/renderer/src/results/use-job-results'
 import { jobProgress } from '../../src/renderer/src/run/test-support/job-progress-fixture'
-import { fakeLineResults } from './fake-results'
+import { FAKE_CARRIED_COLUMNS, fakeLineResults } from './fake-results'
 
 /**
  * The grid benchmark's page (bench/grid.bench.ts): the app's real ResultsView, fed by an in-memory
  * `getJobResults`, so what is timed is the component the app ships.
  * Each step resolves after the browser has painted the frame that shows its result.
  */
-const rowCount = Number(new URLSearchParams(location.search).get('rows') ?? '100000')
-const entries = fakeLineResults(rowCount)
+const lineCount = Number(new URLSearchParams(location.search).get('lines') ?? '100000')
+const entries = fakeLineResults(lineCount)
 
 Object.defineProperty(window, 'inventory', {
   value: createInventoryApi({
@@ -40,7 +41,8 @@ const progress = jobProgress({
   batchesTotal: batches,
   pending: 0,
   etaMs: 0,
-  resultsCount: entries.length
+  resultsCount: entries.length,
+  carriedColumns: [...FAKE_CARRIED_COLUMNS]
 })
 
 /** The results as the app mounts them: read through useJobResults, shown by ResultsView. */
@@ -103,13 +105,18 @@ async function timed(action: () => void, done: () => boolean): Promise<number> {
 
 const bench = {
   lines: entries.length,
-  rows: rowCount,
+  /** Rows of the Locations view: one per location of a line, one for a line without any. */
+  locationRows: entries.reduce((rows, entry) => rows + Math.max(1, entry.item?.inventory_locations.length ?? 0), 0),
 
   /** Reducing the log to rows alone, without React: the part of the first render that is data work. */
-  buildRows(): number {
+  buildRows(): { log: number; rows: number; counts: number } {
     const start = performance.now()
-    applyEntries(emptyResultSet('bench', 'gtin'), entries, entries.length)
-    return performance.now() - start
+    const set = applyEntries(emptyResultSet('bench', 'gtin'), entries, entries.length)
+    const reduced = performance.now()
+    const rows = itemRowsOf(set, 3)
+    const built = performance.now()
+    statusCounts(rows)
+    return { log: reduced - start, rows: built - reduced, counts: performance.now() - built }
   },
 
   async mount(): Promise<number> {
@@ -125,8 +132,27 @@ const bench = {
             </main>
           </QueryClientProvider>
         ),
-      () => document.querySelector('[role="grid"]') !== null && shownRows() === rowCount && firstDataRow() !== null
+      () => document.querySelector('[role="grid"]') !== null && shownRows() === entries.length && firstDataRow() !== null
     )
+  },
+
+  /** Switches to the "Items" or "Locations" view; resolves when the grid shows `rows` rows. */
+  async switchView(name: string, rows: number): Promise<number> {
+    const tab = control<HTMLButtonElement>('[role="tab"]', name)
+    return timed(
+      () => tab.click(),
+      () => tab.getAttribute('aria-selected') === 'true' && shownRows() === rows && firstDataRow() !== null
+    )
+  },
+
+  /** Shows the column filters, which fold away by default. */
+  async openColumnFilters(): Promise<void> {
+    const toggle = Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-expanded]')).find((button) =>
+      button.textContent?.startsWith('Column filters')
+    )
+    if (toggle === undefined) throw new Error('No "Column filters" button.')
+    if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click()
+    await afterPaint()
   },
 
   /** Clicks a column header; resolves when the header reports the new sort direction. */
@@ -159,12 +185,12 @@ const bench = {
     return { ms, shown: shownRows() }
   },
 
-  /** Presses the status chip whose name starts with `label` ("Not found" matches "Not found 9,871"). */
+  /** Presses the preset chip whose name starts with `label` ("Not found" matches "Not found 9,871"). */
   async toggleChip(label: string): Promise<{ ms: number; shown: number }> {
     const chip = Array.from(document.querySelectorAll<HTMLButtonElement>('button[aria-pressed]')).find((button) =>
       button.textContent?.startsWith(`${label} `)
     )
-    if (chip === undefined) throw new Error(`No status chip "${label}".`)
+    if (chip === undefined) throw new Error(`No preset chip "${label}".`)
     const before = chip.getAttribute('aria-pressed')
     const ms = await timed(
       () => chip.click(),

@@ -53,10 +53,24 @@ export function normaliseName(name: string): string {
   return key
 }
 
+/** Names the API writes in their canonical form (nearly every row) are taken as they are, without a lookup. */
+function canonical(name: string): string {
+  switch (name) {
+    case 'available':
+    case 'store':
+    case 'backroom':
+    case 'on_order':
+    case 'in_transit':
+      return name
+    default:
+      return normaliseName(name)
+  }
+}
+
 export function stockBucket(location: StockLocation): StockBucket {
-  const state = normaliseName(location.state)
+  const state = canonical(location.state)
   if (state === 'available') {
-    const area = normaliseName(location.location_area)
+    const area = canonical(location.location_area)
     if (area === 'store') return 'on_shelf'
     if (area === 'backroom') return 'backroom'
     return 'on_hand_elsewhere'

@@ -28,6 +28,22 @@ export function lowerWord(text: string): string {
   return lowered
 }
 
+interface TextCache {
+  texts: Array<string | undefined>
+  lowers: Array<string | undefined>
+  /** The line's cells as text for the quick search, and the columns they were built for. */
+  searchColumns: readonly ViewColumn[] | null
+  searchText: string
+  searchNumbers: string | null
+  /** Each location row's cells as one text, and the columns they were built for. */
+  locationColumns: readonly ViewColumn[] | null
+  locationTexts: string[]
+}
+
+function emptyCache(): TextCache {
+  return { texts: [], lowers: [], searchColumns: null, searchText: '', searchNumbers: null, locationColumns: null, locationTexts: [] }
+}
+
 /**
  * One line's latest result as the screen sees it. Its figures and the text of its line-level cells
  * are worked out once, the first time a render, sort, filter or search asks, and kept for as long
@@ -39,12 +55,8 @@ export class LineEntry {
   /** This entry's position in the job's append-only result log. */
   readonly logIndex: number
   private figuresCache: StockFigures | null | undefined = undefined
-  private texts: Array<string | undefined> | null = null
-  private lowers: Array<string | undefined> | null = null
-  /** The last search term asked and its answer: the rows of one line ask in turn. */
-  private lastTerm: SearchTerm | null = null
-  private lastColumns: readonly ViewColumn[] | null = null
-  private lastHit = false
+  /** Made the first time a cell's text is asked: a job of 100,000 lines allocates none until then. */
+  private cache: TextCache | null = null
 
   constructor(result: LineResult, itemType: ItemType, logIndex: number) {
     this.result = result
@@ -76,11 +88,11 @@ export class LineEntry {
 
   text(column: ViewColumn): string {
     const slot = slotOf(column)
-    this.texts ??= []
-    let text = this.texts[slot]
+    const cache = (this.cache ??= emptyCache())
+    let text = cache.texts[slot]
     if (text === undefined) {
       text = textOf(this.value(column))
-      this.texts[slot] = text
+      cache.texts[slot] = text
     }
     return text
   }
@@ -90,31 +102,63 @@ export class LineEntry {
     if (column.kind === 'number') return this.text(column)
     if (column.key === 'supplier') return lowerWord(this.text(column))
     const slot = slotOf(column)
-    this.lowers ??= []
-    let lowered = this.lowers[slot]
+    const cache = (this.cache ??= emptyCache())
+    let lowered = cache.lowers[slot]
     if (lowered === undefined) {
       lowered = this.text(column).toLowerCase()
-      this.lowers[slot] = lowered
+      cache.lowers[slot] = lowered
     }
     return lowered
   }
 
-  /** Whether any of `columns` (line-level ones) contains `term`; numbers are only formatted when the term could be in one. */
-  contains(term: SearchTerm, columns: readonly ViewColumn[]): boolean {
-    if (term === this.lastTerm && columns === this.lastColumns) return this.lastHit
-    let hit = false
-    for (const column of columns) {
-      if (column.kind === 'number') {
-        const value = this.value(column)
-        hit = typeof value === 'number' && term.inNumber(value)
-      } else {
-        hit = term.in(this.text(column))
-      }
-      if (hit) break
+  /**
+   * The text cells of `columns` as one text, a line break between cells: a quick-search word never
+   * holds a line break, so it matches within one cell, and one pattern test per row replaces one per
+   * cell. Number cells are left out (see `searchNumbers`): most searches are words, and formatting
+   * every number of 100,000 lines for them would be wasted. Built the first time a search asks and
+   * kept while the columns stay the same.
+   */
+  searchText(columns: readonly ViewColumn[]): string {
+    const cache = (this.cache ??= emptyCache())
+    if (columns !== cache.searchColumns) {
+      let text = ''
+      for (const column of columns) if (column.kind !== 'number') text += `${textOf(this.value(column))}\n`
+      cache.searchText = text
+      cache.searchColumns = columns
+      cache.searchNumbers = null
     }
-    this.lastTerm = term
-    this.lastColumns = columns
-    this.lastHit = hit
-    return hit
+    return cache.searchText
+  }
+
+  /** The number cells of `columns` as one text, for a search word that could be part of a number. */
+  searchNumbers(columns: readonly ViewColumn[]): string {
+    this.searchText(columns)
+    const cache = this.cache ?? emptyCache()
+    if (cache.searchNumbers === null) {
+      let text = ''
+      for (const column of columns) if (column.kind === 'number') text += `${textOf(this.value(column))}\n`
+      cache.searchNumbers = text
+    }
+    return cache.searchNumbers
+  }
+
+  /** Whether a cell of `columns` (the line's own) contains `term`. */
+  contains(term: SearchTerm, columns: readonly ViewColumn[]): boolean {
+    return term.in(this.searchText(columns)) || (term.numeric && term.in(this.searchNumbers(columns)))
+  }
+
+  /** The same for one location row's own cells (area, state, quantity...). */
+  locationSearchText(locationIndex: number, columns: readonly ViewColumn[]): string {
+    const cache = (this.cache ??= emptyCache())
+    if (columns !== cache.locationColumns) {
+      cache.locationTexts = []
+      cache.locationColumns = columns
+    }
+    let text = cache.locationTexts[locationIndex]
+    if (text === undefined) {
+      text = columns.map((column) => textOf(this.value(column, locationIndex))).join('\n')
+      cache.locationTexts[locationIndex] = text
+    }
+    return text
   }
 }

@@ -27,8 +27,8 @@ describe('applyEntries', () => {
   it('keeps the entries, and their caches, of every line a new entry did not touch', () => {
     const first = setOf([found(1, '00041234567893', [1]), failed])
     const second = applyEntries(first, [notFound], 3)
-    expect(second.byLine.get(1)).toBe(first.byLine.get(1))
-    expect(second.byLine.get(6)).toBe(first.byLine.get(6))
+    expect(second.byLine[1]).toBe(first.byLine[1])
+    expect(second.byLine[6]).toBe(first.byLine[6])
   })
 
   it('returns the same set when nothing new was read, and only moves the offset on an empty page', () => {

@@ -17,7 +17,8 @@ export interface ResultSet {
   readonly next: number
   /** The latest entry of each line that has one, ordered by line. */
   readonly lines: readonly LineEntry[]
-  readonly byLine: ReadonlyMap<number, LineEntry>
+  /** The same entries indexed by line number (line numbers are dense: the rows of a list or a file). */
+  readonly byLine: readonly (LineEntry | undefined)[]
   /** Lines per latest status (a line being retried still counts as failed here). */
   readonly counts: StatusCounts
   /** Log offset at which a "Retry failed" began: failures logged before it are being looked up again. */
@@ -29,7 +30,7 @@ export interface ResultSet {
 const ZERO_COUNTS: StatusCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
 
 export function emptyResultSet(jobId: string, itemType: ItemType): ResultSet {
-  return { jobId, itemType, next: 0, lines: [], byLine: new Map(), counts: ZERO_COUNTS, retryFrom: 0, retrying: 0 }
+  return { jobId, itemType, next: 0, lines: [], byLine: [], counts: ZERO_COUNTS, retryFrom: 0, retrying: 0 }
 }
 
 function isRetrying(entry: LineEntry, retryFrom: number): boolean {
@@ -39,13 +40,14 @@ function isRetrying(entry: LineEntry, retryFrom: number): boolean {
 /** Applies log entries read up to `next`; a later entry for a line replaces the earlier one (retry). */
 export function applyEntries(set: ResultSet, entries: readonly LineResult[], next: number): ResultSet {
   if (entries.length === 0) return next === set.next ? set : { ...set, next }
-  const byLine = new Map(set.byLine)
+  const byLine = set.byLine.slice()
   const counts: Record<FinalLineStatus, number> = { ...set.counts }
   let retrying = set.retrying
   let added = false
   const first = next - entries.length
-  entries.forEach((result, offset) => {
-    const previous = byLine.get(result.line)
+  for (let offset = 0; offset < entries.length; offset += 1) {
+    const result = entries[offset] as LineResult
+    const previous = byLine[result.line]
     if (previous === undefined) added = true
     else {
       counts[previous.result.status] -= 1
@@ -55,15 +57,20 @@ export function applyEntries(set: ResultSet, entries: readonly LineResult[], nex
     const entry = new LineEntry(result, set.itemType, first + offset)
     // Read late, a failure logged before the retry began is being retried too.
     if (isRetrying(entry, set.retryFrom)) retrying += 1
-    byLine.set(result.line, entry)
-  })
-  const lines = added ? sortedByLine(byLine) : set.lines.map((entry) => byLine.get(entry.line) ?? entry)
+    byLine[result.line] = entry
+  }
+  const lines = added ? inLineOrder(byLine) : set.lines.map((entry) => byLine[entry.line] ?? entry)
   return { ...set, next, lines, byLine, counts, retrying }
 }
 
-function sortedByLine(byLine: ReadonlyMap<number, LineEntry>): LineEntry[] {
-  const numbers = Float64Array.from(byLine.keys()).sort()
-  return Array.from(numbers, (line) => byLine.get(line) as LineEntry)
+/** The entries in line order: walking the index by line sorts them without a sort. */
+function inLineOrder(byLine: readonly (LineEntry | undefined)[]): LineEntry[] {
+  const lines: LineEntry[] = []
+  for (let line = 0; line < byLine.length; line += 1) {
+    const entry = byLine[line]
+    if (entry !== undefined) lines.push(entry)
+  }
+  return lines
 }
 
 /** A retry of the failed lines began when the log was `from` long: those failures count as pending until they are answered again. */

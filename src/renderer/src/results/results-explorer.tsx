@@ -136,7 +136,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
     return presetCounts({ ...byStatus, failed: byStatus.failed + byStatus.retrying })
   }, [items])
   const selected = selections[view]
-  const activeEntry = activeLine === null ? null : (set.byLine.get(activeLine) ?? null)
+  const activeEntry = activeLine === null ? null : (set.byLine[activeLine] ?? null)
   useIdleWarmup(all, baseColumns)
 
   const togglePreset = useCallback((preset: StockPreset) => {

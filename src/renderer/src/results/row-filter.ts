@@ -54,10 +54,28 @@ function compile(filter: RowFilter, columns: readonly ViewColumn[]): RowTest[] {
   }
   const terms = searchTerms(filter.quick)
   if (terms.length > 0) {
-    const lineColumns = columns.filter((column) => column.key !== 'status' && !column.perLocation)
-    for (const term of terms) tests.push((row) => row.contains(term, columns, lineColumns))
+    const { line, location } = searchColumns(columns)
+    for (const term of terms) tests.push((row) => row.contains(term, line, location))
   }
   return tests
+}
+
+const SEARCH_COLUMNS = new WeakMap<readonly ViewColumn[], { line: ViewColumn[]; location: ViewColumn[] }>()
+
+/**
+ * The view's columns split into the line's own and a location row's own (the stock status is the
+ * row's), kept per columns array so each line's search text is built once for a view, not per keystroke.
+ */
+export function searchColumns(columns: readonly ViewColumn[]): { line: ViewColumn[]; location: ViewColumn[] } {
+  let split = SEARCH_COLUMNS.get(columns)
+  if (split === undefined) {
+    split = {
+      line: columns.filter((column) => column.key !== 'status' && !column.perLocation),
+      location: columns.filter((column) => column.perLocation)
+    }
+    SEARCH_COLUMNS.set(columns, split)
+  }
+  return split
 }
 
 export function isFiltering(filter: RowFilter, columns: readonly ViewColumn[]): boolean {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { itemRowsOf } from './result-set'
 import { SearchTerm } from './search-term'
 import { columnsOf, duplicate, failed, found, invalid, notFound, setOf } from './test-support/line-results'
+import { searchColumns } from './row-filter'
 import { locationRowsOf } from './view-rows'
 
 const items = columnsOf('items', ['Description'])
@@ -38,14 +39,15 @@ describe('cells of the Items view', () => {
 
   it('lowercases text for filters and finds a quick-search term in any of the view\'s cells', () => {
     const [first] = rows
-    const all = Object.values(items)
-    const lineLevel = all.filter((column) => column.key !== 'status' && !column.perLocation)
+    const { line } = searchColumns(Object.values(items))
     expect(first?.lower(col(items, 'carried:0'))).toBe('oat milk')
     expect(first?.lower(col(items, 'status'))).toBe('in stock')
-    expect(first?.contains(new SearchTerm('OAT'), all, lineLevel)).toBe(true)
-    expect(first?.contains(new SearchTerm('stock'), all, lineLevel)).toBe(true)
-    expect(first?.contains(new SearchTerm('6.5'), all, lineLevel)).toBe(true)
-    expect(first?.contains(new SearchTerm('backroom'), all, lineLevel)).toBe(false)
+    expect(first?.contains(new SearchTerm('OAT'), line)).toBe(true)
+    expect(first?.contains(new SearchTerm('stock'), line)).toBe(true)
+    expect(first?.contains(new SearchTerm('6.5'), line)).toBe(true)
+    expect(first?.contains(new SearchTerm('backroom'), line)).toBe(false)
+    // A word matches within one cell, never across two ("milk" ends one cell, "1" starts the next).
+    expect(first?.contains(new SearchTerm('milk1'), line)).toBe(false)
   })
 })
 
@@ -63,9 +65,8 @@ describe('cells of the Locations view', () => {
   })
 
   it('finds a term in a location cell of that row only', () => {
-    const all = Object.values(locations)
-    const lineLevel = all.filter((column) => column.key !== 'status' && !column.perLocation)
-    expect(rows.map((row) => row.contains(new SearchTerm('backroom'), all, lineLevel))).toEqual([false, true, false])
-    expect(rows.map((row) => row.contains(new SearchTerm('shelf'), all, lineLevel))).toEqual([true, false, false])
+    const { line, location } = searchColumns(Object.values(locations))
+    expect(rows.map((row) => row.contains(new SearchTerm('backroom'), line, location))).toEqual([false, true, false])
+    expect(rows.map((row) => row.contains(new SearchTerm('shelf'), line, location))).toEqual([true, false, false])
   })
 })

@@ -28,7 +28,8 @@ export interface ViewRow {
   value(column: ViewColumn): CellValue
   text(column: ViewColumn): string
   lower(column: ViewColumn): string
-  contains(term: SearchTerm, columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean
+  /** Whether a cell contains `term`: `lineColumns` are the line's own, `locationColumns` a location row's. */
+  contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean
 }
 
 /** One row per input line (the Items view). */
@@ -60,7 +61,7 @@ export class ItemRow implements ViewRow {
     return column.key === 'status' ? LOWERED_STATUS_LABELS[this.status] : this.entry.lower(column)
   }
 
-  contains(term: SearchTerm, _columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean {
+  contains(term: SearchTerm, lineColumns: readonly ViewColumn[]): boolean {
     return term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)
   }
 }
@@ -102,15 +103,9 @@ export class LocationRow implements ViewRow {
     return column.perLocation ? lowerWord(this.text(column)) : this.entry.lower(column)
   }
 
-  contains(term: SearchTerm, columns: readonly ViewColumn[], lineColumns: readonly ViewColumn[]): boolean {
+  contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean {
     if (term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)) return true
-    if (this.location === undefined) return false
-    for (const column of columns) {
-      if (!column.perLocation) continue
-      const value = this.value(column)
-      if (typeof value === 'number' ? term.inNumber(value) : term.in(textOf(value))) return true
-    }
-    return false
+    return this.location !== undefined && term.in(this.entry.locationSearchText(this.locationIndex, locationColumns))
   }
 }
 
