@@ -19,8 +19,17 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      // Type-aware: a promise nobody awaits (or one handed to a callback that ignores it) loses its errors.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }
+    },
     rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }]
@@ -29,6 +38,11 @@ export default tseslint.config(
   {
     files: ELECTRON_FILES,
     rules: { '@typescript-eslint/no-restricted-imports': 'off' }
+  },
+  {
+    // Plain JavaScript outside the TypeScript projects: no type information to lint with.
+    files: ['**/*.{js,cjs,mjs}'],
+    ...tseslint.configs.disableTypeChecked
   },
   {
     files: ['**/*.cjs'],

@@ -38,7 +38,8 @@ export function createProgressReporter<T>(options: ProgressReporterOptions<T>): 
       }
       const controller = new AbortController()
       scheduled = controller
-      options
+      // Nothing awaits a coalesced emit: the sleep's abort is the expected way out, and emit hands a snapshot to listeners.
+      void options
         .sleep(wait, controller.signal)
         .catch(() => undefined)
         .then(() => {
