@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -14,6 +15,8 @@ import { createMemorySecretStore } from '../src/main/credentials/memory-secret-s
 import { dispatch, type HandlerTable } from '../src/main/ipc/handler-table'
 import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
+import { ZipWriter } from '../src/main/files/export/zip-writer'
+import { columnLetters } from '../src/main/files/import/column-guess'
 
 /**
  * Main-process benchmark (`npm run bench:main`; not a test). Drives the app's own composition root
@@ -23,7 +26,8 @@ import { createLogger } from '../src/main/logging/logger'
  * other columns), fetches the results as the window does, and exports them to XLSX. Prints each
  * step's time, the process's peak memory during it (main, worker thread and all), and the delay's
  * p99 and max, against the targets of issue 10: p99 < 50 ms, max < 200 ms; the XLSX import < 3 s
- * and < 300 MB.
+ * and < 300 MB. Then the audit's hostile shapes (a 130,000 x 100 workbook, a 50 MB one-line CSV):
+ * each must be read or refused within 30 s and 500 MB.
  */
 
 const ROWS = 200_000
@@ -34,6 +38,8 @@ const SENDER = { webContentsId: 1, frameUrl: 'app://bench', isMainFrame: true }
 interface Step {
   name: string
   ms: number
+  /** CPU time of the main thread alone: its own work, whatever else the machine is running. */
+  mainCpuMs: number
   startMb: number
   peakMb: number
   p99Ms: number
@@ -69,7 +75,32 @@ async function writeFixtures(dir: string, xlsxPath: string): Promise<void> {
   await xlsxFixture(xlsxPath, gtins)
   const csv = csvFixture(gtins)
   await writeFile(join(dir, 'supplier.csv'), csv)
-  console.log(`  ${ROWS.toLocaleString('en-US')}-row XLSX: ${((await stat(xlsxPath)).size / MB).toFixed(1)} MB; CSV: ${(csv.length / MB).toFixed(1)} MB\n`)
+  console.log(`  ${ROWS.toLocaleString('en-US')}-row XLSX: ${((await stat(xlsxPath)).size / MB).toFixed(1)} MB; CSV: ${(csv.length / MB).toFixed(1)} MB`)
+  // The shapes of the audit: a 130,000 x 100 workbook, and a 50 MB CSV that is one line of cells.
+  // Compressed as Excel compresses (level 6), so the file is the audit's size.
+  const wide = new ZipWriter({ level: 6 })
+  wide.entry('xl/workbook.xml').write(
+    '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+      '<sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'
+  )
+  wide.entry('xl/_rels/workbook.xml.rels').write(
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" ' +
+      'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+  )
+  const sheet = wide.entry('xl/worksheets/sheet1.xml')
+  sheet.write('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>')
+  const letters = Array.from({ length: 100 }, (_, column) => columnLetters(column))
+  for (let row = 1; row <= 130_000; row++) {
+    let xml = `<row r="${row}">`
+    for (let column = 0; column < 100; column++) xml += `<c r="${letters[column] ?? ''}${row}"><v>${(row + column) % 1000}</v></c>`
+    sheet.write(`${xml}</row>`)
+  }
+  sheet.write('</sheetData></worksheet>')
+  const fd = openSync(join(dir, 'wide.xlsx'), 'w')
+  wide.writeTo(fd)
+  closeSync(fd)
+  await writeFile(join(dir, 'one-line.csv'), `${'1234,'.repeat(CSV_BYTES / 5 - 1)}1234\n`)
+  console.log(`  130,000 x 100 XLSX: ${((await stat(join(dir, 'wide.xlsx'))).size / MB).toFixed(1)} MB; one-line CSV: ${(CSV_BYTES / MB).toFixed(0)} MB, ${(CSV_BYTES / 5).toLocaleString('en-US')} cells\n`)
 }
 
 async function call<T>(handlers: HandlerTable, channel: string, input: unknown): Promise<T> {
@@ -102,6 +133,7 @@ async function main(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 })
   const whole = monitorEventLoopDelay({ resolution: 10 })
   const steps: Step[] = []
+  const hostile: string[] = []
   let peak = 0
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss())
@@ -114,11 +146,13 @@ async function main(): Promise<void> {
     delay.reset()
     delay.enable()
     const started = performance.now()
+    const cpuBefore = process.threadCpuUsage()
     const value = await run()
+    const cpu = process.threadCpuUsage(cpuBefore)
     const ms = performance.now() - started
     delay.disable()
     peak = Math.max(peak, process.memoryUsage.rss())
-    steps.push({ name, ms, startMb: start / MB, peakMb: peak / MB, p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 })
+    steps.push({ name, ms, mainCpuMs: (cpu.user + cpu.system) / 1000, startMb: start / MB, peakMb: peak / MB, p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 })
     return value
   }
 
@@ -163,6 +197,18 @@ async function main(): Promise<void> {
       if (!saved.saved || saved.rows !== ROWS) throw new Error(`the export saved ${saved.rows} rows`)
     })
     whole.disable()
+
+    for (const [name, file] of [
+      ['hostile: 130,000 x 100 XLSX', 'wide.xlsx'],
+      ['hostile: 50 MB one-line CSV', 'one-line.csv']
+    ] as const) {
+      const bytes = new Uint8Array(await readFile(join(dir, file)))
+      const outcome = await step(name, async () => {
+        const result = await dispatch(handlers, 'files:read-import', { fileName: file, bytes }, SENDER)
+        return result.ok ? `read: ${(result.value as ImportSummary).rowCount.toLocaleString('en-US')} rows` : `refused: ${result.error.message}`
+      })
+      hostile.push(outcome)
+    }
   } finally {
     clearInterval(sampler)
     await root.close()
@@ -170,19 +216,22 @@ async function main(): Promise<void> {
   }
 
   const cell = (text: string, width: number) => text.padStart(width)
-  console.log(`${'step'.padEnd(40)}${cell('time', 10)}${cell('RSS before', 12)}${cell('peak RSS', 11)}${cell('loop p99', 10)}${cell('loop max', 10)}`)
+  console.log(`${'step'.padEnd(40)}${cell('time', 10)}${cell('main CPU', 10)}${cell('RSS before', 12)}${cell('peak RSS', 11)}${cell('growth', 9)}${cell('loop p99', 10)}${cell('loop max', 10)}`)
   for (const s of steps) {
     console.log(
-      `${s.name.padEnd(40)}${cell(`${(s.ms / 1000).toFixed(2)} s`, 10)}${cell(`${s.startMb.toFixed(0)} MB`, 12)}${cell(`${s.peakMb.toFixed(0)} MB`, 11)}` +
+      `${s.name.padEnd(40)}${cell(`${(s.ms / 1000).toFixed(2)} s`, 10)}${cell(`${(s.mainCpuMs / 1000).toFixed(2)} s`, 10)}${cell(`${s.startMb.toFixed(0)} MB`, 12)}${cell(`${s.peakMb.toFixed(0)} MB`, 11)}` +
+        `${cell(`${(s.peakMb - s.startMb).toFixed(0)} MB`, 9)}` +
         `${cell(`${s.p99Ms.toFixed(1)} ms`, 10)}${cell(`${s.maxMs.toFixed(1)} ms`, 10)}`
     )
   }
-  console.log('(RSS is the whole process: main thread, worker thread and the Demo API, which runs in-process here.)')
+  console.log('(RSS is the whole process: main thread, worker thread and the Demo API, which runs in-process here, as in the app.')
+  console.log(` Event-loop delay counts time the main thread waits for a core: compare with the load average, ${loadavg()[0]?.toFixed(1) ?? '?'} now on ${cpus().length} cores.)`)
+  for (const [index, outcome] of hostile.entries()) console.log(`  ${steps[steps.length - hostile.length + index]?.name ?? ''}: ${outcome}`)
   const p99 = whole.percentile(99) / 1e6
   const max = whole.max / 1e6
   const xlsx = steps[0]
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET')
-  console.log(`\nMain thread's event-loop delay over all steps: p99 ${p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${mark(p99 < TARGETS.p99Ms)}; max ${max.toFixed(1)} ms (target < ${TARGETS.maxMs}): ${mark(max < TARGETS.maxMs)}`)
+  console.log(`\nMain thread's event-loop delay over the five steps: p99 ${p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${mark(p99 < TARGETS.p99Ms)}; max ${max.toFixed(1)} ms (target < ${TARGETS.maxMs}): ${mark(max < TARGETS.maxMs)}`)
   if (xlsx !== undefined) {
     console.log(
       `200,000-row XLSX import: ${(xlsx.ms / 1000).toFixed(2)} s (target < ${TARGETS.xlsxImportMs / 1000} s): ${mark(xlsx.ms < TARGETS.xlsxImportMs)}; ` +

@@ -17,3 +17,5 @@ export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 * 1024
 export const MAX_INPUT_CHARS = 200
 /** Row numbers a summary lists for skipped rows; the count is always exact. */
 export const MAX_LISTED_ROWS = 1_000
+/** Reading one file stops after this long, whatever its shape: a person is waiting. */
+export const MAX_IMPORT_SECONDS = 30

@@ -43,7 +43,7 @@ export interface JobParams {
 export interface StartParams extends JobParams {
   lines: { line: number; input: string }[]
   target: ApiTarget
-  /** `validateLines` of `lines`, when done elsewhere (off main's thread); done here when absent. */
+  /** `validateLines` of `lines` (same order), when done elsewhere (off main's thread); done here when absent. */
   validated?: readonly ValidatedLine[]
   /** An imported file's other columns: their names, and per line (aligned with `lines`) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput
@@ -452,9 +452,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
         seen.add(line)
       }
+      // `validateLines` keeps the order of the lines: a line's result is at its own index.
       const validated = params.validated ?? validateLines(params.lines, params.itemType)
       if (validated.length !== params.lines.length) throw new Error('validated lines do not match the lines')
-      const lineIndex = new Map(params.lines.map(({ line }, index) => [line, index]))
       const job: Job = {
         id: randomUUID(),
         params: { environment: params.environment, storeNbr: params.storeNbr, itemType: params.itemType },
@@ -481,8 +481,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         lastRun: null
       }
       const lookups: string[] = []
-      validated.forEach((result, position) => {
-        const index = lineIndex.get(result.line) ?? position
+      validated.forEach((result, index) => {
         const base = { line: result.line, input: result.input }
         if (result.kind === 'invalid') {
           job.values[index] = null

