@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
+import type { LineResult } from '../../../shared/domain/line-result'
 import { callInventory } from '../api/inventory-call'
 import { applyEntries, emptyResultSet, markRetry, type ResultSet } from './result-set'
 
@@ -29,11 +30,15 @@ export function useJobResults(progress: JobProgress) {
   const query = useQuery({
     queryKey: jobResultsKey(jobId),
     queryFn: async (): Promise<ResultSet> => {
-      let set = queryClient.getQueryData<ResultSet>(jobResultsKey(jobId)) ?? emptyResultSet(jobId, itemType)
+      const set = queryClient.getQueryData<ResultSet>(jobResultsKey(jobId)) ?? emptyResultSet(jobId, itemType)
+      // Main answers in pages; the set is rebuilt once for all of them, not once a page.
+      const read: LineResult[] = []
+      let next = set.next
       for (;;) {
-        const page = await callInventory(window.inventory.getJobResults({ jobId, from: set.next }))
-        set = applyEntries(set, page.entries, page.next)
-        if (page.entries.length === 0 || set.next >= target.current) return set
+        const page = await callInventory(window.inventory.getJobResults({ jobId, from: next }))
+        for (const entry of page.entries) read.push(entry)
+        next = page.next
+        if (page.entries.length === 0 || next >= target.current) return applyEntries(set, read, next)
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
