@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 import type { DemoFaults } from '../src/main/demo-api/demo-api'
 import { createKeytarSecretStore } from '../src/main/credentials/keytar-secret-store'
+import type { Logger } from '../src/main/logging/logger'
 import { startHarness, type Harness } from './harness/start-harness'
 
 /** keytar's native module failing to load, as on a Linux machine without libsecret. */
@@ -31,10 +32,12 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
     if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
     // The real OS keychain, under a service name of its own so tests never touch the app's entries.
-    const secretStore = createKeytarSecretStore({
-      service: 'store-inventory-lookup-tests',
-      ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
-    })
+    const secretStore = (log: Logger) =>
+      createKeytarSecretStore({
+        service: 'store-inventory-lookup-tests',
+        log,
+        ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
+      })
     const harness = await startHarness({ dataDir, demoFaults, secretStore })
     await use(harness)
     await harness.close()

@@ -40,8 +40,10 @@ test.describe('workspace: failures explained', () => {
 
       // No plain-text fallback: nothing the app wrote holds the secret.
       expect(readFileSync(join(harness.dataDir, 'settings.json'), 'utf8')).not.toContain(secret)
-      const logFile = join(harness.dataDir, 'main.log')
-      if (existsSync(logFile)) expect(readFileSync(logFile, 'utf8')).not.toContain(secret)
+      // The failed save was logged, so the log exists and is searched.
+      const log = readFileSync(join(harness.dataDir, 'main.log'), 'utf8')
+      expect(log).toContain('the OS keychain could not be used')
+      expect(log).not.toContain(secret)
       for (const message of harness.messages()) expect(message).not.toContain(secret)
     })
   })

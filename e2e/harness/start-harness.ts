@@ -11,7 +11,7 @@ import { createMemorySecretStore } from '../../src/main/credentials/memory-secre
 import type { SecretStore } from '../../src/main/credentials/secret-store'
 import type { DemoFaults } from '../../src/main/demo-api/demo-api'
 import { dispatch } from '../../src/main/ipc/handler-table'
-import { createLogger } from '../../src/main/logging/logger'
+import { createLogger, type Logger } from '../../src/main/logging/logger'
 import { decodeWire, encodeWire } from './wire-codec'
 
 /**
@@ -25,7 +25,7 @@ export interface HarnessOptions {
   /** Where the save dialog's stand-in writes exports. Defaults to `<dataDir>/exports`. */
   exportDir?: string
   /** The real OS keychain by default; a memory store for machines without one. */
-  secretStore?: 'keychain' | 'memory' | SecretStore
+  secretStore?: 'keychain' | 'memory' | ((log: Logger) => SecretStore)
   demoFaults?: Partial<DemoFaults>
   rendererDir?: string
   port?: number
@@ -83,8 +83,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     options.secretStore === 'memory'
       ? createMemorySecretStore()
       : options.secretStore === undefined || options.secretStore === 'keychain'
-        ? createKeytarSecretStore()
-        : options.secretStore
+        ? createKeytarSecretStore({ log })
+        : options.secretStore(log)
   const opened: string[] = []
   const root = await createAppRoot({
     fetch: globalThis.fetch,

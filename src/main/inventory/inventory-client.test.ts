@@ -163,11 +163,18 @@ describe('inventory client', () => {
   })
 
   it('reports a cancelled search as cancelled, not as a failure to retry', async () => {
-    const api = await testDemoApi({ faults: { latencyMs: 2_000 } })
-    const { client, target } = setup(api.url)
+    const api = await testDemoApi()
+    let searchArrived: () => void = () => undefined
+    const arrived = new Promise<void>((resolve) => {
+      searchArrived = resolve
+    })
+    // Answers only when the test ends: the search is surely in flight when it is cancelled.
+    const hanging = await answeringServer(() => searchArrived())
+    const { client, target } = setup(hanging, api.url)
     const controller = new AbortController()
     const pending = client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES, signal: controller.signal })
-    setTimeout(() => controller.abort(), 100)
+    await arrived
+    controller.abort()
     expect(await failure(pending)).toMatchObject({ code: 'cancelled', retryable: false })
   })
 

@@ -297,12 +297,12 @@ describe('job runner against the Demo API', () => {
     expect(cancelled).toMatchObject({ state: 'cancelled', pending: 0 })
     expect(cancelled.found + cancelled.notFound).toBeGreaterThanOrEqual(400)
     expect(cancelled.cancelled).toBe(5_000 - cancelled.found - cancelled.notFound)
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    // A search aborted on its way may still reach the server, but none is sent after the cancel.
+    const final = await s.settle(jobId, lines)
+    // Settled: every search in flight has ended. A search aborted on its way may still reach the
+    // server, but none was sent after the cancel.
     expect(s.calls).toHaveLength(sentAtCancel)
     expect(s.demo.stats().searchRequests).toBeLessThanOrEqual(sentAtCancel)
     expect(s.calls.filter((c) => !c.answered).length).toBeGreaterThan(0)
-    const final = await s.settle(jobId, lines)
     expect(final).toEqual(cancelled)
     expect(s.progress.at(-1)).toEqual(cancelled)
   })

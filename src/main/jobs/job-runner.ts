@@ -378,7 +378,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         return
       }
       job.retries += 1
-      batch.notBefore = now
+      // Not ready in the instant of the 429 itself: the scheduler hears of the 429 only after this
+      // handler returns, and a batch ready now would go straight back to the throttled server.
+      batch.notBefore = now + 1
       enqueue(job, run, batch)
       return
     }
@@ -388,7 +390,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       deps.log.warn('a search failed', { jobId: job.id, code: failure.error.code, status: failure.error.status, attempt: batch.attempts, retry: decision.retry })
       if (decision.retry) {
         job.retries += 1
-        batch.notBefore = now + decision.delayMs
+        batch.notBefore = now + Math.max(1, decision.delayMs)
         enqueue(job, run, batch)
         return
       }

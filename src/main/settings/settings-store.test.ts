@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
+import { watch } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../shared/settings'
 import { createMemoryLogger } from '../logging/logger'
@@ -276,7 +277,19 @@ async function killWriterMidway(path: string): Promise<void> {
     child.stdout.once('data', () => done())
     child.once('exit', (code) => fail(new Error(`the writer exited early with code ${code}`)))
   })
-  await new Promise((wait) => setTimeout(wait, 5 + Math.floor(Math.random() * 40)))
+  // Kill as the next write is under way: its temporary file has just appeared.
+  await temporaryFileAppears(dirname(path))
   child.kill('SIGKILL')
   expect(await exited).toBe('SIGKILL')
+}
+
+function temporaryFileAppears(dir: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dir, (_event, name) => {
+      if (name?.endsWith('.tmp') === true) {
+        watcher.close()
+        resolve()
+      }
+    })
+  })
 }

@@ -167,4 +167,44 @@ describe('token manager', () => {
     expect(server.requests()).toBe(1)
     expect(server.sentBytes()).toBeLessThan(64 * 1024 * 1024)
   })
+
+  it('a caller that gives up on a shared token request is told at once, while the others still get the one token', async () => {
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let arrived: () => void = () => undefined
+    const requestArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    let requests = 0
+    const url = await answeringServer((_request, _body, response) => {
+      requests += 1
+      arrived()
+      void released.then(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"access_token":"shared.token"}'))
+    })
+    let fetches = 0
+    const countingFetch: typeof fetch = (input, init) => {
+      fetches += 1
+      return fetch(input, init)
+    }
+    const tokens = createTokenManager({ fetch: countingFetch, now: Date.now, log: createMemoryLogger() })
+    const target = targetFor(url)
+    const leaving = new AbortController()
+    const first = tokens.getToken(target, leaving.signal)
+    const second = tokens.getToken(target)
+    await requestArrived
+
+    leaving.abort()
+    expect(await rejection(first)).toMatchObject({ code: 'cancelled' })
+    release()
+    expect(await second).toMatchObject({ token: 'shared.token' })
+    // The request was not aborted for the others: it completed once, and later callers get its token from the cache.
+    expect(await tokens.getToken(target, new AbortController().signal)).toMatchObject({ token: 'shared.token' })
+    expect(requests).toBe(1)
+    expect(tokens.stats().tokensFetched).toBe(1)
+    // Aborted before it asks: refused without a request.
+    await expect(tokens.getToken(targetFor(url, 'other-secret'), AbortSignal.abort())).rejects.toMatchObject({ code: 'cancelled' })
+    expect(fetches).toBe(1)
+  })
 })

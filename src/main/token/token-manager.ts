@@ -130,6 +130,7 @@ export function createTokenManager(deps: {
 
   return {
     getToken(target, signal) {
+      if (signal?.aborted === true) return Promise.reject(new AppError('cancelled', 'The request was cancelled.'))
       const key = keyOf(target)
       const cached = cache.get(key)
       if (cached !== undefined && deps.now() < cached.refreshAt) {

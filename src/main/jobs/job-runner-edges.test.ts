@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../shared/domain/app-error'
+import type { InventoryItem } from '../../shared/domain/line-result'
+import { searchPathFor } from '../../shared/environments'
+import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
+import { createMemoryLogger } from '../logging/logger'
+import { checkJobInvariant } from './job-invariant'
+import { createJobRunner } from './job-runner'
+import { createFakeClock } from './test-support/fake-clock'
+import { createFakeInventory, faults } from './test-support/fake-inventory'
+import { asLines, validGtins } from './test-support/gtin-fixtures'
+
+/**
+ * The runner's paths that only misbehaving servers or code reach: the safety net for an answer
+ * that cannot be recorded, giving up on a batch that is throttled again and again, and retrying
+ * failed values with credentials fixed in the meantime. All on the fake clock.
+ */
+const target: ApiTarget = {
+  environment: 'sandbox',
+  authUrl: 'https://id.example.com',
+  baseUrl: 'https://inventory.example.com',
+  searchPath: searchPathFor('sandbox'),
+  clientId: 'edge-client',
+  clientSecret: 'old-secret',
+  bearerPrefix: false
+}
+
+function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = createFakeClock()) {
+  const log = createMemoryLogger()
+  const runner = createJobRunner({ client, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
+  return { runner, log, clock }
+}
+
+async function settle(h: ReturnType<typeof runnerWith>, jobId: string, lines: { line: number; input: string }[]) {
+  const final = await h.clock.runUntilSettled(h.runner.whenSettled(jobId))
+  expect(checkJobInvariant(lines, h.runner.results(jobId, 0).entries, final)).toEqual([])
+  return final
+}
+
+describe('job runner, edge paths', () => {
+  it('safety net: an answer that cannot be recorded fails those values with a sentence, logs the bug, and the job still ends', async () => {
+    const clock = createFakeClock()
+    const fake = createFakeInventory({ clock })
+    let call = 0
+    const client: Pick<InventoryClient, 'searchBatch'> = {
+      async searchBatch(apiTarget, request) {
+        const mine = (call += 1)
+        const answer = await fake.searchBatch(apiTarget, request)
+        // The second search comes back in a shape the runner cannot read: a bug, not a server fault.
+        return mine === 2 ? { ...answer, items: null as unknown as InventoryItem[] } : answer
+      }
+    }
+    const h = runnerWith(client, clock)
+    const lines = asLines(validGtins(250))
+    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const final = await settle(h, jobId, lines)
+    expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
+    const failed = h.runner.latest(jobId).lines.filter((line) => line.status === 'failed')
+    expect(new Set(failed.map((line) => JSON.stringify(line.error)))).toEqual(
+      new Set([JSON.stringify({ code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })])
+    )
+    expect(h.log.lines.some((line) => line.includes('a lookup result could not be recorded'))).toBe(true)
+  })
+
+  it('gives up on a batch after 20 throttled answers, each waited out, and says the server kept asking to slow down', async () => {
+    const clock = createFakeClock()
+    const fake = createFakeInventory({ clock, script: () => faults.throttled({ remaining: 0, resetAt: null, retryAfterMs: 2_000 }) })
+    const h = runnerWith(fake, clock)
+    const lines = asLines(validGtins(40))
+    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const final = await settle(h, jobId, lines)
+
+    // The first answer and 20 more: the 21st throttled answer ends the batch.
+    expect(fake.calls).toHaveLength(21)
+    expect(final).toMatchObject({ state: 'finished', failed: 40, found: 0, requests: 21, retries: 20 })
+    expect(h.runner.latest(jobId).lines[0]?.error).toEqual({ code: 'throttled', message: 'Too Many Requests', status: 429 })
+    // Never hammered: every send waited at least the Retry-After after the answer before it.
+    const gaps = fake.calls.slice(1).map((sent, index) => sent.at - (fake.calls[index]?.at ?? 0))
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000)
+  })
+
+  it('retries failed values with the credentials given to the retry, not the ones the job started with', async () => {
+    const clock = createFakeClock()
+    const fake = createFakeInventory({ clock })
+    const secretsUsed: string[] = []
+    const client: Pick<InventoryClient, 'searchBatch'> = {
+      async searchBatch(apiTarget, request) {
+        secretsUsed.push(apiTarget.clientSecret)
+        if (apiTarget.clientSecret === 'old-secret') {
+          // How the token request reports a rotated secret.
+          throw new AppError('wrong_credentials', 'The identity host rejected the client ID or secret (HTTP 401).', 401)
+        }
+        return fake.searchBatch(apiTarget, request)
+      }
+    }
+    const h = runnerWith(client, clock)
+    const lines = asLines(validGtins(300))
+    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const first = await settle(h, jobId, lines)
+    expect(first).toMatchObject({ failed: 300, found: 0 })
+    const sentWithOld = secretsUsed.length
+
+    h.runner.retryFailed(jobId, { ...target, clientSecret: 'new-secret' })
+    const second = await settle(h, jobId, lines)
+    expect(second).toMatchObject({ state: 'finished', found: 300, failed: 0 })
+    expect(secretsUsed.slice(0, sentWithOld).every((secret) => secret === 'old-secret')).toBe(true)
+    // Three batches of 100, each sent once, all with the secret the retry was given.
+    expect(secretsUsed.slice(sentWithOld)).toEqual(['new-secret', 'new-secret', 'new-secret'])
+  })
+})
