@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -76,6 +76,29 @@ async function settle(jobId: string): Promise<{ progress: JobProgress; entries: 
 }
 
 describe('composition root, end to end over the handler table', () => {
+  it("removes at start the temporary files of a killed run's exports, wherever they were, and keeps a running one's", async () => {
+    const exportDir = join(dataDir, 'exports')
+    await mkdir(exportDir)
+    const dead = join(exportDir, '.results.xlsx.9999991-0123456789ab.tmp')
+    const running = join(exportDir, `.results.csv.${process.pid}-0123456789ab.tmp`)
+    await writeFile(dead, 'half an export')
+    await writeFile(running, 'in progress')
+    await writeFile(join(dataDir, 'temp-files-9999991.txt'), `${dead}\n`)
+    await writeFile(join(dataDir, `temp-files-${process.pid}.txt`), `${running}\n`)
+    const again = await createAppRoot({
+      fetch: globalThis.fetch,
+      now: Date.now,
+      secretStore: createMemorySecretStore(),
+      userDataDir: dataDir,
+      log,
+      chooseExportPath: async () => null,
+      openExternal: async () => {}
+    })
+    await again.close()
+    expect(await readdir(exportDir)).toEqual([`.results.csv.${process.pid}-0123456789ab.tmp`])
+    expect(await readdir(dataDir)).not.toContain('temp-files-9999991.txt')
+  })
+
   it('runs a Sandbox lookup with a secret from the keychain and never lets the secret or a token out', async () => {
     const secret = sandbox.credentials.clientSecret
     expect(await call('credentials:save', { environment: 'sandbox', clientId: sandbox.credentials.clientId, secret })).toMatchObject({

@@ -83,6 +83,28 @@ function start(h: Harness, inputs: string[], itemType: 'gtin' | 'wm_item_number'
 }
 
 describe('createJobRunner', () => {
+  it("attaches an imported file's other columns to each line's results, blank for lines the file did not have", async () => {
+    const h = harness()
+    const gtins = validGtins(3)
+    const lines = [
+      { line: 2, input: gtins[0] ?? '' },
+      { line: 5, input: 'not a gtin' },
+      { line: 9, input: gtins[1] ?? '' }
+    ]
+    const carried = { columns: ['Description', 'Case Pack'], rows: ['Oat milk\u000012', 'Rye bread\u00006', null] }
+    const progress = h.runner.start({ environment: 'demo', storeNbr: 1234, itemType: 'gtin', lines, target, carried })
+    started.add(progress.jobId)
+    expect(progress.carriedColumns).toEqual(['Description', 'Case Pack'])
+    await h.settle(progress.jobId, lines)
+    const byLine = (results: { line: number; carried?: string[] }[]) => Object.fromEntries(results.map((result) => [result.line, result.carried]))
+    const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
+    expect(byLine(h.runner.results(progress.jobId, 0).entries)).toEqual(expected)
+    expect(byLine(h.runner.latest(progress.jobId).lines)).toEqual(expected)
+    const bare = h.runner.latest(progress.jobId, { carried: false }).lines
+    expect(bare.every((result) => result.carried === undefined)).toBe(true)
+    expect(byLine(h.runner.carry(progress.jobId, bare))).toEqual(expected)
+  })
+
   it('looks up every distinct valid value once, in batches of 100, and accounts for every line', async () => {
     const gtins = validGtins(250)
     const carried = new Set(gtins.filter((_, i) => i % 5 !== 0))
