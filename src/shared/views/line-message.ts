@@ -23,6 +23,8 @@ export function invalidReasonText(reason: InvalidReason | undefined, itemType: I
  * invalid line's note is already its specific reason, so it stands alone.
  */
 export function lineMessage(result: LineResult, itemType: ItemType): string {
+  // Most lines: a found item's message is its note, if any, as it is.
+  if (result.status === 'found') return result.note ?? ''
   const hasNote = result.note !== undefined && result.note !== ''
   if (result.status === 'invalid') return hasNote ? (result.note ?? '') : invalidReasonText(result.invalidReason, itemType)
   const parts: string[] = []
@@ -38,8 +40,6 @@ export function lineMessage(result: LineResult, itemType: ItemType): string {
       break
     case 'cancelled':
       parts.push('Cancelled before it was looked up.')
-      break
-    case 'found':
       break
   }
   if (hasNote) parts.push(result.note ?? '')

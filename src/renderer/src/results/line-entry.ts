@@ -31,9 +31,8 @@ export function lowerWord(text: string): string {
 interface TextCache {
   texts: Array<string | undefined>
   lowers: Array<string | undefined>
-  /** The line's cells as text for the quick search, and the columns they were built for. */
+  /** The line's number cells as text for the quick search, and the columns they were built for. */
   searchColumns: readonly ViewColumn[] | null
-  searchText: string
   searchNumbers: string | null
   /** Each location row's cells as one text, and the columns they were built for. */
   locationColumns: readonly ViewColumn[] | null
@@ -41,7 +40,7 @@ interface TextCache {
 }
 
 function emptyCache(): TextCache {
-  return { texts: [], lowers: [], searchColumns: null, searchText: '', searchNumbers: null, locationColumns: null, locationTexts: [] }
+  return { texts: [], lowers: [], searchColumns: null, searchNumbers: null, locationColumns: null, locationTexts: [] }
 }
 
 /**
@@ -112,39 +111,33 @@ export class LineEntry {
   }
 
   /**
-   * The text cells of `columns` as one text, a line break between cells: a quick-search word never
-   * holds a line break, so it matches within one cell, and one pattern test per row replaces one per
-   * cell. Number cells are left out (see `searchNumbers`): most searches are words, and formatting
-   * every number of 100,000 lines for them would be wasted. Built the first time a search asks and
-   * kept while the columns stay the same.
+   * The number cells of `columns` as one text, a line break between cells (a search word never holds
+   * one, so it matches within a cell): made the first time a word that could be part of a number is
+   * searched, so word searches never format 100,000 lines of numbers.
    */
-  searchText(columns: readonly ViewColumn[]): string {
-    const cache = (this.cache ??= emptyCache())
-    if (columns !== cache.searchColumns) {
-      let text = ''
-      for (const column of columns) if (column.kind !== 'number') text += `${textOf(this.value(column))}\n`
-      cache.searchText = text
-      cache.searchColumns = columns
-      cache.searchNumbers = null
-    }
-    return cache.searchText
-  }
-
-  /** The number cells of `columns` as one text, for a search word that could be part of a number. */
   searchNumbers(columns: readonly ViewColumn[]): string {
-    this.searchText(columns)
-    const cache = this.cache ?? emptyCache()
-    if (cache.searchNumbers === null) {
+    const cache = (this.cache ??= emptyCache())
+    if (columns !== cache.searchColumns || cache.searchNumbers === null) {
       let text = ''
       for (const column of columns) if (column.kind === 'number') text += `${textOf(this.value(column))}\n`
       cache.searchNumbers = text
+      cache.searchColumns = columns
     }
     return cache.searchNumbers
   }
 
-  /** Whether a cell of `columns` (the line's own) contains `term`. */
+  /**
+   * Whether a cell of `columns` (the line's own) contains `term`. Text cells are tested as they are
+   * (the result's own strings, nothing copied), so the first search after 100,000 lines arrive
+   * only scans; the message, which is put together from parts, is kept once made.
+   */
   contains(term: SearchTerm, columns: readonly ViewColumn[]): boolean {
-    return term.in(this.searchText(columns)) || (term.numeric && term.in(this.searchNumbers(columns)))
+    for (const column of columns) {
+      if (column.kind === 'number') continue
+      const text = column.key === 'message' ? this.text(column) : textOf(this.value(column))
+      if (term.in(text)) return true
+    }
+    return term.numeric && term.in(this.searchNumbers(columns))
   }
 
   /** The same for one location row's own cells (area, state, quantity...). */

@@ -1,27 +1,24 @@
 import { useEffect } from 'react'
 import type { ViewColumn } from '../../../shared/views/view-columns'
-import { searchColumns } from './row-filter'
 import type { ViewRow } from './view-rows'
 
 /** Long enough that rows replaced ten times a second by a running job are not warmed in vain. */
 const SETTLE_MS = 400
 
 /**
- * Once the rows have stopped changing, fills their text caches (column filters, sorting, the quick
- * search's text) while the browser is idle, so the first keystroke in a filter or the first header
+ * Once the rows have stopped changing, fills their text caches (column filters, sorting) while the
+ * browser is idle, so the first keystroke in a filter or the first header
  * click only has to scan, not format.
  */
 export function useIdleWarmup(rows: readonly ViewRow[], columns: readonly ViewColumn[]): void {
   useEffect(() => {
     let idle: number | null = null
     let cursor = 0
-    const search = searchColumns(columns).line
     const step = (deadline: IdleDeadline) => {
       idle = null
       while (cursor < rows.length) {
         const row = rows[cursor] as ViewRow
         for (const column of columns) if (column.kind !== 'number') row.lower(column)
-        row.entry.searchText(search)
         cursor += 1
         if (cursor % 500 === 0 && deadline.timeRemaining() < 4) break
       }
