@@ -84,13 +84,13 @@ export type ImportSource = z.infer<typeof importSourceSchema>
 
 export { exportFormatSchema, type ExportFormat } from './export/export-spec'
 
-/** One value to look up and the line number a person sees for it. */
-export interface InputLineShape {
+/** One value to look up and the line number a person sees for it (a file's row number, or its place in a typed list). */
+export interface InputLine {
   line: number
   input: string
 }
 
-function isInputLine(value: unknown): value is InputLineShape {
+function isInputLine(value: unknown): value is InputLine {
   if (typeof value !== 'object' || value === null) return false
   const { line, input } = value as Record<string, unknown>
   return typeof line === 'number' && Number.isSafeInteger(line) && line > 0 && typeof input === 'string' && input.length <= MAX_INPUT_CHARS
@@ -101,7 +101,7 @@ function isInputLine(value: unknown): value is InputLineShape {
  * each, which for 200,000 lines held main's event loop for 200 ms on every start.
  */
 export const inputLinesSchema = z
-  .custom<InputLineShape[]>((value) => Array.isArray(value) && value.every(isInputLine), {
+  .custom<InputLine[]>((value) => Array.isArray(value) && value.every(isInputLine), {
     message: `Each line needs a line number (a whole number from 1) and a value of at most ${MAX_INPUT_CHARS} characters.`
   })
   .refine((lines) => lines.length >= 1, 'There are no values to look up.')

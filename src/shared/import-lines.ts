@@ -1,10 +1,6 @@
-import { IMPORT_VALUE_SEPARATOR, type ImportColumn } from './contract'
+import { IMPORT_VALUE_SEPARATOR, type ImportColumn, type InputLine } from './contract'
 
-/** One value to look up and the line number a person sees for it (a file's row number). */
-export interface InputLine {
-  line: number
-  input: string
-}
+export type { InputLine } from './contract'
 
 /** An imported column as the list to look up; the app's import and the headless command both read files this way. */
 export function linesOfColumn(column: Pick<ImportColumn, 'lines' | 'values'>): InputLine[] {

@@ -1,8 +1,8 @@
 import { IMPORT_VALUE_SEPARATOR, type ImportColumn, type ImportSummary, type RowNumbers } from '../../../shared/contract'
 import { MAX_LISTED_ROWS } from '../../../shared/limits'
 
-/** Joins a row's cells: no imported cell can hold it (text files with NUL are refused, XML cannot carry it). */
-export const CELL_SEPARATOR = '\u0000'
+/** Joins a row's cells; the character no imported cell can hold, as for a column's values. */
+export const CELL_SEPARATOR = IMPORT_VALUE_SEPARATOR
 
 export type TableShape = Omit<ImportSummary, 'importId' | 'fileName' | 'format' | 'encoding'>
 
