@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { attribute, createXmlScanner, XmlFormatError } from './xml-scanner'
+
+function events(xml: string, size: number): string[] {
+  const seen: string[] = []
+  let text = ''
+  const flush = () => {
+    if (text !== '') seen.push(`text:${text}`)
+    text = ''
+  }
+  const scanner = createXmlScanner({
+    open(name, attributes, selfClosing) {
+      flush()
+      seen.push(`open:${name}${selfClosing ? '/' : ''}:${attribute(attributes, 'r') ?? ''}`)
+    },
+    close(name) {
+      flush()
+      seen.push(`close:${name}`)
+    },
+    text(piece) {
+      text += piece
+    }
+  })
+  for (let start = 0; start < xml.length; start += size) scanner.write(xml.slice(start, start + size))
+  scanner.end()
+  flush()
+  return seen
+}
+
+const XML =
+  '<?xml version="1.0"?><!-- a comment > with a bracket --><x:row r="1" spans="1:2"><c r=\'A1\' t="s" f=">=1"><v>12</v></c>' +
+  '<c r="B1"/><is><t xml:space="preserve"> A &amp; B &lt;&#x41;&#66;&gt; </t><t><![CDATA[<raw>&amp;]]></t></is></x:row>'
+
+describe('the XML scanner', () => {
+  it('gives the same elements, attributes and text however the document is cut', () => {
+    const whole = events(XML, XML.length)
+    expect(whole).toEqual([
+      'open:row:1',
+      'open:c:A1',
+      'open:v:',
+      'text:12',
+      'close:v',
+      'close:c',
+      'open:c/:B1',
+      'open:is:',
+      'open:t:',
+      'text: A & B <AB> ',
+      'close:t',
+      'open:t:',
+      'text:<raw>&amp;',
+      'close:t',
+      'close:is',
+      'close:row'
+    ])
+    for (let size = 1; size < XML.length; size++) expect(events(XML, size), `pieces of ${size}`).toEqual(whole)
+  })
+
+  it('refuses a document type declaration, an unknown entity, NUL by reference, and a document cut inside a tag', () => {
+    expect(() => events('<!DOCTYPE a><a/>', 4)).toThrow(XmlFormatError)
+    expect(() => events('<a>&nbsp;</a>', 3)).toThrow(/unknown entity/)
+    expect(() => events('<a>&#0;</a>', 3)).toThrow(XmlFormatError)
+    expect(() => events('<a><b c="1"', 5)).toThrow(/ends inside markup/)
+  })
+})
