@@ -71,8 +71,12 @@ describe('npm run lookup', () => {
     const output = join(dir, 'out.csv')
     const run = await lookup(['--env', 'demo', '--store', '1234', '--input', input, '--output', output])
     expect(run.stderr).toContain('4 lines: 2 found, 0 not found, 1 invalid, 1 duplicate, 0 failed, 0 cancelled')
+    expect(run.stderr).toContain('Reading 4 values from "GTIN" in')
+    expect(run.stderr).toContain('; skipped 1 row without a value in "GTIN".')
     expect(run.code).toBe(0)
     const rows = await csvRows(output)
+    // The file's other column travels with each line, as in the app.
+    expect(rows.map((row) => row.Name)).toEqual(['Soap', 'Milk', 'Bad', 'Again'])
     // Line 6 has no GTIN: like the app's import, the command skips it rather than calling it invalid.
     expect(rows.map((row) => row.Line)).toEqual(['2', '3', '4', '5'])
     const [soap, milk, bad, again] = rows
