@@ -7,6 +7,8 @@ import { hostOrigin } from '../shared/host-url'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
 import { startDemoApi, DEMO_CREDENTIALS, type DemoApi, type DemoFaults } from './demo-api/demo-api'
+import { createHistoryStore } from './history/history-store'
+import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
 import { createInventoryClient, type ApiTarget } from './inventory/inventory-client'
@@ -44,6 +46,10 @@ export interface AppEffects {
   concurrency?: number
   /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   workerEntry?: string
+  /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
+  history?: 'file' | 'memory'
+  /** Who starts lookups through this root, as History shows it. */
+  source?: LookupSource
 }
 
 export interface TargetOverrides {
@@ -77,6 +83,13 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   await services.settings.load()
   services.credentials.adoptStartupHosts()
   await removeInterruptedWrites(effects)
+  const retentionDays = services.settings.current().settings.historyRetentionDays
+  try {
+    services.history.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
+  } catch (error) {
+    // Old lookups stay until the next start; the app is still usable.
+    effects.log.error('old lookups could not be removed from History', { error })
+  }
 
   return {
     services,
@@ -92,7 +105,9 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     },
     async close() {
       listeners.clear()
-      services.jobs.cancelAll()
+      // A lookup still running when the app closes can be resumed from History.
+      services.jobs.stopAll('interrupted')
+      services.history.close()
       await Promise.all([services.closeDemo(), services.worker.close()])
     }
   }
@@ -107,8 +122,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
+  const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const jobs = createJobRunner({
     client,
+    history,
+    source: effects.source ?? 'app',
     now,
     sleep,
     random,
@@ -197,10 +215,18 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     }
   }
 
+  /** What the user must know about their files: settings that could not be read, a history moved aside. */
+  function startupWarning(): string | null {
+    const warnings = [settings.current().warning, history.warning].filter((warning): warning is string => warning !== null)
+    return warnings.length === 0 ? null : warnings.join(' ')
+  }
+
   return {
     /** Knows every secret and token this process handled: whatever leaves main (exports included) passes through it. */
     redactor: log.redactor,
     settings,
+    history,
+    startupWarning,
     credentials,
     tokens,
     client,

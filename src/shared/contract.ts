@@ -3,9 +3,10 @@ import { appErrorSchema } from './domain/app-error'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
+import { lookupSummarySchema } from './domain/lookup-summary'
 import { MAX_STORE_NBR } from './domain/store-list'
 import { exportFormatSchema, exportViewSpecSchema } from './export/export-spec'
-import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
+import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsPatchSchema, settingsSchema } from './settings'
 
 /**
@@ -16,7 +17,21 @@ import { settingsPatchSchema, settingsSchema } from './settings'
 const remoteEnvironmentSchema = z.enum(['sandbox', 'production'])
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) })
 
-export { MAX_IMPORT_BYTES, MAX_JOB_LINES } from './limits'
+export { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_JOB_LINES } from './limits'
+
+/**
+ * The values typed, pasted or imported but not run yet, kept so a reload or a restart does not
+ * empty the list. An imported list keeps its file row numbers in `lines`; a typed one is its `text`.
+ */
+export const draftSchema = z.object({
+  text: z.string().max(MAX_DRAFT_CHARS),
+  importNote: z.string().max(1000).nullable(),
+  lines: z
+    .array(z.object({ line: z.number().int().positive(), input: z.string().max(10_000) }))
+    .max(MAX_JOB_LINES)
+    .nullable()
+})
+export type Draft = z.infer<typeof draftSchema>
 
 export const credentialStatusSchema = z.object({
   environment: remoteEnvironmentSchema,
@@ -185,8 +200,64 @@ export const invokeContract = {
   getJobResults: {
     channel: 'jobs:results',
     input: z.object({ jobId: z.string().min(1).max(100), from: z.number().int().nonnegative() }),
-    /** Entries of the job's append-only log from `from`; a later entry for the same line supersedes an earlier one. */
+    /**
+     * A page of the job's append-only log from `from`; a later entry for the same line supersedes an
+     * earlier one. Read again from `next` until it reaches `resultsCount`.
+     */
     result: z.object({ entries: z.array(lineResultSchema), next: z.number().int().nonnegative() })
+  },
+  listLookups: {
+    channel: 'history:list',
+    input: z.object({
+      /** Words that must all match: a GTIN or item number the lookup contained, a store, an environment, a state. */
+      search: z.string().max(200).optional(),
+      /** The next page: lookups older than this one. */
+      before: z.string().min(1).max(100).optional(),
+      limit: z.number().int().min(1).max(500).optional()
+    }),
+    result: z.object({
+      /** Newest first. */
+      lookups: z.array(lookupSummarySchema),
+      /** More lookups match than this page holds: ask again with `before` the last one's jobId. */
+      more: z.boolean(),
+      /** The bytes History takes on disk. */
+      databaseBytes: z.number().int().nonnegative(),
+      /** Where History lives; null when it is kept in memory only (see the settings warning). */
+      databasePath: z.string().nullable()
+    })
+  },
+  openLookup: {
+    channel: 'history:open',
+    input: jobIdSchema,
+    /** The lookup as it finished (or as it is now, if running); its results are read with `getJobResults`. */
+    result: jobProgressSchema
+  },
+  deleteLookup: {
+    channel: 'history:delete',
+    input: jobIdSchema,
+    result: z.object({ deleted: z.boolean() })
+  },
+  resumeLookup: {
+    channel: 'history:resume',
+    input: jobIdSchema,
+    /** Looks up, under the same lookup, only the lines a cancelled or interrupted lookup never answered. */
+    result: jobProgressSchema
+  },
+  previousLookup: {
+    channel: 'history:previous',
+    input: jobIdSchema,
+    /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" uses. */
+    result: z.object({ previous: lookupSummarySchema.nullable() })
+  },
+  saveDraft: {
+    channel: 'history:save-draft',
+    input: draftSchema,
+    result: z.object({ saved: z.literal(true) })
+  },
+  getDraft: {
+    channel: 'history:get-draft',
+    input: z.undefined(),
+    result: z.object({ draft: draftSchema.nullable() })
   },
   openExternal: {
     channel: 'app:open-external',

@@ -19,3 +19,5 @@ export const MAX_INPUT_CHARS = 200
 export const MAX_LISTED_ROWS = 1_000
 /** Reading one file stops after this long, whatever its shape: a person is waiting. */
 export const MAX_IMPORT_SECONDS = 30
+/** A draft of values not run yet larger than this is not kept (about 200,000 values of 40 characters). */
+export const MAX_DRAFT_CHARS = 8_000_000

@@ -44,6 +44,10 @@ export function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironm
   }
 }
 
+/** Lookups older than this many days are removed from History when the app starts. */
+export const historyRetentionDaysSchema = z.number().int().min(1).max(3650)
+export const DEFAULT_HISTORY_RETENTION_DAYS = 90
+
 export const settingsSchema = z.object({
   version: z.literal(1),
   environment: environmentIdSchema,
@@ -59,7 +63,8 @@ export const settingsSchema = z.object({
   lowStockLevel: lowStockLevelSchema.default(DEFAULT_LOW_STOCK_LEVEL),
   /** The format the export dialog offers first: the one used last. */
   exportFormat: exportFormatSchema.default('xlsx'),
-  detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default)
+  detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default),
+  historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS)
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -73,7 +78,8 @@ export const DEFAULT_SETTINGS: Settings = {
   window: null,
   lowStockLevel: DEFAULT_LOW_STOCK_LEVEL,
   exportFormat: 'xlsx',
-  detailPanelWidth: DETAIL_PANEL_WIDTH.default
+  detailPanelWidth: DETAIL_PANEL_WIDTH.default,
+  historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS
 }
 
 /** What the renderer may change. Window bounds are main's business. */
@@ -91,7 +97,8 @@ export const settingsPatchSchema = z
     demoBannerDismissed: z.boolean(),
     lowStockLevel: lowStockLevelSchema,
     exportFormat: exportFormatSchema,
-    detailPanelWidth: detailPanelWidthSchema
+    detailPanelWidth: detailPanelWidthSchema,
+    historyRetentionDays: historyRetentionDaysSchema
   })
   .partial()
   .strict()

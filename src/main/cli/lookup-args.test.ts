@@ -20,8 +20,9 @@ describe('parseLookupArgs', () => {
   it('reads every flag, with gtin as the default item type and the format from the extension', () => {
     expect(parseLookupArgs(BASE)).toEqual({
       kind: 'run',
-      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items' }
+      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items', save: true }
     })
+    expect(parseLookupArgs([...BASE, '--no-save'])).toMatchObject({ kind: 'run', options: { save: false } })
     const full = parseLookupArgs([
       ...BASE,
       '--item-type=wm_item_number',
@@ -40,6 +41,23 @@ describe('parseLookupArgs', () => {
     })
     expect(parseLookupArgs(['--help'])).toEqual({ kind: 'help' })
     expect(parseLookupArgs([...BASE, '-h'])).toEqual({ kind: 'help' })
+  })
+
+  it('reads --resume with an id or last, --history alone', () => {
+    expect(parseLookupArgs(['--resume', '42', '--output', 'again.csv'])).toEqual({
+      kind: 'resume',
+      options: { resume: 42, output: 'again.csv', format: 'csv', view: 'items' }
+    })
+    expect(parseLookupArgs(['--resume', 'LAST', '--output', 'a.json', '--view', 'locations', '--client-id', 'c'])).toEqual({
+      kind: 'resume',
+      options: { resume: 'last', output: 'a.json', format: 'json', view: 'locations', clientId: 'c' }
+    })
+    expect(parseLookupArgs(['--history'])).toEqual({ kind: 'history' })
+    expect(usageMessage(['--resume', 'yesterday', '--output', 'a.csv'])).toMatch(/--resume yesterday is not a run; give its ID from --history, or last/)
+    expect(usageMessage(['--resume', '42'])).toMatch(/--output is required/)
+    expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--input', 'in.csv'])).toMatch(/from the saved run; leave out --input/)
+    expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--no-save'])).toMatch(/leave out --no-save/)
+    expect(usageMessage(['--history', '--env', 'demo'])).toMatch(/--history lists the saved runs and takes no other flag; leave out --env/)
   })
 
   it('explains each mistake in a sentence', () => {

@@ -7,8 +7,11 @@ import { RESULT_VIEWS, type ResultView } from '../../shared/views/view-columns'
 import { formatFromPath } from '../files/write-results'
 
 export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store N --input FILE --output FILE [options]
+       npm run lookup -- --resume ID|last --output FILE [options]
+       npm run lookup -- --history
 
 Looks up store inventory for the values in FILE, exactly as the app does, and writes the results.
+Every run is saved in the app's History, where the app shows it too.
 
 Required:
   --env demo|sandbox|production   which environment to query
@@ -24,28 +27,51 @@ Options:
   --client-id ID                  client ID (default: the one saved in the app's settings)
   --auth-url URL                  identity host to use instead of the configured one
   --base-url URL                  inventory host to use instead of the configured one
+  --no-save                       do not keep this run in History
+  --resume ID|last                finish a cancelled or interrupted run (the latest one with "last"),
+                                  looking up only the values it never answered, then write it all;
+                                  for a run already complete, writes its results again
+  --history                       list the saved runs (newest first) and exit
   --help                          show this help
 
 The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, else from the
 keychain entry the app saved. It is never accepted as a flag.
 
-Exit status: 0 every value was answered (found or not found), 1 some lookups failed or were
-cancelled, 2 the command, the input file or the credentials need fixing.`
+Ctrl+C, SIGTERM and SIGHUP stop the run: what arrived is written and the run can be resumed.
 
-export interface LookupOptions {
-  environment: EnvironmentId
-  storeNbr: number
-  input: string
+Exit status: 0 every value was answered (found or not found), 1 some lookups failed, were
+cancelled or stopped, or the output could not be written, 2 the command, the input file or the
+credentials need fixing.`
+
+/** Where and how the results are written, and which hosts and client ID to use instead of the settings'. */
+export interface OutputOptions {
   output: string
   format: ExportFormat
-  itemType: ItemType
   view: ResultView
   clientId?: string
   authUrl?: string
   baseUrl?: string
 }
 
-export type ParsedCommand = { kind: 'help' } | { kind: 'run'; options: LookupOptions }
+export interface LookupOptions extends OutputOptions {
+  environment: EnvironmentId
+  storeNbr: number
+  input: string
+  itemType: ItemType
+  /** Keep the run in History (the default; `--no-save` turns it off). */
+  save: boolean
+}
+
+export interface ResumeOptions extends OutputOptions {
+  /** A History id, or the latest cancelled or interrupted run. */
+  resume: number | 'last'
+}
+
+export type ParsedCommand =
+  | { kind: 'help' }
+  | { kind: 'history' }
+  | { kind: 'run'; options: LookupOptions }
+  | { kind: 'resume'; options: ResumeOptions }
 
 /** A mistake in the command line itself: exit 2 with the message and the usage. */
 export class UsageError extends Error {
@@ -72,6 +98,9 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         'client-id': { type: 'string' },
         'auth-url': { type: 'string' },
         'base-url': { type: 'string' },
+        'no-save': { type: 'boolean' },
+        resume: { type: 'string' },
+        history: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' }
       }
     }))
@@ -79,6 +108,19 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
   if (values.help === true) return { kind: 'help' }
+  if (values.history === true) {
+    const others = Object.keys(values).filter((name) => name !== 'history')
+    if (others.length > 0) throw new UsageError(`--history lists the saved runs and takes no other flag; leave out --${others[0] ?? ''}.`)
+    return { kind: 'history' }
+  }
+  if (values.resume !== undefined) {
+    for (const name of ['env', 'store', 'input', 'item-type', 'no-save'] as const) {
+      if (values[name] !== undefined) throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
+    }
+    const text = values.resume.trim().toLowerCase()
+    if (text !== 'last' && !/^\d{1,15}$/.test(text)) throw new UsageError(`--resume ${values.resume} is not a run; give its ID from --history, or last.`)
+    return { kind: 'resume', options: { resume: text === 'last' ? 'last' : Number(text), ...outputOptions(values) } }
+  }
 
   const environment = environmentIdSchema.safeParse(values.env)
   if (values.env === undefined) throw new UsageError('--env is required: demo, sandbox or production.')
@@ -93,10 +135,27 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   const itemType = itemTypeSchema.safeParse(values['item-type'] ?? 'gtin')
   if (!itemType.success) throw new UsageError(`--item-type ${values['item-type'] ?? ''} is not known; use gtin or wm_item_number.`)
 
+  const input = required(values.input, '--input is required: the file with the values to look up.')
+  const options: LookupOptions = {
+    environment: environment.data,
+    storeNbr,
+    input,
+    itemType: itemType.data,
+    save: values['no-save'] !== true,
+    ...outputOptions(values)
+  }
+  return { kind: 'run', options }
+}
+
+function outputOptions(values: {
+  output?: string | undefined
+  view?: string | undefined
+  'client-id'?: string | undefined
+  'auth-url'?: string | undefined
+  'base-url'?: string | undefined
+}): OutputOptions {
   const view = RESULT_VIEWS.find((name) => name === (values.view ?? 'items'))
   if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items or locations.`)
-
-  const input = required(values.input, '--input is required: the file with the values to look up.')
   const output = required(values.output, '--output is required: where to write the results (.csv, .xlsx or .json).')
   let format: ExportFormat
   try {
@@ -104,8 +163,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   } catch {
     throw new UsageError(`--output ${output} must end in .csv, .xlsx or .json; the extension chooses the format.`)
   }
-
-  const options: LookupOptions = { environment: environment.data, storeNbr, input, output, format, itemType: itemType.data, view }
+  const options: OutputOptions = { output, format, view }
   const clientId = values['client-id']
   if (clientId !== undefined) {
     if (clientId.trim() === '') throw new UsageError('--client-id is empty; give the client ID or leave the flag out.')
@@ -113,7 +171,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   }
   if (values['auth-url'] !== undefined) options.authUrl = httpUrl('--auth-url', values['auth-url'])
   if (values['base-url'] !== undefined) options.baseUrl = httpUrl('--base-url', values['base-url'])
-  return { kind: 'run', options }
+  return options
 }
 
 function required(value: string | undefined, message: string): string {

@@ -11,15 +11,19 @@ async function main(): Promise<void> {
     fetch: globalThis.fetch,
     now: Date.now,
     secretStore: (log) => createKeytarSecretStore({ log }),
-    onInterrupt(cancel) {
-      const onSigint = () => {
+    onInterrupt(stop) {
+      // A scheduler stopping the command (SIGTERM) or a closed SSH session (SIGHUP) is handled like Ctrl+C.
+      const onSignal = () => {
         interrupts += 1
-        // A second Ctrl+C means "now", not "after writing what was found".
+        // A second signal means "now", not "after writing what was found".
         if (interrupts > 1) process.exit(130)
-        cancel()
+        stop()
       }
-      process.on('SIGINT', onSigint)
-      return () => process.off('SIGINT', onSigint)
+      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+      for (const signal of signals) process.on(signal, onSignal)
+      return () => {
+        for (const signal of signals) process.off(signal, onSignal)
+      }
     }
   })
   process.exitCode = code

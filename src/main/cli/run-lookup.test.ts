@@ -1,8 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
+import { createHistoryStore } from '../history/history-store'
+import { checkJobInvariant } from '../jobs/job-invariant'
+import { createMemoryLogger } from '../logging/logger'
 import { runLookup, type LookupIo } from './run-lookup'
 
 let dir: string
@@ -13,12 +16,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function io(onInterrupt: LookupIo['onInterrupt']): LookupIo & { err: string[] } {
+function io(onInterrupt: LookupIo['onInterrupt'] = () => () => undefined): LookupIo & { err: string[]; out: string[] } {
   const err: string[] = []
+  const out: string[] = []
   return {
     err,
+    out,
     env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data') },
-    stdout: () => undefined,
+    stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
     fetch: globalThis.fetch,
     now: Date.now,
@@ -27,14 +32,35 @@ function io(onInterrupt: LookupIo['onInterrupt']): LookupIo & { err: string[] } 
   }
 }
 
+async function itemNumbers(count: number): Promise<{ input: string; lines: { line: number; input: string }[] }> {
+  const input = join(dir, 'in.txt')
+  const values = Array.from({ length: count }, (_, i) => String(10_000_000 + i))
+  await writeFile(input, values.join('\n'))
+  return { input, lines: values.map((value, i) => ({ line: i + 1, input: value })) }
+}
+
+/** Reads the run back from the History file, as the app would, and checks every line ended once. */
+function historyOf(jobId: number, lines: { line: number; input: string }[]) {
+  const history = createHistoryStore({ dir: join(dir, 'data'), log: createMemoryLogger(), now: Date.now })
+  try {
+    const lookup = history.lookup(jobId)
+    const { entries } = history.log(jobId, 0, Number.MAX_SAFE_INTEGER)
+    expect(checkJobInvariant(lines, entries)).toEqual([])
+    return { lookup, entries }
+  } finally {
+    history.close()
+  }
+}
+
+const readRows = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as Array<Record<string, unknown>>
+
 describe('runLookup', () => {
-  it('on Ctrl+C cancels what is still pending, still writes every line, and exits 1', async () => {
-    const input = join(dir, 'in.txt')
-    await writeFile(input, Array.from({ length: 500 }, (_, i) => String(10_000_000 + i)).join('\n'))
+  it('stops on Ctrl+C, SIGTERM or SIGHUP: writes every line, marks the run interrupted, exits 1, and --resume last finishes it', async () => {
+    const { input, lines } = await itemNumbers(500)
     const output = join(dir, 'out.json')
     let unregistered = false
-    const terminal = io((cancel) => {
-      cancel()
+    const terminal = io((stop) => {
+      stop()
       return () => {
         unregistered = true
       }
@@ -42,10 +68,63 @@ describe('runLookup', () => {
     const code = await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', output], terminal)
     expect(code).toBe(1)
     expect(unregistered).toBe(true)
-    expect(terminal.err.join('')).toContain('Cancelling')
-    const rows = JSON.parse(await readFile(output, 'utf8')) as Array<Record<string, unknown>>
+    expect(terminal.err.join('')).toContain('Stopping: what arrived is written, and the rest can be looked up later with --resume 1.')
+    expect(terminal.err.join('')).toMatch(/values were not looked up: finish them with --resume 1\./)
+    const rows = await readRows(output)
     expect(rows).toHaveLength(500)
     expect(new Set(rows.map((row) => row.Line)).size).toBe(500)
     expect(rows.some((row) => row['Stock status'] === 'Cancelled')).toBe(true)
-  }, 30_000)
+    expect(historyOf(1, lines).lookup).toMatchObject({ state: 'interrupted', source: 'cli' })
+
+    const again = io()
+    const resumed = join(dir, 'resumed.json')
+    expect(await runLookup(['--resume', 'last', '--output', resumed], again)).toBe(0)
+    expect(again.err.join('')).toMatch(/Resuming run 1 in Demo, store 3: \d+ values to look up/)
+    const all = await readRows(resumed)
+    expect(all).toHaveLength(500)
+    expect(all.some((row) => row['Stock status'] === 'Cancelled')).toBe(false)
+    expect(historyOf(1, lines).lookup).toMatchObject({ state: 'finished', counts: { cancelled: 0 } })
+  }, 60_000)
+
+  it('when the output cannot be written, says how to write it again from History, and --resume ID does', async () => {
+    const { input, lines } = await itemNumbers(120)
+    const blocked = join(dir, 'taken.csv')
+    await mkdir(blocked)
+    const terminal = io()
+    expect(await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', blocked], terminal)).toBe(1)
+    expect(terminal.err.join('')).toContain(
+      'The results are kept in History as run 1: write them again with npm run lookup -- --resume 1 --output NEW_FILE.'
+    )
+    expect(historyOf(1, lines).lookup).toMatchObject({ state: 'finished' })
+
+    const again = io()
+    const output = join(dir, 'again.json')
+    expect(await runLookup(['--resume', '1', '--output', output], again)).toBe(0)
+    expect(again.err.join('')).toContain('Run 1 (Demo, store 3) has no values left to look up; writing its results.')
+    expect(await readRows(output)).toHaveLength(120)
+  }, 60_000)
+
+  it('lists saved runs with --history, and keeps a --no-save run out of it', async () => {
+    const { input } = await itemNumbers(5)
+    const output = join(dir, 'out.csv')
+    const argv = ['--env', 'demo', '--store', '77', '--item-type', 'wm_item_number', '--input', input, '--output', output]
+    expect(await runLookup(argv, io())).toBe(0)
+    expect(await runLookup([...argv, '--no-save'], io())).toBe(0)
+
+    const listing = io()
+    expect(await runLookup(['--history'], listing)).toBe(0)
+    const [header, ...rows] = listing.out.join('').trimEnd().split('\n')
+    expect(header).toMatch(/^ID\s+Started\s+Environment\s+Store\s+Values\s+Found\s+Not found\s+Invalid\s+Failed\s+Not answered\s+State\s+From$/)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatch(/^ *1\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Demo\s+77\s+5\s+\d+\s+\d+\s+0\s+0\s+0\s+finished\s+command$/)
+  }, 60_000)
+
+  it('refuses to resume a run that does not exist, in a sentence', async () => {
+    const terminal = io()
+    expect(await runLookup(['--resume', '9', '--output', join(dir, 'x.csv')], terminal)).toBe(2)
+    expect(terminal.err.join('')).toContain('Error: there is no run 9 in History; see --history for the runs kept.')
+    const last = io()
+    expect(await runLookup(['--resume', 'last', '--output', join(dir, 'x.csv')], last)).toBe(2)
+    expect(last.err.join('')).toContain('Error: there is no cancelled or interrupted run to resume; see --history.')
+  })
 })

@@ -2,23 +2,26 @@ import { readFile, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
-import { defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import type { SecretStore } from '../credentials/secret-store'
-import { exportChunks } from '../files/export/export-chunks'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
-import { parseLookupArgs, UsageError, USAGE, type LookupOptions } from './lookup-args'
-import { progressLine, summaryLine } from './progress-line'
+import { historyTable } from './history-table'
+import { parseLookupArgs, UsageError, USAGE, type LookupOptions, type OutputOptions, type ParsedCommand } from './lookup-args'
+import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
+import { watchRun } from './watch-run'
+import { EXIT_OK, EXIT_USAGE, writeRun } from './write-run'
 
-export const EXIT_OK = 0
-export const EXIT_INCOMPLETE = 1
-export const EXIT_USAGE = 2
+export { EXIT_INCOMPLETE, EXIT_OK, EXIT_USAGE } from './write-run'
+
+/** `--history` shows this many runs, newest first. */
+const HISTORY_LISTED = 50
+
 
 /** What the headless command gets from the process; tests pass their own. */
 export interface LookupIo {
@@ -29,8 +32,8 @@ export interface LookupIo {
   now: () => number
   /** Built lazily: the keychain is only touched when no secret came in through the environment. */
   secretStore(log: Logger): SecretStore
-  /** Registers what to do on Ctrl+C; returns the unregister function. */
-  onInterrupt(cancel: () => void): () => void
+  /** Registers what to do on Ctrl+C, SIGTERM or SIGHUP; returns the unregister function. */
+  onInterrupt(stop: () => void): () => void
   progressIntervalMs?: number
 }
 
@@ -46,22 +49,22 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   const stderr = (text: string) => io.stderr(redactor.text(text))
   const say = (text: string) => stderr(`${text}\n`)
 
-  let options: LookupOptions
+  let command: Exclude<ParsedCommand, { kind: 'help' }>
   try {
-    const command = parseLookupArgs(argv)
-    if (command.kind === 'help') {
+    const parsed = parseLookupArgs(argv)
+    if (parsed.kind === 'help') {
       io.stdout(redactor.text(`${USAGE}\n`))
       return EXIT_OK
     }
-    options = command.options
+    command = parsed
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     say(`Error: ${error.message}\n\n${USAGE}`)
     return EXIT_USAGE
   }
 
-  if (!(await outputFolderExists(options.output))) {
-    say(`Error: the folder for --output ${options.output} does not exist; create it or choose another path.`)
+  if (command.kind !== 'history' && !(await outputFolderExists(command.options.output))) {
+    say(`Error: the folder for --output ${command.options.output} does not exist; create it or choose another path.`)
     return EXIT_USAGE
   }
 
@@ -79,22 +82,44 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       settingsReadOnly: true,
       log,
       chooseExportPath: async () => null,
-      openExternal: async () => undefined
+      openExternal: async () => undefined,
+      source: 'cli',
+      history: command.kind === 'run' && !command.options.save ? 'memory' : 'file'
     })
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}`)
     return EXIT_USAGE
   }
-  const { warning } = root.services.settings.current()
+  const warning = root.services.startupWarning()
   if (warning !== null) say(`Warning: ${warning}`)
   try {
-    const lines = await readLines(root, options, say)
-    if (lines === null) return EXIT_USAGE
-    return await lookUp(root, options, lines, hidden, io, say)
+    switch (command.kind) {
+      case 'history': {
+        const runs = root.services.history.list({ limit: HISTORY_LISTED })
+        io.stdout(runs.length === 0 ? 'No runs are saved in History yet.\n' : `${redactor.text(historyTable(runs))}\n`)
+        return EXIT_OK
+      }
+      case 'resume':
+        return await resumeRun(root, command.options, targetOverrides(command.options, hidden), io, say)
+      case 'run': {
+        const lines = await readLines(root, command.options, say)
+        if (lines === null) return EXIT_USAGE
+        return await lookUp(root, command.options, lines, hidden, io, say)
+      }
+    }
   } finally {
     await root.close()
   }
+}
+
+function targetOverrides(options: OutputOptions, secret: string | null): TargetOverrides {
+  const overrides: TargetOverrides = {}
+  if (options.clientId !== undefined) overrides.clientId = options.clientId
+  if (secret !== null) overrides.clientSecret = secret
+  if (options.authUrl !== undefined) overrides.authUrl = options.authUrl
+  if (options.baseUrl !== undefined) overrides.baseUrl = options.baseUrl
+  return overrides
 }
 
 interface InputLines {
@@ -171,15 +196,9 @@ async function lookUp(
   say: (text: string) => void
 ): Promise<number> {
   const { services } = root
-  const overrides: TargetOverrides = {}
-  if (options.clientId !== undefined) overrides.clientId = options.clientId
-  if (secret !== null) overrides.clientSecret = secret
-  if (options.authUrl !== undefined) overrides.authUrl = options.authUrl
-  if (options.baseUrl !== undefined) overrides.baseUrl = options.baseUrl
-
   let jobId: string
   try {
-    const target = await services.resolveTarget(options.environment, overrides)
+    const target = await services.resolveTarget(options.environment, targetOverrides(options, secret))
     const started = await services.startLookup({
       environment: options.environment,
       storeNbr: options.storeNbr,
@@ -195,35 +214,10 @@ async function lookUp(
     return EXIT_USAGE
   }
 
-  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, store ${options.storeNbr}. Ctrl+C cancels and still writes what was found.`)
-  const ticker = setInterval(() => say(progressLine(services.jobs.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
-  const stopListening = io.onInterrupt(() => {
-    say('Cancelling: lines not yet looked up will be marked cancelled.')
-    services.jobs.cancel(jobId)
-  })
-  let final
-  try {
-    final = await services.jobs.whenSettled(jobId)
-  } finally {
-    clearInterval(ticker)
-    stopListening()
-  }
-
-  const { params, lines: results } = services.jobs.latest(jobId, { carried: false })
-  const { carriedColumns } = services.jobs.progress(jobId)
-  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
-  let rows: number
-  try {
-    ;({ rows } = await services.writeExport(options.output, options.format, exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, {
-      prepare: (slice) => services.jobs.carry(jobId, slice)
-    })))
-  } catch (error) {
-    const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
-    say(`Error: the results could not be written to ${options.output}. ${reason}`)
-    return EXIT_INCOMPLETE
-  }
-  say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${options.output}.`)
-  return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
+  const saved = options.save ? ` (run ${jobId} in History)` : ''
+  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, store ${options.storeNbr}${saved}. Ctrl+C stops and still writes what was found.`)
+  const final = await watchRun(root, jobId, io, say, options.save)
+  return writeRun(root, jobId, options, final, say, options.save)
 }
 
 function secretHint(error: AppError, options: LookupOptions): string {

@@ -30,7 +30,8 @@ export interface HistoryStore {
   /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
   previous(id: number): StoredLookup | null
   log(id: number, from: number, limit: number): { entries: LineResult[]; next: number }
-  current(id: number): { storeNbr: number; result: LineResult }[]
+  current(id: number, options?: { carried?: boolean }): { storeNbr: number; result: LineResult }[]
+  carriedCells(id: number, lines: readonly number[]): Map<number, string[]>
   linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[]
   delete(id: number): boolean
   /** Deletes stopped lookups started before `cutoff`; returns how many. */
@@ -129,7 +130,8 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     },
 
     log: (id, from, limit) => reads.log(id, from, limit),
-    current: (id) => reads.current(id),
+    current: (id, options) => reads.current(id, options),
+    carriedCells: (id, lines) => reads.carriedCells(id, lines),
     linesWith: (id, statuses) => reads.linesWith(id, statuses),
 
     delete(id) {

@@ -69,7 +69,8 @@ export function createLookupReads(db: DatabaseSync) {
     'SELECT store_nbr, found, not_found, invalid, duplicate, failed, cancelled FROM lookup_stores WHERE lookup_id = ? ORDER BY position'
   )
   const logPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.seq >= ? ORDER BY r.seq LIMIT ?`)
-  const logLength = db.prepare('SELECT next_seq FROM lookups WHERE id = ?')
+  const logShape = db.prepare('SELECT next_seq, carried_columns FROM lookups WHERE id = ?')
+  const carriedOf = db.prepare('SELECT carried FROM lookup_lines WHERE lookup_id = ? AND line = ?')
   const currentOfStore = db.prepare(
     `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
   )
@@ -126,7 +127,13 @@ export function createLookupReads(db: DatabaseSync) {
     }
   }
 
-  function toLineResult(row: ResultRow, itemAt: (batchId: number, index: number) => InventoryItem | undefined): LineResult {
+  /** How many carried columns a lookup has: each result then carries that many cells, blank where the file had none. */
+  function widthOf(id: number): { length: number; carriedWidth: number } {
+    const row = logShape.get(id) as { next_seq: number; carried_columns: string } | undefined
+    return { length: row?.next_seq ?? 0, carriedWidth: row === undefined ? 0 : (parseStrings(row.carried_columns)?.length ?? 0) }
+  }
+
+  function toLineResult(row: ResultRow, itemAt: (batchId: number, index: number) => InventoryItem | undefined, carriedWidth: number): LineResult {
     const result: LineResult = { line: row.line, input: row.input, value: row.value, status: row.status }
     if (row.note !== null) result.note = row.note
     if (row.status === 'invalid' && row.invalid_reason !== null) result.invalidReason = row.invalid_reason as InvalidReason
@@ -136,8 +143,7 @@ export function createLookupReads(db: DatabaseSync) {
       const item = itemAt(row.batch_id, row.item_index)
       if (item !== undefined) result.item = item
     }
-    const carried = row.carried === null ? null : parseStrings(row.carried)
-    if (carried !== null) result.carried = carried
+    if (carriedWidth > 0) result.carried = aligned(row.carried, carriedWidth)
     return result
   }
 
@@ -169,26 +175,43 @@ export function createLookupReads(db: DatabaseSync) {
     /** The result log from `from`, at most `limit` entries; `next` is where the following page starts. */
     log(id: number, from: number, limit: number): { entries: LineResult[]; next: number } {
       return snapshot(() => {
-        const length = (logLength.get(id) as { next_seq: number } | undefined)?.next_seq ?? 0
+        const { length, carriedWidth } = widthOf(id)
         const start = Math.min(Math.max(0, from), length)
         if (limit <= 0 || start >= length) return { entries: [], next: start }
         const itemAt = itemReader()
         const rows = logPage.all(id, start, Math.min(limit, length - start)) as unknown as ResultRow[]
-        const entries = rows.map((row) => toLineResult(row, itemAt))
+        const entries = rows.map((row) => toLineResult(row, itemAt, carriedWidth))
         const last = rows.at(-1)
         return { entries, next: last === undefined ? length : last.seq + 1 }
       })
     },
 
-    /** Every line's current result, store by store in the lookup's order, lines in input order. */
-    current(id: number): { storeNbr: number; result: LineResult }[] {
+    /**
+     * Every line's current result, store by store in the lookup's order, lines in input order.
+     * `carried: false` leaves the imported file's cells out (added a slice at a time with `carriedCells`).
+     */
+    current(id: number, options: { carried?: boolean } = {}): { storeNbr: number; result: LineResult }[] {
       return snapshot(() => {
         const itemAt = itemReader()
+        const carriedWidth = options.carried === false ? 0 : widthOf(id).carriedWidth
         const out: { storeNbr: number; result: LineResult }[] = []
         for (const { store_nbr: storeNbr } of storesOf.all(id) as unknown as StoreRow[]) {
-          for (const row of currentOfStore.iterate(id, storeNbr) as Iterable<ResultRow>) out.push({ storeNbr, result: toLineResult(row, itemAt) })
+          for (const row of currentOfStore.iterate(id, storeNbr) as Iterable<ResultRow>) out.push({ storeNbr, result: toLineResult(row, itemAt, carriedWidth) })
         }
         return out
+      })
+    },
+
+    /** The carried cells of these lines, one per carried column (blank where the file had none). */
+    carriedCells(id: number, lines: readonly number[]): Map<number, string[]> {
+      return snapshot(() => {
+        const { carriedWidth } = widthOf(id)
+        const cells = new Map<number, string[]>()
+        for (const line of lines) {
+          const row = carriedOf.get(id, line) as { carried: string | null } | undefined
+          cells.set(line, aligned(row?.carried ?? null, carriedWidth))
+        }
+        return cells
       })
     },
 
@@ -207,6 +230,11 @@ export function createLookupReads(db: DatabaseSync) {
 }
 
 export type LookupReads = ReturnType<typeof createLookupReads>
+
+function aligned(carried: string | null, width: number): string[] {
+  const cells = carried === null ? null : parseStrings(carried)
+  return Array.from({ length: width }, (_, index) => cells?.[index] ?? '')
+}
 
 function parseStrings(text: string): string[] | null {
   try {

@@ -1,8 +1,10 @@
+import { draftSchema } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
 import { exportChunks } from '../files/export/export-chunks'
 import { describeWriteFailure } from '../files/export/write-failure'
+import { toLookupSummary } from '../history/to-lookup-summary'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
 
@@ -14,13 +16,19 @@ export const RESULTS_PAGE_ENTRIES = 1_000
 
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
-  const { settings, credentials, tokens, jobs } = services
+  const { settings, credentials, tokens, jobs, history } = services
+  const withWarnings = () => ({ settings: settings.current().settings, warning: services.startupWarning() })
+
+  /** History's id for a jobId; an id that cannot be one names no lookup. */
+  function lookupIdOf(jobId: string): number {
+    return /^\d{1,15}$/.test(jobId) ? Number(jobId) : -1
+  }
 
   return {
-    getSettings: async () => settings.current(),
+    getSettings: async () => withWarnings(),
     updateSettings: async (patch) => {
       await settings.update(patch)
-      return settings.current()
+      return withWarnings()
     },
     getCredentialStatus: ({ environment }) => credentials.status(environment),
     saveSecret: ({ environment, clientId, secret }) => credentials.save(environment, clientId, secret),
@@ -63,6 +71,39 @@ export function createChannelImplementations(services: AppServices, effects: App
       return jobs.retryFailed(jobId, target)
     },
     getJobResults: async ({ jobId, from }) => jobs.results(jobId, from, RESULTS_PAGE_ENTRIES),
+    listLookups: async ({ search, before, limit }) => {
+      const wanted = limit ?? 100
+      const page = history.list({
+        ...(search === undefined ? {} : { search }),
+        ...(before === undefined ? {} : { beforeId: lookupIdOf(before) }),
+        limit: wanted + 1
+      })
+      return {
+        lookups: page.slice(0, wanted).map((lookup) => toLookupSummary(lookup, jobs.isRunning(String(lookup.id)))),
+        more: page.length > wanted,
+        databaseBytes: history.sizeBytes(),
+        databasePath: history.path
+      }
+    },
+    openLookup: async ({ jobId }) => jobs.progress(jobId),
+    deleteLookup: async ({ jobId }) => ({ deleted: history.delete(lookupIdOf(jobId)) }),
+    resumeLookup: async ({ jobId }) => {
+      const target = await services.resolveTarget(jobs.progress(jobId).environment)
+      return jobs.resume(jobId, target)
+    },
+    previousLookup: async ({ jobId }) => {
+      const previous = history.previous(lookupIdOf(jobId))
+      return { previous: previous === null ? null : toLookupSummary(previous, jobs.isRunning(String(previous.id))) }
+    },
+    saveDraft: async (draft) => {
+      history.saveDraft(draft)
+      return { saved: true as const }
+    },
+    getDraft: async () => {
+      // Stored by an earlier version or damaged on disk: no draft rather than a broken one.
+      const parsed = draftSchema.safeParse(history.loadDraft()?.draft)
+      return { draft: parsed.success ? parsed.data : null }
+    },
     openExternal: async ({ url }) => {
       const safe = toSafeExternalUrl(url)
       if (safe === null) return { opened: false }

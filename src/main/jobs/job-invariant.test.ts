@@ -54,6 +54,11 @@ describe('checkJobInvariant', () => {
     expect(checkJobInvariant(lines, good, progress)).toEqual([])
   })
 
+  it('accepts a log where a line left unanswered by a stop was later answered by a resume', () => {
+    const stopped = good.map((e): LineResult => (e.line === 4 ? { line: 4, input: e.input, value: V4, status: 'cancelled' } : e))
+    expect(checkJobInvariant(lines, [...stopped, { line: 4, input: '96385074', value: V4, status: 'not_found' }])).toEqual([])
+  })
+
   it('finds a line with no final state', () => {
     expect(checkJobInvariant(lines, good.filter((e) => e.line !== 4))).toEqual(['line 4 has no final state'])
   })

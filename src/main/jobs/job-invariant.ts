@@ -41,8 +41,8 @@ export function checkJobInvariant(
       problems.push(`line ${line} has no final state`)
       continue
     }
-    // Only a failure may be superseded (by "retry failed"); any other state is final for good.
-    const superseded = list.slice(0, -1).filter((e) => e.status !== 'failed')
+    // Only a failure ("retry failed") or a line never answered ("resume") may be superseded; any other state is final for good.
+    const superseded = list.slice(0, -1).filter((e) => e.status !== 'failed' && e.status !== 'cancelled')
     if (superseded.length > 0) problems.push(`line ${line} was given a final state more than once (${list.map((e) => e.status).join(' -> ')})`)
     finals.set(line, last)
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import { searchPathFor } from '../../shared/environments'
+import { createHistoryStore } from '../history/history-store'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant } from './job-invariant'
@@ -27,7 +28,8 @@ const target: ApiTarget = {
 
 function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = createFakeClock()) {
   const log = createMemoryLogger()
-  const runner = createJobRunner({ client, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
+  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  const runner = createJobRunner({ client, history, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
   return { runner, log, clock }
 }
 

@@ -4,6 +4,7 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 import { SEARCH_PATHS } from '../../shared/environments'
 import type { DemoFaults } from '../demo-api/demo-api'
 import { canonicalValue, isMapped } from '../demo-api/demo-inventory'
+import { createHistoryStore, type HistoryStore } from '../history/history-store'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
@@ -22,8 +23,10 @@ import { createScaledClock, realClock, type Clock } from './test-support/scaled-
 /** Jobs started and jobs whose end was checked, in the current test. */
 const started = new Set<string>()
 const checked = new Set<string>()
+const opened: HistoryStore[] = []
 
 afterEach(async () => {
+  for (const history of opened.splice(0)) history.close()
   // Every job a test starts must end with the invariant check.
   const unchecked = [...started].filter((id) => !checked.has(id))
   started.clear()
@@ -46,7 +49,10 @@ async function stack(options: StackOptions = {}) {
   const client = createInventoryClient({ fetch, tokens, log, now: clock.now, timeoutMs: 5_000 })
   const calls: SearchCall[] = []
   const progress: JobProgress[] = []
+  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  opened.push(history)
   const runner = createJobRunner({
+    history,
     client: {
       async searchBatch(target, request) {
         const call: SearchCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr }
@@ -77,6 +83,7 @@ async function stack(options: StackOptions = {}) {
 
   return {
     demo,
+    target,
     runner,
     tokens,
     log,
@@ -281,7 +288,7 @@ describe('job runner against the Demo API', () => {
 
     s.demo.setFaults({ serverErrorRate: 0 })
     s.demo.resetStats()
-    s.runner.retryFailed(jobId)
+    s.runner.retryFailed(jobId, s.target)
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ jobId, failed: 0, invalid: 1, resultsCount: 1 + 250 + 250 })
     expect(final.found + final.notFound).toBe(250)
@@ -305,5 +312,27 @@ describe('job runner against the Demo API', () => {
     expect(s.calls.filter((c) => !c.answered).length).toBeGreaterThan(0)
     expect(final).toEqual(cancelled)
     expect(s.progress.at(-1)).toEqual(cancelled)
+  })
+
+  it('resumes a cancelled lookup: only the cancelled lines are looked up, under the same lookup, and every line ends once', async () => {
+    const s = await stack({ faults: { latencyMs: 60 }, concurrency: 2 })
+    const { lines, jobId } = s.start([...validGtins(3_000), 'bad', validGtins(1)[0] ?? ''])
+    await until(() => s.runner.progress(jobId).batchesDone >= 3)
+    const cancelled = s.runner.cancel(jobId)
+    expect(cancelled.cancelled).toBeGreaterThan(0)
+    await s.settle(jobId, lines)
+    const answeredBefore = new Set(s.runner.latest(jobId).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value))
+
+    s.demo.setFaults({ latencyMs: 0 })
+    const callsBefore = s.calls.length
+    const resumed = s.runner.resume(jobId, s.target)
+    expect(resumed).toMatchObject({ jobId, state: 'running', pending: cancelled.cancelled, cancelled: 0 })
+    const final = await s.settle(jobId, lines)
+    expect(final).toMatchObject({ jobId, state: 'finished', cancelled: 0, invalid: 1, duplicate: 1, failed: 0 })
+    expect(final.found + final.notFound).toBe(3_000)
+    const askedAgain = s.calls.slice(callsBefore).flatMap((call) => call.values)
+    expect(askedAgain).toHaveLength(cancelled.cancelled)
+    expect(askedAgain.filter((value) => answeredBefore.has(value))).toEqual([])
+    expect(final.resultsCount).toBe(cancelled.resultsCount + cancelled.cancelled)
   })
 })

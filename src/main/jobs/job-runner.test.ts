@@ -3,6 +3,7 @@ import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { searchPathFor } from '../../shared/environments'
 import type { ApiTarget } from '../inventory/inventory-client'
+import { createHistoryStore, type HistoryStore } from '../history/history-store'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant, checkSearchCalls } from './job-invariant'
 import { createJobRunner, type JobRunner, type JobRunnerDeps } from './job-runner'
@@ -26,6 +27,7 @@ interface Harness {
   runner: JobRunner
   progress: { at: number; value: JobProgress }[]
   log: ReturnType<typeof createMemoryLogger>
+  history: HistoryStore
   /** Runs a job to its end on the fake clock and checks the job's promise. */
   settle(jobId: string, lines: { line: number; input: string }[]): Promise<JobProgress>
 }
@@ -33,15 +35,19 @@ interface Harness {
 /** Jobs started and jobs whose end was checked, in the current test. */
 const started = new Set<string>()
 const checked = new Set<string>()
+const opened: HistoryStore[] = []
 
 function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Partial<JobRunnerDeps> = {}): Harness {
   const clock = createFakeClock()
   const fake = createFakeInventory({ clock, ...inventory })
   const progress: { at: number; value: JobProgress }[] = []
   const log = createMemoryLogger()
+  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  opened.push(history)
   let draws = 0
   const jobs = createJobRunner({
     client: fake,
+    history,
     now: clock.now,
     sleep: clock.sleep,
     // Deterministic, spread-out jitter.
@@ -56,6 +62,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     runner: jobs,
     progress,
     log,
+    history,
     async settle(jobId, lines) {
       const final = await clock.runUntilSettled(jobs.whenSettled(jobId))
       const { entries } = jobs.results(jobId, 0)
@@ -68,6 +75,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
 }
 
 afterEach(() => {
+  for (const history of opened.splice(0)) history.close()
   // Every job a test starts must end with the invariant check.
   const unchecked = [...started].filter((id) => !checked.has(id))
   started.clear()
@@ -178,7 +186,7 @@ describe('createJobRunner', () => {
 
     broken = false
     const callsBefore = h.inventory.calls.length
-    const retrying = h.runner.retryFailed(jobId)
+    const retrying = h.runner.retryFailed(jobId, target)
     expect(retrying).toMatchObject({ jobId, state: 'running', failed: 0, pending: 100, batchesTotal: 4 })
     const second = await h.settle(jobId, lines)
     expect(second).toMatchObject({ jobId, state: 'finished', found: 250, failed: 0, batchesDone: 4, resultsCount: 350 })
@@ -305,24 +313,25 @@ describe('createJobRunner', () => {
     expect(h.progress.length).toBeLessThanOrEqual(9)
   })
 
-  it('keeps only the most recent jobs and explains a forgotten one', async () => {
-    const h = harness({}, { keepJobs: 2 })
-    const ids: string[] = []
-    for (let i = 0; i < 3; i += 1) {
-      const { lines, jobId } = start(h, validGtins(2, i * 10 + 1))
-      ids.push(jobId)
-      await h.settle(jobId, lines)
-    }
-    expect(() => h.runner.progress(ids[0] ?? '')).toThrow(new AppError('not_found', 'That lookup is no longer available; run it again.'))
-    expect(h.runner.progress(ids[2] ?? '').found).toBe(2)
+  it('keeps no finished lookup in memory: it is read back from History, and an unknown one is explained', async () => {
+    const h = harness()
+    const { lines, jobId } = start(h, validGtins(3))
+    const final = await h.settle(jobId, lines)
+    expect(h.runner.isRunning(jobId)).toBe(false)
+    expect(h.history.lookup(Number(jobId))).toMatchObject({ state: 'finished', counts: { found: 3 }, resultsCount: 3 })
+    expect(h.runner.progress(jobId)).toEqual(final)
+    const gone = new AppError('not_found', 'That lookup is no longer in History; it may have been deleted. Run it again.')
+    expect(() => h.runner.progress('999')).toThrow(gone)
+    expect(() => h.runner.progress('nope')).toThrow(gone)
     expect(() => h.runner.results('nope', 0)).toThrow(AppError)
-    expect(() => h.runner.retryFailed('nope')).toThrow(AppError)
+    expect(() => h.runner.retryFailed('nope', target)).toThrow(AppError)
   })
 
   it('refuses to retry while the job runs, and input with repeated line numbers', async () => {
     const h = harness()
     const { lines, jobId } = start(h, validGtins(5))
-    expect(() => h.runner.retryFailed(jobId)).toThrow(/still running/)
+    expect(() => h.runner.retryFailed(jobId, target)).toThrow(/still running/)
+    expect(() => h.runner.resume(jobId, target)).toThrow(/still running/)
     expect(() =>
       h.runner.start({ environment: 'demo', storeNbr: 1, itemType: 'gtin', target, lines: [{ line: 1, input: 'a' }, { line: 1, input: 'b' }] })
     ).toThrow(/appears twice/)

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
-import type { JobProgress, JobState } from '../../shared/domain/job-progress'
+import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
-import { validateLines, type ValidatedLine } from '../../shared/domain/values'
-import { CELL_SEPARATOR } from '../files/import/imported-table'
+import type { ValidatedLine } from '../../shared/domain/values'
+import type { HistoryStore } from '../history/history-store'
+import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
+import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import { toBatches } from './batching'
@@ -14,23 +15,33 @@ import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type 
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
+import { storedLinesFor } from './stored-lines'
+import { progressFromStored } from './stored-progress'
 
 export interface JobRunnerDeps {
   client: Pick<InventoryClient, 'searchBatch'>
+  /** Where every lookup and each batch of answers is written as it arrives; the runner keeps only what is running. */
+  history: HistoryStore
+  /** Who starts lookups through this runner, as History shows it: the app or the headless command. */
+  source?: LookupSource
   now: () => number
   /** May resolve or reject when `signal` aborts; the runner copes with either. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   random: () => number
   log: Logger
   onProgress: (progress: JobProgress) => void
+  /**
+   * Calls `beat` every `ms` of wall-clock time until the returned function is called; by default a
+   * timer that does not keep the process alive. A running lookup's heartbeat tells other processes
+   * sharing the history that it is alive even while the server holds it back.
+   */
+  every?: (ms: number, beat: () => void) => () => void
   /** Searches in flight at once per API client, at most; below that the scheduler finds the rate the server allows. */
   concurrency?: number
   /** Where the scheduler's search for the rate starts. */
   initialConcurrency?: number
   /** Requests one batch may make for faults other than throttling. */
   maxAttempts?: number
-  /** Finished jobs kept in memory; the oldest go first. */
-  keepJobs?: number
   retryPolicy?: Partial<Omit<RetryPolicy, 'maxAttempts'>>
 }
 
@@ -54,26 +65,34 @@ export interface CarriedInput {
   rows: readonly (string | null)[]
 }
 
+/** How a run was stopped: `cancelled` by the person, `interrupted` by quitting or a signal. */
+export type StopReason = 'cancelled' | 'interrupted'
+
 export interface JobRunner {
   /** Returns at once; the lookup runs in the background and reports through `onProgress`. */
   start(params: StartParams): JobProgress
   cancel(jobId: string): JobProgress
-  cancelAll(): void
-  /** Looks up the failed values again under the same job id; `target` replaces the job's (e.g. after fixing credentials). */
-  retryFailed(jobId: string, target?: ApiTarget): JobProgress
+  stop(jobId: string, reason: StopReason): JobProgress
+  /** Stops every lookup running here (the app quitting). */
+  stopAll(reason: StopReason): void
+  /** Looks up the failed values again under the same job id, with `target` as it is now (credentials may have been fixed). */
+  retryFailed(jobId: string, target: ApiTarget): JobProgress
+  /** Looks up the lines a cancelled or interrupted lookup never answered, under the same job id. */
+  resume(jobId: string, target: ApiTarget): JobProgress
   progress(jobId: string): JobProgress
   /** The job's append-only log from `from`; a later entry for a line supersedes an earlier one. */
   results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
   /**
-   * The latest state of every line that has one, in input order (lines still pending are left out).
-   * `carried: false` leaves out the imported file's cells, for a caller that adds them a slice at a
-   * time with `carry` (an export of 200,000 lines, without holding main for the whole list).
+   * The latest state of every line, in input order. `carried: false` leaves out the imported file's
+   * cells, for a caller that adds them a slice at a time with `carry`.
    */
   latest(jobId: string, options?: { carried?: boolean }): { params: JobParams; lines: LineResult[] }
   /** `results` with their lines' carried cells. */
   carry(jobId: string, results: readonly LineResult[]): LineResult[]
-  /** Resolves when the current run has finished or been cancelled. */
+  /** Resolves when the current run has finished or been stopped. */
   whenSettled(jobId: string): Promise<JobProgress>
+  /** Whether the lookup is running in this process right now. */
+  isRunning(jobId: string): boolean
 }
 
 /** A batch gives up after this many 429s; by then the server has paused the job for many windows. */
@@ -89,57 +108,44 @@ interface Batch {
   notBefore: number
 }
 
-interface Run {
-  startedAt: number
-  endedAt: number | null
-  answered: number
-  lane: Lane<BatchTask>
-  inFlight: number
-  abort: AbortController
-  reporter: ProgressReporter
-  settled: Promise<JobProgress>
-  resolveSettled: (progress: JobProgress) => void
-}
-
-interface Job {
-  id: string
-  params: JobParams
-  carriedColumns: string[]
-  /**
-   * Each line's carried cells, joined: one string per line costs the file's text, where an array
-   * per line would cost an object per cell. Split only when results leave the runner.
-   */
-  carriedByLine: Map<number, string> | null
-  target: ApiTarget
-  startedAt: number
-  finishedAt: number | null
-  state: JobState
-  lines: { line: number; input: string }[]
-  /** The looked-up value of each line (null for invalid lines). */
-  values: (string | null)[]
-  notes: (string | undefined)[]
-  /** Index of the line each distinct valid value is looked up for. */
-  lineOfValue: Map<string, number>
-  /** Current state of each line; null while its value is being looked up. */
-  current: (LineResult | null)[]
-  entries: LineResult[]
-  counts: Record<FinalLineStatus, number>
-  pending: number
-  batchesDone: number
-  batchesTotal: number
-  requests: number
-  retries: number
-  throttledMsBefore: number
-  run: Run | null
-  /** The last run, kept after it ends for its rate figures. */
-  lastRun: Run | null
-}
-
 type SearchResponse = Awaited<ReturnType<InventoryClient['searchBatch']>>
 type SendReport = Awaited<ReturnType<Task['send']>>
 
 interface BatchTask extends Task {
   batch: Batch
+}
+
+/** A line this run looks up, and the result it replaces when the run is a retry or a resume. */
+interface PendingLine {
+  line: number
+  replaces?: { seq: number; status: FinalLineStatus }
+}
+
+/** A lookup while it runs in this process: only what the run needs. Its results live in History. */
+interface ActiveJob {
+  id: number
+  jobId: string
+  params: JobParams
+  target: ApiTarget
+  carriedColumns: string[]
+  startedAt: number
+  lines: number
+  /** The lines still waiting for an answer, by the value looked up for them. */
+  pending: Map<string, PendingLine>
+  counts: LineCounts
+  resultsCount: number
+  figures: RunFigures
+  /** The state a run that reaches its end leaves: a retry of a stopped lookup with lines still unanswered keeps it stopped. */
+  endState: 'finished' | 'cancelled' | 'interrupted'
+  runStartedAt: number
+  answered: number
+  lane: Lane<BatchTask>
+  inFlight: number
+  abort: AbortController
+  reporter: ProgressReporter
+  stopHeartbeat: () => void
+  settled: Promise<JobProgress>
+  resolveSettled: (progress: JobProgress) => void
 }
 
 /** The server limits a client, not a lookup: lookups against the same client share one scheduler. */
@@ -152,9 +158,18 @@ function sendOutcome(failure: Failure): SendOutcome {
   return failure.kind === 'cancelled' ? 'cancelled' : 'failure'
 }
 
-const NOT_FOUND_MESSAGE = 'That lookup is no longer available; run it again.'
+function wallClockTimer(ms: number, beat: () => void): () => void {
+  const timer = setInterval(beat, ms)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+const NOT_FOUND_MESSAGE = 'That lookup is no longer in History; it may have been deleted. Run it again.'
+const NOT_SAVED_MESSAGE = 'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
+  const { history } = deps
+  const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
     sleep: deps.sleep,
@@ -163,18 +178,34 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     ...(deps.initialConcurrency === undefined ? {} : { initialConcurrency: deps.initialConcurrency }),
     onUnexpectedError: (error) => deps.log.error('the search scheduler failed', { error })
   })
-  const keepJobs = Math.max(1, Math.floor(deps.keepJobs ?? 20))
   const policy: RetryPolicy = {
     ...DEFAULT_RETRY_POLICY,
     ...deps.retryPolicy,
     maxAttempts: Math.max(1, Math.floor(deps.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts))
   }
-  const jobs = new Map<string, Job>()
+  const active = new Map<number, ActiveJob>()
 
-  function getJob(jobId: string): Job {
-    const job = jobs.get(jobId)
-    if (job === undefined) throw new AppError('not_found', NOT_FOUND_MESSAGE)
-    return job
+  function lookupId(jobId: string): number {
+    const id = /^\d{1,15}$/.test(jobId) ? Number(jobId) : Number.NaN
+    if (!Number.isSafeInteger(id)) throw new AppError('not_found', NOT_FOUND_MESSAGE)
+    return id
+  }
+
+  function stored(id: number): StoredLookup {
+    const lookup = history.lookup(id)
+    if (lookup === null) throw new AppError('not_found', NOT_FOUND_MESSAGE)
+    return lookup
+  }
+
+  /** A write to History that fails for a reason other than the user's (a full disk, a lock held too long) says so in a sentence. */
+  function saving<T>(write: () => T): T {
+    try {
+      return write()
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      deps.log.error('a lookup could not be saved to History', { error })
+      throw new AppError('file_write_failed', NOT_SAVED_MESSAGE)
+    }
   }
 
   function emit(progress: JobProgress): void {
@@ -185,98 +216,107 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     }
   }
 
-  function record(job: Job, index: number, result: LineResult): void {
-    const previous = job.current[index]
-    if (previous === undefined) return
-    if (previous === null) job.pending -= 1
-    else job.counts[previous.status] -= 1
-    job.current[index] = result
-    job.counts[result.status] += 1
-    job.entries.push(result)
+  function figuresNow(job: ActiveJob): RunFigures {
+    return { ...job.figures, throttledMs: job.figures.throttledMs + job.lane.state(deps.now()).throttledMs }
   }
 
-  function resultFor(job: Job, index: number, status: 'found' | 'not_found' | 'failed' | 'cancelled', extra: Partial<LineResult> = {}): LineResult {
-    const source = job.lines[index]
-    const note = job.notes[index]
-    return {
-      line: source?.line ?? 0,
-      input: source?.input ?? '',
-      value: job.values[index] ?? null,
-      status,
-      ...(note === undefined ? {} : { note }),
-      ...extra
-    }
-  }
-
-  function settleValues(job: Job, values: readonly string[], settle: (index: number) => LineResult): void {
+  /**
+   * Records the answers for `values` that are still pending, in one transaction. If History cannot
+   * take them, the run stops: an answer that cannot be kept is not an answer the user has.
+   */
+  function settleValues(job: ActiveJob, values: readonly string[], settle: (value: string) => Pick<AnswerRow, 'status' | 'item' | 'error'>): void {
+    if (active.get(job.id) !== job) return
+    const rows: AnswerRow[] = []
     for (const value of values) {
-      const index = job.lineOfValue.get(value)
-      if (index !== undefined && job.current[index] === null) record(job, index, settle(index))
+      const pending = job.pending.get(value)
+      if (pending === undefined) continue
+      rows.push({ ...settle(value), storeNbr: job.params.storeNbr, line: pending.line, ...(pending.replaces === undefined ? {} : { replaces: pending.replaces }) })
     }
+    if (rows.length === 0) return
+    try {
+      job.resultsCount = history.appendResults(job.id, rows, figuresNow(job))
+    } catch (error) {
+      deps.log.error('answers could not be saved to History; stopping the lookup', { jobId: job.jobId, error })
+      endRun(job, 'interrupted')
+      return
+    }
+    for (const value of values) job.pending.delete(value)
+    for (const row of rows) job.counts[row.status] += 1
   }
 
-  function failBatch(job: Job, run: Run, batch: Batch, error: AppErrorShape): void {
-    settleValues(job, batch.values, (index) => resultFor(job, index, 'failed', { error }))
-    job.batchesDone += 1
-    run.reporter.changed()
+  function failBatch(job: ActiveJob, batch: Batch, error: AppErrorShape): void {
+    job.figures.batchesDone += 1
+    settleValues(job, batch.values, () => ({ status: 'failed', error }))
+    job.reporter.changed()
   }
 
-  function snapshot(job: Job): JobProgress {
+  function snapshot(job: ActiveJob): JobProgress {
     const now = deps.now()
-    const run = job.run
-    const gate = run?.lane.state(now)
-    const rateRun = run ?? job.lastRun
-    const elapsedMs = rateRun === null ? 0 : (rateRun.endedAt ?? now) - rateRun.startedAt
-    const valuesPerSecond = rateRun === null || elapsedMs <= 0 ? 0 : (rateRun.answered * 1000) / elapsedMs
+    const gate = job.lane.state(now)
+    const elapsedMs = now - job.runStartedAt
+    const valuesPerSecond = elapsedMs <= 0 ? 0 : (job.answered * 1000) / elapsedMs
+    const pending = job.pending.size
     let etaMs: number | null = null
-    if (run !== null) {
-      if (job.pending === 0) etaMs = 0
-      else if (valuesPerSecond > 0) etaMs = Math.round((job.pending / valuesPerSecond) * 1000)
-      if (gate?.resumeAt != null) etaMs = Math.max(etaMs ?? 0, gate.resumeAt - now)
-    }
+    if (pending === 0) etaMs = 0
+    else if (valuesPerSecond > 0) etaMs = Math.round((pending / valuesPerSecond) * 1000)
+    if (gate.resumeAt != null) etaMs = Math.max(etaMs ?? 0, gate.resumeAt - now)
     return {
-      jobId: job.id,
+      jobId: job.jobId,
       environment: job.params.environment,
       storeNbr: job.params.storeNbr,
       itemType: job.params.itemType,
       carriedColumns: job.carriedColumns,
       startedAt: new Date(job.startedAt).toISOString(),
-      finishedAt: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
-      state: run === null ? job.state : gate?.throttled === true ? 'throttled' : 'running',
-      lines: job.lines.length,
-      batchesDone: job.batchesDone,
-      batchesTotal: job.batchesTotal,
+      finishedAt: null,
+      state: gate.throttled ? 'throttled' : 'running',
+      lines: job.lines,
+      batchesDone: job.figures.batchesDone,
+      batchesTotal: job.figures.batchesTotal,
       found: job.counts.found,
       notFound: job.counts.not_found,
       invalid: job.counts.invalid,
       duplicate: job.counts.duplicate,
       failed: job.counts.failed,
       cancelled: job.counts.cancelled,
-      pending: job.pending,
-      requests: job.requests,
-      retries: job.retries,
-      throttledMs: Math.round(job.throttledMsBefore + (gate?.throttledMs ?? 0)),
-      resumeAt: gate?.resumeAt == null ? null : new Date(gate.resumeAt).toISOString(),
+      pending,
+      requests: job.figures.requests,
+      retries: job.figures.retries,
+      throttledMs: Math.round(job.figures.throttledMs + gate.throttledMs),
+      resumeAt: gate.resumeAt == null ? null : new Date(gate.resumeAt).toISOString(),
       etaMs,
       valuesPerSecond: Math.round(valuesPerSecond * 10) / 10,
-      resultsCount: job.entries.length
+      resultsCount: job.resultsCount
     }
   }
 
-  function endRun(job: Job, run: Run, state: 'finished' | 'cancelled'): void {
-    if (job.run !== run) return
+  function progressOf(id: number): JobProgress {
+    const job = active.get(id)
+    return job === undefined ? progressFromStored(stored(id)) : snapshot(job)
+  }
+
+  /** Ends the run; History gets the final state, and a `cancelled` result for every line left unanswered. */
+  function endRun(job: ActiveJob, state: 'finished' | 'cancelled' | 'interrupted'): void {
+    if (active.get(job.id) !== job) return
+    active.delete(job.id)
     const now = deps.now()
-    run.lane.close()
-    job.throttledMsBefore += run.lane.state(now).throttledMs
-    run.endedAt = now
-    job.run = null
-    job.lastRun = run
-    job.state = state
-    job.finishedAt = now
-    run.reporter.final()
-    const progress = snapshot(job)
-    deps.log.info(`lookup ${state}`, {
-      jobId: job.id,
+    job.abort.abort()
+    job.stopHeartbeat()
+    const figures = figuresNow(job)
+    job.lane.close()
+    const elapsedMs = now - job.runStartedAt
+    const valuesPerSecond = elapsedMs <= 0 ? 0 : Math.round(((job.answered * 1000) / elapsedMs) * 10) / 10
+    const final = state === 'finished' ? (job.counts.cancelled > 0 ? job.endState : 'finished') : state
+    let progress: JobProgress
+    try {
+      history.finishRun(job.id, final, { ...figures, valuesPerSecond })
+      progress = progressFromStored(stored(job.id))
+    } catch (error) {
+      deps.log.error('the end of a lookup could not be saved to History', { jobId: job.jobId, error })
+      progress = { ...snapshot(job), state: 'interrupted', finishedAt: new Date(now).toISOString(), pending: 0, etaMs: null, resumeAt: null }
+    }
+    job.reporter.final()
+    deps.log.info(`lookup ${progress.state}`, {
+      jobId: job.jobId,
       lines: progress.lines,
       found: progress.found,
       notFound: progress.notFound,
@@ -286,126 +326,150 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       retries: progress.retries,
       throttledMs: progress.throttledMs
     })
-    run.resolveSettled(progress)
+    job.resolveSettled(progress)
   }
 
-  function beginRun(job: Job, values: string[]): void {
+  function beginRun(lookup: StoredLookup, target: ApiTarget, lines: Map<string, PendingLine>, endState: ActiveJob['endState']): void {
     let resolveSettled: (progress: JobProgress) => void = () => undefined
     const settled = new Promise<JobProgress>((resolve) => {
       resolveSettled = resolve
     })
     const now = deps.now()
-    const batches = toBatches(values).map((batchValues, index): Batch => ({ values: batchValues, order: [index], attempts: 0, throttled: 0, notBefore: now }))
-    const reporter = createProgressReporter({ snapshot: () => snapshot(job), emit, now: deps.now, sleep: deps.sleep })
-    const run: Run = {
-      startedAt: now,
-      endedAt: null,
+    const batches = toBatches([...lines.keys()]).map((values, index): Batch => ({ values, order: [index], attempts: 0, throttled: 0, notBefore: now }))
+    const counts = { ...lookup.counts }
+    for (const { replaces } of lines.values()) if (replaces !== undefined) counts[replaces.status] -= 1
+    const job: ActiveJob = {
+      id: lookup.id,
+      jobId: String(lookup.id),
+      params: { environment: lookup.environment, storeNbr: lookup.stores[0] ?? 0, itemType: lookup.itemType },
+      target,
+      carriedColumns: lookup.carriedColumns,
+      startedAt: lookup.startedAt,
+      lines: lookup.lines,
+      pending: lines,
+      counts,
+      resultsCount: lookup.resultsCount,
+      figures: {
+        requests: lookup.requests,
+        retries: lookup.retries,
+        throttledMs: lookup.throttledMs,
+        batchesDone: lookup.batchesDone,
+        batchesTotal: lookup.batchesTotal + batches.length
+      },
+      endState,
+      runStartedAt: now,
       answered: 0,
-      lane: schedulers.forClient(clientKey(job.target)).openLane<BatchTask>({ onThrottleChange: () => reporter.changed() }),
+      lane: schedulers.forClient(clientKey(target)).openLane<BatchTask>({ onThrottleChange: () => job.reporter.changed() }),
       inFlight: 0,
       abort: new AbortController(),
-      reporter,
+      reporter: { changed: () => undefined, final: () => undefined },
+      stopHeartbeat: () => undefined,
       settled,
       resolveSettled
     }
-    job.batchesTotal += batches.length
-    job.run = run
-    job.state = 'running'
-    job.finishedAt = null
-    run.reporter.changed()
-    for (const batch of batches) enqueue(job, run, batch)
-    finishIfDone(job, run)
+    job.reporter = createProgressReporter({ snapshot: () => progressOf(job.id), emit, now: deps.now, sleep: deps.sleep })
+    active.set(job.id, job)
+    job.stopHeartbeat = every(HEARTBEAT_MS, () => {
+      try {
+        history.heartbeat(job.id)
+      } catch (error) {
+        deps.log.warn('the heartbeat of a running lookup could not be saved', { jobId: job.jobId, error })
+      }
+    })
+    job.reporter.changed()
+    for (const batch of batches) enqueue(job, batch)
+    finishIfDone(job)
   }
 
-  function enqueue(job: Job, run: Run, batch: Batch): void {
-    run.lane.push({ batch, order: batch.order, notBefore: batch.notBefore, send: () => send(job, run, batch) })
+  function enqueue(job: ActiveJob, batch: Batch): void {
+    job.lane.push({ batch, order: batch.order, notBefore: batch.notBefore, send: () => send(job, batch) })
   }
 
-  function finishIfDone(job: Job, run: Run): void {
-    if (job.run === run && run.inFlight === 0 && run.lane.queued === 0) endRun(job, run, 'finished')
+  function finishIfDone(job: ActiveJob): void {
+    if (active.get(job.id) === job && job.inFlight === 0 && job.lane.queued === 0) endRun(job, 'finished')
   }
 
-  function send(job: Job, run: Run, batch: Batch): Promise<SendReport> {
-    run.inFlight += 1
-    job.requests += 1
+  function send(job: ActiveJob, batch: Batch): Promise<SendReport> {
+    job.inFlight += 1
+    job.figures.requests += 1
     const { storeNbr, itemType } = job.params
     // Wrapped so that a client that throws synchronously is handled like one that rejects.
     return new Promise<SearchResponse>((resolve) =>
-      resolve(deps.client.searchBatch(job.target, { storeNbr, itemType, values: batch.values, signal: run.abort.signal }))
+      resolve(deps.client.searchBatch(job.target, { storeNbr, itemType, values: batch.values, signal: job.abort.signal }))
     )
       .then(
         (response): SendReport => {
-          if (!run.abort.signal.aborted) recordAnswers(job, run, batch, response.items)
+          if (!job.abort.signal.aborted) recordAnswers(job, batch, response.items)
           return { outcome: 'success', rateLimit: response.rateLimit }
         },
         (error: unknown): SendReport => {
           const failure = classifyFailure(error)
-          if (!run.abort.signal.aborted) handleFailure(job, run, batch, failure)
+          if (!job.abort.signal.aborted) handleFailure(job, batch, failure)
           return { outcome: sendOutcome(failure), rateLimit: failure.rateLimit }
         }
       )
       .catch((error: unknown): SendReport => {
         // A bug, not a server fault: account for the values rather than leave the job hanging.
-        deps.log.error('a lookup result could not be recorded', { jobId: job.id, error })
-        failBatch(job, run, batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
+        deps.log.error('a lookup result could not be recorded', { jobId: job.jobId, error })
+        failBatch(job, batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
         return { outcome: 'failure', rateLimit: null }
       })
       .finally(() => {
-        run.inFlight -= 1
-        run.reporter.changed()
-        finishIfDone(job, run)
+        job.inFlight -= 1
+        job.reporter.changed()
+        finishIfDone(job)
       })
   }
 
-  function recordAnswers(job: Job, run: Run, batch: Batch, items: readonly InventoryItem[]): void {
+  function recordAnswers(job: ActiveJob, batch: Batch, items: readonly InventoryItem[]): void {
     const { itemType } = job.params
     const { found, unmatched } = matchItems(itemType, batch.values, items)
-    if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: job.id, unmatched })
-    settleValues(job, batch.values, (index) => {
-      const item = found.get(lookupKey(itemType, job.values[index] ?? ''))
-      return item === undefined ? resultFor(job, index, 'not_found') : resultFor(job, index, 'found', { item })
+    if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: job.jobId, unmatched })
+    job.answered += batch.values.length
+    job.figures.batchesDone += 1
+    settleValues(job, batch.values, (value) => {
+      const item = found.get(lookupKey(itemType, value))
+      return item === undefined ? { status: 'not_found' } : { status: 'found', item }
     })
-    run.answered += batch.values.length
-    job.batchesDone += 1
   }
 
-  function handleFailure(job: Job, run: Run, batch: Batch, failure: Failure): void {
+  function handleFailure(job: ActiveJob, batch: Batch, failure: Failure): void {
     const now = deps.now()
     if (failure.kind === 'throttled') {
       batch.throttled += 1
       if (batch.throttled > MAX_THROTTLED_PER_BATCH) {
-        failBatch(job, run, batch, failure.error)
+        failBatch(job, batch, failure.error)
         return
       }
-      job.retries += 1
+      job.figures.retries += 1
       // Not ready in the instant of the 429 itself: the scheduler hears of the 429 only after this
       // handler returns, and a batch ready now would go straight back to the throttled server.
       batch.notBefore = now + 1
-      enqueue(job, run, batch)
+      enqueue(job, batch)
       return
     }
     if (failure.kind === 'transient' || failure.kind === 'cancelled') {
       batch.attempts += 1
       const decision = decideRetry({ ...failure, kind: 'transient' }, batch.attempts, policy, deps.random)
-      deps.log.warn('a search failed', { jobId: job.id, code: failure.error.code, status: failure.error.status, attempt: batch.attempts, retry: decision.retry })
+      deps.log.warn('a search failed', { jobId: job.jobId, code: failure.error.code, status: failure.error.status, attempt: batch.attempts, retry: decision.retry })
       if (decision.retry) {
-        job.retries += 1
+        job.figures.retries += 1
         batch.notBefore = now + Math.max(1, decision.delayMs)
-        enqueue(job, run, batch)
+        enqueue(job, batch)
         return
       }
-      failBatch(job, run, batch, failure.error)
+      failBatch(job, batch, failure.error)
       return
     }
     if (failure.kind === 'not_mapped') {
-      splitUnmapped(job, run, batch, now)
+      splitUnmapped(job, batch, now)
       return
     }
-    deps.log.warn('a search was refused', { jobId: job.id, code: failure.error.code, status: failure.error.status })
-    failBatch(job, run, batch, failure.error)
+    deps.log.warn('a search was refused', { jobId: job.jobId, code: failure.error.code, status: failure.error.status })
+    failBatch(job, batch, failure.error)
     if (failure.kind === 'job') {
       // Wrong credentials fail every request alike: account for the rest instead of sending them.
-      for (const queued of run.lane.drain()) failBatch(job, run, queued.batch, failure.error)
+      for (const queued of job.lane.drain()) failBatch(job, queued.batch, failure.error)
     }
   }
 
@@ -414,37 +478,44 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
    * up, so the batch is halved until each unmapped value stands alone; a lone value so refused
    * is not found. A batch in which every value is unmapped costs one request per split.
    */
-  function splitUnmapped(job: Job, run: Run, batch: Batch, now: number): void {
+  function splitUnmapped(job: ActiveJob, batch: Batch, now: number): void {
     if (batch.values.length === 1) {
-      settleValues(job, batch.values, (index) => resultFor(job, index, 'not_found'))
-      run.answered += 1
-      job.batchesDone += 1
+      job.answered += 1
+      job.figures.batchesDone += 1
+      settleValues(job, batch.values, () => ({ status: 'not_found' }))
       return
     }
     const middle = Math.ceil(batch.values.length / 2)
     const halves = [batch.values.slice(0, middle), batch.values.slice(middle)]
-    halves.forEach((values, half) => enqueue(job, run, { values, order: [...batch.order, half], attempts: 0, throttled: 0, notBefore: now }))
+    halves.forEach((values, half) => enqueue(job, { values, order: [...batch.order, half], attempts: 0, throttled: 0, notBefore: now }))
     // The refused batch is done; its halves are new batches.
-    job.batchesDone += 1
-    job.batchesTotal += 2
+    job.figures.batchesDone += 1
+    job.figures.batchesTotal += 2
   }
 
-  function evictOldJobs(): void {
-    for (const [id, job] of jobs) {
-      if (jobs.size <= keepJobs) return
-      if (job.run === null) jobs.delete(id)
-    }
+  /** Looks up again, under the same lookup, the lines whose current result has one of `statuses`. */
+  function rerun(jobId: string, statuses: readonly FinalLineStatus[], target: ApiTarget, what: string): JobProgress {
+    const id = lookupId(jobId)
+    if (active.has(id)) throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
+    const lookup = stored(id)
+    if (history.linesWith(id, statuses).length === 0) return progressFromStored(lookup)
+    const prior = saving(() => history.claimRun(id))
+    const lines = new Map<string, PendingLine>()
+    for (const line of history.linesWith(id, statuses)) lines.set(line.value, { line: line.line, replaces: { seq: line.seq, status: line.status } })
+    deps.log.info(`lookup: ${what}`, { jobId, values: lines.size })
+    beginRun(stored(id), target, lines, prior)
+    return progressOf(id)
   }
 
-  function cancelJob(job: Job): void {
-    const run = job.run
-    if (run === null) return
-    run.abort.abort()
-    run.lane.close()
-    job.current.forEach((state, index) => {
-      if (state === null) record(job, index, resultFor(job, index, 'cancelled'))
-    })
-    endRun(job, run, 'cancelled')
+  function stopJob(id: number, reason: StopReason): void {
+    const job = active.get(id)
+    if (job !== undefined) endRun(job, reason)
+  }
+
+  function withCarried(lookup: StoredLookup, results: readonly LineResult[]): LineResult[] {
+    if (lookup.carriedColumns.length === 0) return [...results]
+    const cells = history.carriedCells(lookup.id, results.map((result) => result.line))
+    return results.map((result) => ({ ...result, carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '') }))
   }
 
   return {
@@ -454,132 +525,77 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
         seen.add(line)
       }
-      // `validateLines` keeps the order of the lines: a line's result is at its own index.
-      const validated = params.validated ?? validateLines(params.lines, params.itemType)
-      if (validated.length !== params.lines.length) throw new Error('validated lines do not match the lines')
-      const job: Job = {
-        id: randomUUID(),
-        params: { environment: params.environment, storeNbr: params.storeNbr, itemType: params.itemType },
-        carriedColumns: params.carried?.columns ?? [],
-        carriedByLine: carriedByLine(params),
-        target: params.target,
-        startedAt: deps.now(),
-        finishedAt: null,
-        state: 'running',
-        lines: params.lines.map(({ line, input }) => ({ line, input })),
-        values: [],
-        notes: [],
-        lineOfValue: new Map(),
-        current: params.lines.map(() => null),
-        entries: [],
-        counts: { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 },
-        pending: params.lines.length,
-        batchesDone: 0,
-        batchesTotal: 0,
-        requests: 0,
-        retries: 0,
-        throttledMsBefore: 0,
-        run: null,
-        lastRun: null
+      const lines = storedLinesFor({ lines: params.lines, itemType: params.itemType, ...(params.validated === undefined ? {} : { validated: params.validated }), ...(params.carried === undefined ? {} : { carried: params.carried }) })
+      const lookup = saving(() =>
+        history.createLookup({
+          environment: params.environment,
+          authUrl: params.target.authUrl,
+          baseUrl: params.target.baseUrl,
+          clientId: params.target.clientId,
+          itemType: params.itemType,
+          source: deps.source ?? 'app',
+          carriedColumns: params.carried?.columns ?? [],
+          stores: [params.storeNbr],
+          startedAt: deps.now(),
+          lines
+        })
+      )
+      const pending = new Map<string, PendingLine>()
+      for (const line of lines) {
+        if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) pending.set(line.value, { line: line.line })
       }
-      const lookups: string[] = []
-      validated.forEach((result, index) => {
-        const base = { line: result.line, input: result.input }
-        if (result.kind === 'invalid') {
-          job.values[index] = null
-          record(job, index, { ...base, value: null, status: 'invalid', invalidReason: result.reason, note: result.message })
-        } else if (result.kind === 'duplicate') {
-          job.values[index] = result.value
-          record(job, index, { ...base, value: result.value, status: 'duplicate', duplicateOf: result.duplicateOf })
-        } else {
-          job.values[index] = result.value
-          job.notes[index] = result.note
-          job.lineOfValue.set(result.value, index)
-          lookups.push(result.value)
-        }
-      })
-      jobs.set(job.id, job)
-      deps.log.info('lookup started', { jobId: job.id, environment: params.environment, lines: params.lines.length, lookups: lookups.length })
-      beginRun(job, lookups)
-      evictOldJobs()
-      return snapshot(job)
+      deps.log.info('lookup started', { jobId: String(lookup.id), environment: params.environment, lines: params.lines.length, lookups: pending.size })
+      beginRun(lookup, params.target, pending, 'finished')
+      // A list with nothing to look up has already finished.
+      return progressOf(lookup.id)
     },
 
     cancel(jobId) {
-      const job = getJob(jobId)
-      cancelJob(job)
-      return snapshot(job)
+      const id = lookupId(jobId)
+      stopJob(id, 'cancelled')
+      return progressOf(id)
     },
 
-    cancelAll() {
-      for (const job of jobs.values()) cancelJob(job)
+    stop(jobId, reason) {
+      const id = lookupId(jobId)
+      stopJob(id, reason)
+      return progressOf(id)
     },
 
-    retryFailed(jobId, target) {
-      const job = getJob(jobId)
-      if (job.run !== null) throw new AppError('invalid_input', 'This lookup is still running; wait for it to finish, then retry the failed values.')
-      const retry: string[] = []
-      job.current.forEach((state, index) => {
-        const value = job.values[index]
-        if (state?.status !== 'failed' || value == null) return
-        job.counts.failed -= 1
-        job.pending += 1
-        job.current[index] = null
-        retry.push(value)
-      })
-      if (retry.length === 0) return snapshot(job)
-      if (target !== undefined) job.target = target
-      deps.log.info('retrying failed values', { jobId: job.id, values: retry.length })
-      beginRun(job, retry)
-      return snapshot(job)
+    stopAll(reason) {
+      for (const id of [...active.keys()]) stopJob(id, reason)
     },
 
-    progress: (jobId) => snapshot(getJob(jobId)),
+    retryFailed: (jobId, target) => rerun(jobId, ['failed'], target, 'retry the failed values'),
 
-    results(jobId, from, limit = Number.POSITIVE_INFINITY) {
-      const job = getJob(jobId)
-      const start = Math.min(Math.max(0, from), job.entries.length)
-      const end = Math.min(job.entries.length, start + Math.max(0, limit))
-      return { entries: job.entries.slice(start, end).map((entry) => withCarried(job, entry)), next: end }
+    resume: (jobId, target) => rerun(jobId, ['cancelled'], target, 'resume it'),
+
+    progress: (jobId) => progressOf(lookupId(jobId)),
+
+    results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
+      const id = lookupId(jobId)
+      if (!active.has(id)) stored(id)
+      return history.log(id, from, limit)
     },
 
     latest(jobId, options = {}) {
-      const job = getJob(jobId)
-      // `current` holds each line's latest entry, in input order.
-      const lines: LineResult[] = []
-      const carried = options.carried !== false
-      for (const result of job.current) if (result !== null) lines.push(carried ? withCarried(job, result) : result)
-      return { params: { ...job.params }, lines }
+      const lookup = stored(lookupId(jobId))
+      return {
+        params: { environment: lookup.environment, storeNbr: lookup.stores[0] ?? 0, itemType: lookup.itemType },
+        lines: history.current(lookup.id, { carried: options.carried !== false }).map(({ result }) => result)
+      }
     },
 
     carry(jobId, results) {
-      const job = getJob(jobId)
-      return results.map((result) => withCarried(job, result))
+      return withCarried(stored(lookupId(jobId)), results)
     },
 
     whenSettled(jobId) {
-      const job = getJob(jobId)
-      return job.run === null ? Promise.resolve(snapshot(job)) : job.run.settled
-    }
+      const id = lookupId(jobId)
+      const job = active.get(id)
+      return job === undefined ? Promise.resolve(progressFromStored(stored(id))) : job.settled
+    },
+
+    isRunning: (jobId) => active.has(lookupId(jobId))
   }
-}
-
-function carriedByLine(params: StartParams): Map<number, string> | null {
-  const carried = params.carried
-  if (carried === undefined || carried.columns.length === 0) return null
-  if (carried.rows.length !== params.lines.length) throw new Error('carried rows do not match the lines')
-  const byLine = new Map<number, string>()
-  params.lines.forEach(({ line }, index) => {
-    const row = carried.rows[index]
-    if (row != null) byLine.set(line, row)
-  })
-  return byLine
-}
-
-/** A result as it leaves the runner: with its line's carried cells, one per carried column (blank for lines the file did not have). */
-function withCarried(job: Job, result: LineResult): LineResult {
-  if (job.carriedByLine === null) return result
-  const cells = (job.carriedByLine.get(result.line) ?? '').split(CELL_SEPARATOR)
-  const carried = job.carriedColumns.map((_name, index) => cells[index] ?? '')
-  return { ...result, carried }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { environmentIdSchema, itemTypeSchema } from './item-type'
 
-export const jobStateSchema = z.enum(['running', 'throttled', 'finished', 'cancelled'])
+/** `interrupted`: stopped by quitting, a signal, a crash or power loss rather than by Cancel; it can be resumed like a cancelled one. */
+export const jobStateSchema = z.enum(['running', 'throttled', 'finished', 'cancelled', 'interrupted'])
 export type JobState = z.infer<typeof jobStateSchema>
 
 /** What main tells the renderer about a job, at most 10 times a second while it runs. */

@@ -117,6 +117,8 @@ function stateText(progress: JobProgress): string {
         : `Finished in ${formatDuration(Date.parse(progress.finishedAt) - Date.parse(progress.startedAt))}`
     case 'cancelled':
       return 'Cancelled'
+    case 'interrupted':
+      return 'Interrupted'
   }
 }
 

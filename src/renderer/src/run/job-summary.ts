@@ -14,7 +14,7 @@ export function answeredCount(progress: JobProgress): number {
 
 /** The sentence a screen reader hears when a lookup changes state; null when nothing worth saying happened. */
 export function announcement(previous: JobProgress | undefined, current: JobProgress): string | null {
-  const settled = current.state === 'finished' || current.state === 'cancelled'
+  const settled = current.state === 'finished' || current.state === 'cancelled' || current.state === 'interrupted'
   // A retry that finishes between two snapshots goes from settled to settled: the new log length tells.
   const changed =
     previous === undefined ||
@@ -33,6 +33,8 @@ export function announcement(previous: JobProgress | undefined, current: JobProg
       return `Lookup finished: ${countsSentence(current)}.`
     case 'cancelled':
       return `Lookup cancelled; the ${formatCount(answeredCount(current))} answers that arrived are kept.`
+    case 'interrupted':
+      return `Lookup interrupted; the ${formatCount(answeredCount(current))} answers that arrived are kept, and it can be resumed.`
   }
 }
 

@@ -1,0 +1,28 @@
+import type { JobProgress } from '../../shared/domain/job-progress'
+import type { AppRoot } from '../composition-root'
+import type { LookupIo } from './run-lookup'
+import { progressLine } from './progress-line'
+
+/**
+ * Prints progress until the run settles. Ctrl+C, SIGTERM and SIGHUP (a scheduler stopping the
+ * command, a closed SSH session) all stop it the same way: the run is marked interrupted, lines
+ * not answered yet become "cancelled", and what arrived is written.
+ */
+export async function watchRun(root: AppRoot, jobId: string, io: LookupIo, say: (text: string) => void, saved: boolean): Promise<JobProgress> {
+  const { jobs } = root.services
+  const ticker = setInterval(() => say(progressLine(jobs.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
+  const stopListening = io.onInterrupt(() => {
+    say(
+      saved
+        ? `Stopping: what arrived is written, and the rest can be looked up later with --resume ${jobId}.`
+        : 'Stopping: lines not yet looked up will be marked cancelled, and what arrived is written.'
+    )
+    jobs.stop(jobId, 'interrupted')
+  })
+  try {
+    return await jobs.whenSettled(jobId)
+  } finally {
+    clearInterval(ticker)
+    stopListening()
+  }
+}
