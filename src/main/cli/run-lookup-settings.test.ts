@@ -52,11 +52,11 @@ describe('npm run lookup and the app settings file', () => {
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(content)
   })
 
-  it('a good file is read and left byte for byte as it was', async () => {
+  it('a good file is read and left byte for byte as it was; the run is saved in History beside it', async () => {
     const content = `${JSON.stringify({ ...DEFAULT_SETTINGS, storeNbr: 99 }, null, 2)}\n`
     await writeFile(join(dataDir, 'settings.json'), content)
     expect(await lookUp(terminal())).toBe(0)
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(content)
-    expect(await readdir(dataDir)).toEqual(['settings.json'])
+    expect(await readdir(dataDir)).toEqual(['history.sqlite', 'settings.json'])
   })
 })

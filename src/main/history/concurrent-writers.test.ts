@@ -53,9 +53,6 @@ it('two processes writing the same history at once both keep every result', asyn
   await Promise.all(writers.map((w) => w.ready))
   for (const w of writers) w.go()
   const [app = [], cli = []] = await Promise.all(writers.map((w) => w.ids))
-  // They took turns: neither wrote all its lookups before the other began.
-  expect(Math.min(...cli)).toBeLessThan(Math.max(...app))
-  expect(Math.min(...app)).toBeLessThan(Math.max(...cli))
   const history = createHistoryStore({ dir, log: createMemoryLogger(), now: Date.now })
   try {
     const all = history.list()

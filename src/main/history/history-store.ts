@@ -47,45 +47,68 @@ export const DEFAULT_LIST_LIMIT = 100
 
 /**
  * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps it in memory,
- * for `--no-save`). Opening it marks lookups that a crashed process left "running" as interrupted.
+ * for `--no-save`). The file is opened on first use, so a process that stops before it needs the
+ * history (a settings file it cannot use) leaves the folder as it was. Opening it marks lookups
+ * that a crashed process left "running" as interrupted.
  */
 export function createHistoryStore({ dir, log, now }: { dir: string | null; log: Logger; now: () => number }): HistoryStore {
-  const opened = openHistoryDatabase({ dir, log, now })
-  const { db } = opened
-  const owner = claimOwner()
-  const reads = createLookupReads(db)
-  const writes = createLookupWrites(db, owner)
-  const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
-  const loadDraft = db.prepare('SELECT saved_at, draft FROM drafts WHERE id = 1')
-  const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
+  let parts: ReturnType<typeof openParts> | null = null
+  let closed = false
 
-  const abandoned = writes.markAbandoned(now())
-  if (abandoned > 0) log.info('lookups left running by a process that is gone are now interrupted', { lookups: abandoned })
+  function openParts() {
+    const opened = openHistoryDatabase({ dir, log, now })
+    const { db } = opened
+    const owner = claimOwner()
+    const writes = createLookupWrites(db, owner)
+    const abandoned = writes.markAbandoned(now())
+    if (abandoned > 0) log.info('lookups left running by a process that is gone are now interrupted', { lookups: abandoned })
+    return {
+      opened,
+      db,
+      owner,
+      reads: createLookupReads(db),
+      writes,
+      saveDraft: db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)'),
+      loadDraft: db.prepare('SELECT saved_at, draft FROM drafts WHERE id = 1'),
+      olderThan: db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
+    }
+  }
+
+  function open(): ReturnType<typeof openParts> {
+    if (closed) throw new Error('the history was used after it was closed')
+    parts ??= openParts()
+    return parts
+  }
 
   function required(id: number): StoredLookup {
-    const found = reads.lookup(id)
+    const found = open().reads.lookup(id)
     if (found === null) throw new Error(`lookup ${id} vanished while being written`)
     return found
   }
 
   function reclaimSpace(): void {
+    const { db, opened } = open()
     // Freed pages go back to the file system, and the log of the change is folded in, so the size History shows goes down.
     db.exec('PRAGMA incremental_vacuum')
     if (opened.path !== null) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   }
 
   return {
-    path: opened.path,
-    warning: opened.warning,
+    get path() {
+      return open().opened.path
+    },
+    get warning() {
+      return open().opened.warning
+    },
 
     createLookup(lookup) {
-      return required(writes.createLookup(lookup, now()))
+      return required(open().writes.createLookup(lookup, now()))
     },
-    appendResults: (id, rows, figures) => writes.appendResults(id, rows, figures, now()),
-    finishRun: (id, state, figures) => writes.finishRun(id, state, figures, now()),
-    claimRun: (id) => writes.claimRun(id, now()),
-    heartbeat: (id) => writes.heartbeat(id, now()),
-    lookup: (id) => reads.lookup(id),
+    appendResults: (id, rows, figures) => open().writes.appendResults(id, rows, figures, now()),
+    finishRun: (id, state, figures) => open().writes.finishRun(id, state, figures, now()),
+    claimRun: (id) => open().writes.claimRun(id, now()),
+    heartbeat: (id) => open().writes.heartbeat(id, now()),
+    lookup: (id) => open().reads.lookup(id),
 
     list(query = {}) {
       const clauses: string[] = []
@@ -115,10 +138,11 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
       const where = clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`
       const limit = Math.max(1, Math.min(500, Math.floor(query.limit ?? DEFAULT_LIST_LIMIT)))
       params.push(limit)
-      return reads.lookupsWhere(`SELECT * FROM lookups ${where} ORDER BY id DESC LIMIT ?`, params)
+      return open().reads.lookupsWhere(`SELECT * FROM lookups ${where} ORDER BY id DESC LIMIT ?`, params)
     },
 
     previous(id) {
+      const { reads } = open()
       const lookup = reads.lookup(id)
       if (lookup === null) return null
       const candidates = reads.lookupsWhere(
@@ -129,18 +153,19 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
       return candidates.find((candidate) => candidate.stores.join(',') === stores) ?? null
     },
 
-    log: (id, from, limit) => reads.log(id, from, limit),
-    current: (id, options) => reads.current(id, options),
-    carriedCells: (id, lines) => reads.carriedCells(id, lines),
-    linesWith: (id, statuses) => reads.linesWith(id, statuses),
+    log: (id, from, limit) => open().reads.log(id, from, limit),
+    current: (id, options) => open().reads.current(id, options),
+    carriedCells: (id, lines) => open().reads.carriedCells(id, lines),
+    linesWith: (id, statuses) => open().reads.linesWith(id, statuses),
 
     delete(id) {
-      const deleted = writes.deleteLookup(id, now())
+      const deleted = open().writes.deleteLookup(id, now())
       if (deleted) reclaimSpace()
       return deleted
     },
 
     purgeStartedBefore(cutoff) {
+      const { olderThan, writes } = open()
       let deleted = 0
       for (const { id } of olderThan.all(cutoff) as { id: number }[]) {
         if (writes.deleteLookup(id, now())) deleted += 1
@@ -153,6 +178,7 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     },
 
     sizeBytes() {
+      const { db, opened } = open()
       if (opened.path === null) {
         const pages = db.prepare('PRAGMA page_count').get() as { page_count: number }
         const size = db.prepare('PRAGMA page_size').get() as { page_size: number }
@@ -162,11 +188,12 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     },
 
     saveDraft(draft) {
+      const { writes, saveDraft } = open()
       writes.transaction(() => saveDraft.run(now(), JSON.stringify(draft)))
     },
 
     loadDraft() {
-      const row = loadDraft.get() as { saved_at: number; draft: string } | undefined
+      const row = open().loadDraft.get() as { saved_at: number; draft: string } | undefined
       if (row === undefined) return null
       try {
         return { savedAt: row.saved_at, draft: JSON.parse(row.draft) as unknown }
@@ -176,8 +203,11 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     },
 
     close() {
-      owner.release()
-      if (db.isOpen) db.close()
+      closed = true
+      if (parts === null) return
+      parts.owner.release()
+      if (parts.db.isOpen) parts.db.close()
+      parts = null
     }
   }
 }
