@@ -1,10 +1,12 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, Menu, net, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, Menu, nativeImage, net, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
 import workerEntry from '../workers/worker-main?modulePath'
+// Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
+import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import { createLogger, type Logger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
@@ -15,6 +17,7 @@ import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
 import { registerIpc } from './register-ipc'
+import { needsDockIcon, windowIconOptions } from './window-icon'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
 
 /**
@@ -79,6 +82,7 @@ function runApp(): void {
       title: 'Store Inventory Lookup',
       backgroundColor: '#ffffff',
       autoHideMenuBar: true,
+      ...windowIconOptions(process.platform, iconPath),
       webPreferences: secureWebPreferences(preloadPath, { devTools: !app.isPackaged })
     })
     win = window
@@ -147,6 +151,7 @@ function runApp(): void {
       hardenSession(session.defaultSession, { addCspHeader: devServerUrl === undefined })
       if (devServerUrl === undefined) serveAppScheme(session.defaultSession, rendererDir)
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate({ isPackaged: app.isPackaged, platform: process.platform })))
+      if (needsDockIcon(process.platform, app.isPackaged)) app.dock?.setIcon(nativeImage.createFromPath(iconPath))
       const appRoot = await createAppRoot({
         fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
         now: Date.now,
