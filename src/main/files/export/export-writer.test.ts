@@ -101,6 +101,23 @@ describe('export writer', () => {
   })
 })
 
+describe('a sheet longer than Excel opens', () => {
+  it('is refused with a sentence naming the sheet, and leaves no file', async () => {
+    const path = join(dir, 'huge.xlsx')
+    const writer = openExportWriter(path, 'xlsx')
+    const rows = Array.from({ length: 100_000 }, (_, index) => [index])
+    const sheetOf = (name: string) => ({ name, columns: [{ label: 'Line', kind: 'number' as const }], rows })
+    let caught: unknown = null
+    try {
+      for (let chunk = 0; chunk < 11; chunk++) writer.add([sheetOf('Items'), sheetOf('Locations')])
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toMatchObject({ code: 'file_write_failed', message: 'The Items sheet would have more than 1,048,576 rows, the most Excel opens. Export fewer lines, or export as CSV.' })
+    expect(await readdir(dir)).toEqual([])
+  }, 60_000)
+})
+
 describe('write failures', () => {
   const errno = (code: string) => Object.assign(new Error(`${code}: failed`), { code })
   it('say disk full and permission denied each in their own sentence', () => {

@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/domain/app-error'
 import type { ExportCell, ExportColumn } from '../../../shared/export/export-sheet'
 import { columnLetters } from '../import/column-guess'
 import { ZipWriter, type ZipEntryWriter } from './zip-writer'
@@ -82,7 +83,12 @@ export class XlsxWriter {
         }
         rows.forEach((row, index) => {
           rowNumber += 1
-          if (rowNumber > MAX_SHEET_ROWS) throw new RangeError(`more rows than a sheet holds (${MAX_SHEET_ROWS})`)
+          if (rowNumber > MAX_SHEET_ROWS) {
+            throw new AppError(
+              'file_write_failed',
+              `The ${safeName} sheet would have more than ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, the most Excel opens. Export fewer lines, or export as CSV.`
+            )
+          }
           const rowFills = fills?.[index] ?? null
           writeRow(entry, rowNumber, row, letters, (column) => this.styleOf(columns[column], rowFills?.get(column)))
         })
