@@ -1,5 +1,6 @@
 import type { EnvironmentId } from '../../../shared/domain/item-type'
 import { EnvironmentSwitch } from './environment-switch'
+import { KeyboardShortcuts } from './keyboard-shortcuts'
 
 interface AppHeaderProps {
   environment: EnvironmentId
@@ -14,6 +15,7 @@ export function AppHeader({ environment, screen, onOpenSettings, onOpenLookup }:
       <h1>Store Inventory Lookup</h1>
       {environment === 'production' ? <span className="environment-badge">PRODUCTION</span> : null}
       <EnvironmentSwitch environment={environment} />
+      <KeyboardShortcuts />
       {screen === 'settings' ? (
         <button type="button" onClick={onOpenLookup}>
           Back to lookup
