@@ -3,6 +3,7 @@ import type { LineResult } from '../../../shared/domain/line-result'
 import type { StockFigures } from '../../../shared/stock/stock-figures'
 import { lineFigures, statusFromFigures, type StockStatus } from '../../../shared/stock/stock-status'
 import { FIXED_COLUMN_KEYS, lineCellValue, type CellValue, type ViewColumn } from '../../../shared/views/view-columns'
+import { lineMessage } from '../../../shared/views/line-message'
 import type { SearchTerm } from './search-term'
 
 const FIXED_SLOT = new Map<string, number>(FIXED_COLUMN_KEYS.map((key, slot) => [key, slot]))
@@ -29,18 +30,14 @@ export function lowerWord(text: string): string {
 }
 
 interface TextCache {
-  texts: Array<string | undefined>
   lowers: Array<string | undefined>
   /** The line's number cells as text for the quick search, and the columns they were built for. */
   searchColumns: readonly ViewColumn[] | null
   searchNumbers: string | null
-  /** Each location row's cells as one text, and the columns they were built for. */
-  locationColumns: readonly ViewColumn[] | null
-  locationTexts: string[]
 }
 
 function emptyCache(): TextCache {
-  return { texts: [], lowers: [], searchColumns: null, searchNumbers: null, locationColumns: null, locationTexts: [] }
+  return { lowers: [], searchColumns: null, searchNumbers: null }
 }
 
 /**
@@ -54,8 +51,12 @@ export class LineEntry {
   /** This entry's position in the job's append-only result log. */
   readonly logIndex: number
   private figuresCache: StockFigures | null | undefined = undefined
-  /** Made the first time a cell's text is asked: a job of 100,000 lines allocates none until then. */
+  /** Made the first time a filter, sort or number search asks: a job of 100,000 lines allocates none until then. */
   private cache: TextCache | null = null
+  private messageText: string | undefined = undefined
+  private lastTerm: SearchTerm | null = null
+  private lastColumns: readonly ViewColumn[] | null = null
+  private lastHit = false
 
   constructor(result: LineResult, itemType: ItemType, logIndex: number) {
     this.result = result
@@ -85,15 +86,9 @@ export class LineEntry {
     return lineCellValue(this.result, this.figures, column, this.itemType, locationIndex)
   }
 
+  /** A cell's text: the result's own string for most cells (nothing copied); numbers are formatted when shown. */
   text(column: ViewColumn): string {
-    const slot = slotOf(column)
-    const cache = (this.cache ??= emptyCache())
-    let text = cache.texts[slot]
-    if (text === undefined) {
-      text = textOf(this.value(column))
-      cache.texts[slot] = text
-    }
-    return text
+    return column.key === 'message' ? this.message() : textOf(this.value(column))
   }
 
   /** The cell's text lowercased, for column filters and text sorting. */
@@ -132,26 +127,27 @@ export class LineEntry {
    * only scans; the message, which is put together from parts, is kept once made.
    */
   contains(term: SearchTerm, columns: readonly ViewColumn[]): boolean {
+    // The rows of one line (Locations view) ask in turn: the line's answer is kept for the last term.
+    if (term === this.lastTerm && columns === this.lastColumns) return this.lastHit
+    let hit = false
     for (const column of columns) {
       if (column.kind === 'number') continue
-      const text = column.key === 'message' ? this.text(column) : textOf(this.value(column))
-      if (term.in(text)) return true
+      if (term.in(this.text(column))) {
+        hit = true
+        break
+      }
     }
-    return term.numeric && term.in(this.searchNumbers(columns))
+    if (!hit) hit = term.numeric && term.in(this.searchNumbers(columns))
+    this.lastTerm = term
+    this.lastColumns = columns
+    this.lastHit = hit
+    return hit
   }
 
-  /** The same for one location row's own cells (area, state, quantity...). */
-  locationSearchText(locationIndex: number, columns: readonly ViewColumn[]): string {
-    const cache = (this.cache ??= emptyCache())
-    if (columns !== cache.locationColumns) {
-      cache.locationTexts = []
-      cache.locationColumns = columns
-    }
-    let text = cache.locationTexts[locationIndex]
-    if (text === undefined) {
-      text = columns.map((column) => textOf(this.value(column, locationIndex))).join('\n')
-      cache.locationTexts[locationIndex] = text
-    }
-    return text
+  /** The Message cell's text, put together once (most lines have none, or a note as it is). */
+  private message(): string {
+    this.messageText ??= lineMessage(this.result, this.itemType)
+    return this.messageText
   }
+
 }

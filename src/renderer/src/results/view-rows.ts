@@ -105,7 +105,12 @@ export class LocationRow implements ViewRow {
 
   contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean {
     if (term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)) return true
-    return this.location !== undefined && term.in(this.entry.locationSearchText(this.locationIndex, locationColumns))
+    if (this.location === undefined) return false
+    for (const column of locationColumns) {
+      const value = this.value(column)
+      if (typeof value === 'number' ? term.inNumber(value) : term.in(textOf(value))) return true
+    }
+    return false
   }
 }
 
