@@ -7,6 +7,7 @@ import { hostOrigin } from '../shared/host-url'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
 import { startDemoApi, DEMO_CREDENTIALS, type DemoApi, type DemoFaults } from './demo-api/demo-api'
+import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
@@ -123,6 +124,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
+  const comparisons = createCompareService({ history, lowStockLevel: () => settings.current().settings.lowStockLevel })
   const jobs = createJobRunner({
     client,
     history,
@@ -226,6 +228,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     redactor: log.redactor,
     settings,
     history,
+    comparisons,
     startupWarning,
     credentials,
     tokens,

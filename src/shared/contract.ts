@@ -4,6 +4,7 @@ import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
 import { lookupSummarySchema } from './domain/lookup-summary'
+import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
 import { MAX_STORE_NBR } from './domain/store-list'
 import { exportFormatSchema, exportViewSpecSchema } from './export/export-spec'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
@@ -248,6 +249,25 @@ export const invokeContract = {
     input: jobIdSchema,
     /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" uses. */
     result: z.object({ previous: lookupSummarySchema.nullable() })
+  },
+  compareLookups: {
+    channel: 'history:compare',
+    input: z.object({
+      /** The earlier lookup (what stock was) and the later one (what it is). */
+      thenJobId: z.string().min(1).max(100),
+      nowJobId: z.string().min(1).max(100),
+      /** Rows from here; ask again from `next` until it reaches `total`. */
+      from: z.number().int().nonnegative()
+    }),
+    result: z.object({
+      then: lookupSummarySchema,
+      now: lookupSummarySchema,
+      /** Values in each category, for the chips. */
+      counts: z.record(compareCategorySchema, z.number().int().nonnegative()),
+      total: z.number().int().nonnegative(),
+      rows: z.array(compareRowSchema),
+      next: z.number().int().nonnegative()
+    })
   },
   saveDraft: {
     channel: 'history:save-draft',

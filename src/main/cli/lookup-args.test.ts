@@ -53,6 +53,11 @@ describe('parseLookupArgs', () => {
       options: { resume: 'last', output: 'a.json', format: 'json', view: 'locations', clientId: 'c' }
     })
     expect(parseLookupArgs(['--history'])).toEqual({ kind: 'history' })
+    expect(parseLookupArgs([...BASE, '--compare-with', 'Previous'])).toMatchObject({ kind: 'run', options: { compareWith: 'previous' } })
+    expect(parseLookupArgs(['--resume', 'last', '--output', 'a.csv', '--compare-with', '7'])).toMatchObject({ kind: 'resume', options: { compareWith: 7 } })
+    expect(usageMessage([...BASE, '--compare-with', 'yesterday'])).toMatch(/--compare-with yesterday is not a run; give previous, or a run's ID from --history/)
+    expect(usageMessage([...BASE, '--compare-with', 'previous', '--no-save'])).toMatch(/compares runs saved in History; leave out --no-save/)
+    expect(usageMessage([...BASE, '--compare-with', 'previous', '--view', 'items'])).toMatch(/one row per value; leave out --view/)
     expect(usageMessage(['--resume', 'yesterday', '--output', 'a.csv'])).toMatch(/--resume yesterday is not a run; give its ID from --history, or last/)
     expect(usageMessage(['--resume', '42'])).toMatch(/--output is required/)
     expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--input', 'in.csv'])).toMatch(/from the saved run; leave out --input/)

@@ -31,6 +31,11 @@ Options:
   --resume ID|last                finish a cancelled or interrupted run (the latest one with "last"),
                                   looking up only the values it never answered, then write it all;
                                   for a run already complete, writes its results again
+  --compare-with previous|ID      write, instead of the results, one row per value comparing this run
+                                  with the latest earlier run of the same environment, store and
+                                  item type (previous) or with run ID: stock status and On hand
+                                  then and now, the change, and whether it is newly out of stock,
+                                  back in stock, changed, unchanged or only in one run
   --history                       list the saved runs (newest first) and exit
   --help                          show this help
 
@@ -48,6 +53,8 @@ export interface OutputOptions {
   output: string
   format: ExportFormat
   view: ResultView
+  /** Write the comparison with this run instead of the results. */
+  compareWith?: 'previous' | number
   clientId?: string
   authUrl?: string
   baseUrl?: string
@@ -100,6 +107,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         'base-url': { type: 'string' },
         'no-save': { type: 'boolean' },
         resume: { type: 'string' },
+        'compare-with': { type: 'string' },
         history: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' }
       }
@@ -144,12 +152,14 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     save: values['no-save'] !== true,
     ...outputOptions(values)
   }
+  if (!options.save && options.compareWith !== undefined) throw new UsageError('--compare-with compares runs saved in History; leave out --no-save.')
   return { kind: 'run', options }
 }
 
 function outputOptions(values: {
   output?: string | undefined
   view?: string | undefined
+  'compare-with'?: string | undefined
   'client-id'?: string | undefined
   'auth-url'?: string | undefined
   'base-url'?: string | undefined
@@ -164,6 +174,14 @@ function outputOptions(values: {
     throw new UsageError(`--output ${output} must end in .csv, .xlsx or .json; the extension chooses the format.`)
   }
   const options: OutputOptions = { output, format, view }
+  const compareWith = values['compare-with']?.trim().toLowerCase()
+  if (compareWith !== undefined) {
+    if (compareWith !== 'previous' && !/^\d{1,15}$/.test(compareWith)) {
+      throw new UsageError(`--compare-with ${values['compare-with'] ?? ''} is not a run; give previous, or a run's ID from --history.`)
+    }
+    if (values.view !== undefined) throw new UsageError('--compare-with writes one row per value; leave out --view.')
+    options.compareWith = compareWith === 'previous' ? 'previous' : Number(compareWith)
+  }
   const clientId = values['client-id']
   if (clientId !== undefined) {
     if (clientId.trim() === '') throw new UsageError('--client-id is empty; give the client ID or leave the flag out.')

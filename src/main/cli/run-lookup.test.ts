@@ -127,4 +127,36 @@ describe('runLookup', () => {
     expect(await runLookup(['--resume', 'last', '--output', join(dir, 'x.csv')], last)).toBe(2)
     expect(last.err.join('')).toContain('Error: there is no cancelled or interrupted run to resume; see --history.')
   })
+
+  it('--compare-with previous writes one row per value comparing with the latest earlier run of that store', async () => {
+    const { input } = await itemNumbers(40)
+    const run = (store: string, extra: string[], output: string) =>
+      runLookup(['--env', 'demo', '--store', store, '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, output), ...extra], io())
+
+    const first = io()
+    expect(
+      await runLookup(
+        ['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, 'c0.csv'), '--compare-with', 'previous'],
+        first
+      )
+    ).toBe(1)
+    expect(first.err.join('')).toContain('Error: there is no earlier run of Demo, store 5 to compare with, so nothing was written; this run is kept in History as run 1.')
+
+    expect(await run('6', [], 'other-store.json')).toBe(0)
+    const second = io()
+    const output = join(dir, 'compare.json')
+    expect(
+      await runLookup(['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--input', input, '--output', output, '--compare-with', 'previous'], second)
+    ).toBe(0)
+    expect(second.err.join('')).toMatch(/Comparing with run 1 of \d{4}-\d\d-\d\d \d\d:\d\d: 0 newly out of stock, 0 back in stock, 0 changed, 40 unchanged, 0 only in one\./)
+    const rows = await readRows(output)
+    expect(rows).toHaveLength(40)
+    expect(Object.keys(rows[0] ?? {})).toEqual(['Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(new Set(rows.map((row) => row.Compared))).toEqual(new Set(['Unchanged']))
+
+    // The other store's run, named by its ID: the Demo API stocks each store its own way.
+    const third = io()
+    expect(await runLookup(['--resume', '3', '--output', join(dir, 'vs-other.csv'), '--compare-with', '2'], third)).toBe(0)
+    expect(third.err.join('')).toMatch(/Comparing with run 2 of .*: \d+ newly out of stock, \d+ back in stock, [1-9]\d* changed/)
+  }, 60_000)
 })

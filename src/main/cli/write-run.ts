@@ -1,8 +1,12 @@
+import { compareSheet } from '../../shared/compare/compare-sheet'
 import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { defaultExportSpec } from '../../shared/export/build-export'
+import type { ExportSheet } from '../../shared/export/export-sheet'
+import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppRoot } from '../composition-root'
-import { exportChunks } from '../files/export/export-chunks'
+import { EXPORT_CHUNK_LINES, exportChunks } from '../files/export/export-chunks'
+import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
 import { summaryLine } from './progress-line'
 
@@ -17,16 +21,11 @@ export const EXIT_USAGE = 2
  */
 export async function writeRun(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress, say: (text: string) => void, saved: boolean): Promise<number> {
   const { services } = root
-  const { params, lines: results } = services.jobs.latest(jobId, { carried: false })
-  const { carriedColumns } = final
-  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
+  const chunks = options.compareWith === undefined ? resultChunks(root, jobId, options, final) : comparisonChunks(root, jobId, options.compareWith, say)
+  if (chunks === null) return EXIT_INCOMPLETE
   let rows: number
   try {
-    ;({ rows } = await services.writeExport(
-      options.output,
-      options.format,
-      exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })
-    ))
+    ;({ rows } = await services.writeExport(options.output, options.format, chunks))
   } catch (error) {
     const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     const again = saved
@@ -38,4 +37,42 @@ export async function writeRun(root: AppRoot, jobId: string, options: OutputOpti
   const unanswered = saved && final.cancelled > 0 ? ` ${final.cancelled} values were not looked up: finish them with --resume ${jobId}.` : ''
   say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${options.output}.${unanswered}`)
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
+}
+
+function resultChunks(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress): Iterable<ExportSheet[]> {
+  const { services } = root
+  const { params, lines: results } = services.jobs.latest(jobId, { carried: false })
+  const { carriedColumns } = final
+  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
+  return exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })
+}
+
+/** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */
+function comparisonChunks(root: AppRoot, jobId: string, compareWith: 'previous' | number, say: (text: string) => void): Iterable<ExportSheet[]> | null {
+  const { history, comparisons } = root.services
+  const id = Number(jobId)
+  const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
+  if (then === null) {
+    const current = history.lookup(id)
+    const what =
+      compareWith === 'previous' && current !== null
+        ? `no earlier run of ${ENVIRONMENT_LABELS[current.environment]}, store ${current.stores.join(', ')} to compare with`
+        : `no run ${String(compareWith)} in History to compare with`
+    say(`Error: there is ${what}, so nothing was written; this run is kept in History as run ${jobId}.`)
+    return null
+  }
+  try {
+    const { rows, counts } = comparisons.compare(then.id, id)
+    say(
+      `Comparing with run ${then.id} of ${localMinute(then.startedAt)}: ${counts.newly_out} newly out of stock, ${counts.back_in} back in stock, ` +
+        `${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} only in one.`
+    )
+    return (function* () {
+      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES))]
+    })()
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    say(`Error: ${error.message} Nothing was written; this run is kept in History as run ${jobId}.`)
+    return null
+  }
 }

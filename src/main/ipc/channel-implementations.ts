@@ -13,6 +13,8 @@ import type { ChannelImplementations } from './handler-table'
  * than a few milliseconds on one answer (200,000 entries in one answer held main for seconds).
  */
 export const RESULTS_PAGE_ENTRIES = 1_000
+/** Compared values per `compareLookups` answer: a row is a few numbers and words, far smaller than a result. */
+export const COMPARE_PAGE_ROWS = 5_000
 
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
@@ -86,7 +88,23 @@ export function createChannelImplementations(services: AppServices, effects: App
       }
     },
     openLookup: async ({ jobId }) => jobs.progress(jobId),
-    deleteLookup: async ({ jobId }) => ({ deleted: history.delete(lookupIdOf(jobId)) }),
+    deleteLookup: async ({ jobId }) => {
+      services.comparisons.forget()
+      return { deleted: history.delete(lookupIdOf(jobId)) }
+    },
+    compareLookups: async ({ thenJobId, nowJobId, from }) => {
+      const { then, now, rows, counts } = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId))
+      const start = Math.min(from, rows.length)
+      const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
+      return {
+        then: toLookupSummary(then, jobs.isRunning(String(then.id))),
+        now: toLookupSummary(now, jobs.isRunning(String(now.id))),
+        counts,
+        total: rows.length,
+        rows: page,
+        next: start + page.length
+      }
+    },
     resumeLookup: async ({ jobId }) => {
       const target = await services.resolveTarget(jobs.progress(jobId).environment)
       return jobs.resume(jobId, target)

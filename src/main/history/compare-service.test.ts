@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryLogger } from '../logging/logger'
+import { createCompareService } from './compare-service'
+import { createHistoryStore, type HistoryStore } from './history-store'
+import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
+
+const opened: HistoryStore[] = []
+afterEach(() => {
+  for (const history of opened.splice(0)) history.close()
+})
+
+function finished(history: HistoryStore, onHand: (line: number) => number, overrides: Parameters<typeof sampleLookup>[1] = {}): number {
+  const { id } = history.createLookup(sampleLookup(sampleLines(4), overrides))
+  history.appendResults(id, [1, 2, 3, 4].map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(line)) })), NO_FIGURES)
+  history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
+  return id
+}
+
+describe('compare service', () => {
+  it('compares two stored lookups value by value, and compares again once one of them gains results', () => {
+    const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
+    opened.push(history)
+    const service = createCompareService({ history, lowStockLevel: () => 3 })
+    const then = finished(history, (line) => line * 5)
+    const now = finished(history, (line) => (line === 1 ? 0 : line * 5))
+    const first = service.compare(then, now)
+    expect(first.counts).toEqual({ newly_out: 1, back_in: 0, changed: 0, unchanged: 3, only_one: 0 })
+    expect(service.compare(then, now)).toBe(first)
+
+    const running = history.createLookup(sampleLookup(sampleLines(1))).id
+    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({ now: null, category: 'only_one' })
+    history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 5)}], NO_FIGURES)
+    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({ now: { status: 'in_stock' }, category: 'unchanged' })
+    expect(() => service.compare(then, then)).toThrow(/two different lookups/)
+    const items = finished(history, () => 1, { itemType: 'wm_item_number' })
+    expect(() => service.compare(then, items)).toThrow(/different kinds of value/)
+    expect(() => service.compare(then, 999)).toThrow(/no longer in History/)
+  })
+})

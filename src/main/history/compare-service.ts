@@ -1,0 +1,53 @@
+import { AppError } from '../../shared/domain/app-error'
+import { compareResults, countCategories, type CompareCategory, type CompareRow } from '../../shared/compare/compare-lookups'
+import type { HistoryStore } from './history-store'
+import type { StoredLookup } from './history-types'
+import { LOOKUP_GONE_MESSAGE } from './lookup-writes'
+
+export interface Comparison {
+  then: StoredLookup
+  now: StoredLookup
+  rows: CompareRow[]
+  counts: Record<CompareCategory, number>
+}
+
+/**
+ * Compares two lookups from History, value by value. The window reads a comparison in pages, so the
+ * last one is kept (compact rows, no items) until another is asked for or one of its lookups changes.
+ */
+export function createCompareService({ history, lowStockLevel }: { history: HistoryStore; lowStockLevel: () => number }) {
+  let last: { key: string; comparison: Comparison } | null = null
+
+  function lookupOf(id: number): StoredLookup {
+    const lookup = history.lookup(id)
+    if (lookup === null) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+    return lookup
+  }
+
+  return {
+    compare(thenId: number, nowId: number): Comparison {
+      if (thenId === nowId) throw new AppError('invalid_input', 'Choose two different lookups to compare.')
+      const then = lookupOf(thenId)
+      const now = lookupOf(nowId)
+      if (then.itemType !== now.itemType) {
+        throw new AppError('invalid_input', 'These lookups are of different kinds of value (GTINs and item numbers), so they cannot be compared.')
+      }
+      const level = lowStockLevel()
+      // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
+      const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
+      if (last?.key !== key) {
+        const results = (lookup: StoredLookup) => history.current(lookup.id, { carried: false }).map(({ result }) => result)
+        const rows = compareResults(results(then), results(now), level)
+        last = { key, comparison: { then, now, rows, counts: countCategories(rows) } }
+      }
+      return last.comparison
+    },
+
+    /** Lets go of the kept comparison, e.g. when one of its lookups is deleted. */
+    forget(): void {
+      last = null
+    }
+  }
+}
+
+export type CompareService = ReturnType<typeof createCompareService>

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import type { LineResult } from '../domain/line-result'
+import { lineFigures, STOCK_STATUSES, stockStatus, type StockStatus } from '../stock/stock-status'
+
+/** Where a value's stock went between two lookups: every compared value is in exactly one. */
+export const COMPARE_CATEGORIES = ['newly_out', 'back_in', 'changed', 'unchanged', 'only_one'] as const
+export const compareCategorySchema = z.enum(COMPARE_CATEGORIES)
+export type CompareCategory = z.infer<typeof compareCategorySchema>
+
+export const COMPARE_CATEGORY_LABELS: Readonly<Record<CompareCategory, string>> = {
+  newly_out: 'Newly out of stock',
+  back_in: 'Back in stock',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  only_one: 'Only in one'
+}
+
+/** One side of a compared value: the line that looked it up, its status and, for a found item, its On hand. */
+export const compareSideSchema = z.object({
+  line: z.number().int().positive(),
+  input: z.string(),
+  status: z.enum(STOCK_STATUSES),
+  onHand: z.number().nullable()
+})
+export type CompareSide = z.infer<typeof compareSideSchema>
+
+export const compareRowSchema = z.object({
+  value: z.string(),
+  then: compareSideSchema.nullable(),
+  now: compareSideSchema.nullable(),
+  /** On hand now minus then, when both lookups found the item. */
+  change: z.number().nullable(),
+  category: compareCategorySchema
+})
+export type CompareRow = z.infer<typeof compareRowSchema>
+
+const HAS_STOCK: ReadonlySet<StockStatus> = new Set(['shelf_empty', 'low_stock', 'in_stock'])
+
+/**
+ * One row per value looked up in either lookup, matched by the normalised value (a GTIN typed with
+ * or without its leading zeros is one value): in the later lookup's order, then the values only the
+ * earlier one had. Invalid lines have no value and duplicates repeat one, so neither is compared.
+ */
+export function compareResults(then: readonly LineResult[], now: readonly LineResult[], lowStockLevel: number): CompareRow[] {
+  const thenByValue = sidesByValue(then, lowStockLevel)
+  const nowByValue = sidesByValue(now, lowStockLevel)
+  const rows: CompareRow[] = []
+  for (const [value, nowSide] of nowByValue) rows.push(rowOf(value, thenByValue.get(value) ?? null, nowSide))
+  for (const [value, thenSide] of thenByValue) if (!nowByValue.has(value)) rows.push(rowOf(value, thenSide, null))
+  return rows
+}
+
+export function countCategories(rows: readonly CompareRow[]): Record<CompareCategory, number> {
+  const counts: Record<CompareCategory, number> = { newly_out: 0, back_in: 0, changed: 0, unchanged: 0, only_one: 0 }
+  for (const row of rows) counts[row.category] += 1
+  return counts
+}
+
+function sidesByValue(results: readonly LineResult[], lowStockLevel: number): Map<string, CompareSide> {
+  const sides = new Map<string, CompareSide>()
+  for (const result of results) {
+    if (result.value === null || result.status === 'invalid' || result.status === 'duplicate' || sides.has(result.value)) continue
+    const figures = lineFigures(result)
+    sides.set(result.value, { line: result.line, input: result.input, status: stockStatus(result, figures, lowStockLevel), onHand: figures?.onHand ?? null })
+  }
+  return sides
+}
+
+function rowOf(value: string, then: CompareSide | null, now: CompareSide | null): CompareRow {
+  const change = then?.onHand != null && now?.onHand != null ? roundQuantity(now.onHand - then.onHand) : null
+  return { value, then, now, change, category: categoryOf(then, now) }
+}
+
+function categoryOf(then: CompareSide | null, now: CompareSide | null): CompareCategory {
+  if (then === null || now === null) return 'only_one'
+  if (HAS_STOCK.has(then.status) && now.status === 'out_of_stock') return 'newly_out'
+  if (then.status === 'out_of_stock' && HAS_STOCK.has(now.status)) return 'back_in'
+  return then.status === now.status && then.onHand === now.onHand ? 'unchanged' : 'changed'
+}
+
+/** Quantities may be fractional (sold by weight): a difference keeps two decimals, without float noise. */
+function roundQuantity(quantity: number): number {
+  return Math.round(quantity * 100) / 100
+}
