@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type ReactNode } from 'react'
-import type { SortColumn } from 'react-data-grid'
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import type { SettingsPatch } from '../../../shared/settings'
-import { presetCounts, presetStatuses, type StockPreset } from '../../../shared/stock/stock-presets'
-import { RESULT_VIEW_LABELS, RESULT_VIEWS, viewColumns, type ResultView, type ViewColumn } from '../../../shared/views/view-columns'
+import { RESULT_VIEW_LABELS, RESULT_VIEWS } from '../../../shared/views/view-columns'
 import { TabList } from '../components/tabs'
 import { ExportButton } from '../export/export-button'
 import type { ExportScope } from '../export/export-message'
@@ -13,51 +11,14 @@ import { exportViewSpec, type ViewState } from './export-view'
 import { ColumnFilterFields, QuickSearch } from './filter-bar'
 import { LowStockField } from './low-stock-field'
 import { PresetChips } from './preset-chips'
-import { itemRowsOf, rowStatus, type ResultSet } from './result-set'
+import { rowStatus, type ResultSet } from './result-set'
 import { ResultsGrid } from './results-grid'
-import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from './row-filter'
-import { sortRows } from './row-sort'
+import { useFilterAnnouncement } from './use-filter-announcement'
 import { useIdleWarmup } from './use-idle-warmup'
 import { useResultsShortcuts } from './use-results-shortcuts'
-import { locationRowsOf, statusCounts, type RowStatus, type ViewRow } from './view-rows'
+import { useViewRows } from './use-view-rows'
+import type { ViewRow } from './view-rows'
 import './results.css'
-
-/** Quiet while typing: announces the row count once the filters have been still for a moment. */
-const ANNOUNCE_AFTER_MS = 700
-
-/**
- * The row count to speak after a filter change. The visible summary also changes ten times a second
- * while a job runs, so it is not a live region itself; only filter changes are announced.
- */
-function useFilterAnnouncement(filter: RowFilter, view: ResultView, summary: string): string {
-  const [announcement, setAnnouncement] = useState('')
-  const announce = useEffectEvent(() => setAnnouncement(summary))
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return undefined
-    }
-    const timer = setTimeout(announce, ANNOUNCE_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [filter, view])
-  return announcement
-}
-
-type PerView<T> = Readonly<Record<ResultView, T>>
-
-function perView<T>(make: () => T): PerView<T> {
-  return { items: make(), locations: make() }
-}
-
-/** The view's columns in the order the person dragged them into. */
-function ordered(columns: readonly ViewColumn[], order: readonly string[]): ViewColumn[] {
-  if (order.length === 0) return [...columns]
-  const rank = new Map(order.map((key, index) => [key, index]))
-  return [...columns].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
-}
-
-const EMPTY_ROWS: readonly ViewRow[] = []
 
 export interface ResultsPreferences {
   lowStockLevel: number
@@ -83,8 +44,7 @@ export interface ResultsExplorerProps {
 /**
  * Results as the store asks for them, fed by a result set (any job, live or stored): an Items view
  * (one row per input line) and a Locations view, presets with live counts, quick search, column
- * filters, sorting, a detail panel and an export of exactly what is shown. Presets, column filters
- * and quick search combine; the sort is kept while filters change, and the reverse.
+ * filters, sorting, a detail panel and an export of exactly what is shown.
  */
 export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferences, onPreferencesChange, emptyText, notice }: ResultsExplorerProps) {
   const headingId = useId()
@@ -95,15 +55,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   const sectionRef = useRef<HTMLElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
-  const [view, setView] = useState<ResultView>('items')
-  const [sorts, setSorts] = useState<PerView<readonly SortColumn[]>>(() => perView(() => []))
-  const [orders, setOrders] = useState<PerView<readonly string[]>>(() => perView(() => []))
-  const [filters, setFilters] = useState<PerView<ColumnFilters>>(() => perView(() => ({})))
-  const [selections, setSelections] = useState<PerView<ReadonlySet<string>>>(() => perView(() => new Set()))
-  /** The line the detail panel shows, whichever view it was chosen in. */
   const [activeLine, setActiveLine] = useState<number | null>(null)
-  const [presets, setPresets] = useState<ReadonlySet<StockPreset>>(() => new Set())
-  const [quick, setQuick] = useState('')
   const [filtersOpen, setFiltersOpen] = useState(false)
   const [detailOpen, setDetailOpen] = useState(false)
   const [detailWidth, setDetailWidth] = useState(preferences.detailPanelWidth)
@@ -111,64 +63,12 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   const [exportRequest, setExportRequest] = useState(0)
 
   const level = preferences.lowStockLevel
-  const items = useMemo(() => itemRowsOf(set, level), [set, level])
-  const locations = useMemo(() => (view === 'locations' ? locationRowsOf(items) : EMPTY_ROWS), [view, items])
-  const all: readonly ViewRow[] = view === 'items' ? items : locations
-  const baseColumns = useMemo(() => viewColumns(view, carriedColumns), [view, carriedColumns])
-  const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
-
-  const statuses = useMemo<ReadonlySet<RowStatus> | null>(() => {
-    const chosen = presetStatuses(presets)
-    if (chosen === null) return null
-    const shown = new Set<RowStatus>(chosen)
-    // A failure being retried is still a failure until its new answer arrives.
-    if (chosen.has('failed')) shown.add('retrying')
-    return shown
-  }, [presets])
-  const filter = useMemo<RowFilter>(() => ({ columns: filters[view], statuses, quick }), [filters, view, statuses, quick])
-  const filtering = useMemo(() => isFiltering(filter, baseColumns), [filter, baseColumns])
-  const sortColumns = sorts[view]
-  const sorted = useMemo(() => sortRows(all, sortColumns, baseColumns), [all, sortColumns, baseColumns])
-  const shown = useMemo(() => filterRows(sorted, filter, baseColumns), [sorted, filter, baseColumns])
-  const counts = useMemo(() => {
-    const byStatus = statusCounts(items)
-    // Counted where the presets show them: a failure being retried still needs attention.
-    return presetCounts({ ...byStatus, failed: byStatus.failed + byStatus.retrying })
-  }, [items])
-  const selected = selections[view]
+  const rows = useViewRows(set, carriedColumns, level)
+  const { view, items, locations, all, columns, shown, selected } = rows
+  /** The line the detail panel shows, whichever view it was chosen in. */
   const activeEntry = activeLine === null ? null : (set.byLine[activeLine] ?? null)
-  useIdleWarmup(all, baseColumns)
+  useIdleWarmup(all, rows.baseColumns)
 
-  const togglePreset = useCallback((preset: StockPreset) => {
-    setPresets((current) => {
-      const next = new Set(current)
-      if (!next.delete(preset)) next.add(preset)
-      return next
-    })
-  }, [])
-  const changeColumnFilter = useCallback(
-    (key: string, value: string) => setFilters((current) => ({ ...current, [view]: { ...current[view], [key]: value } })),
-    [view]
-  )
-  const clearFilters = useCallback(() => {
-    setFilters((current) => ({ ...current, [view]: {} }))
-    setPresets(new Set())
-    setQuick('')
-  }, [view])
-  const changeSort = useCallback((next: SortColumn[]) => setSorts((current) => ({ ...current, [view]: next })), [view])
-  const reorder = useCallback(
-    (sourceKey: string, targetKey: string) =>
-      setOrders((current) => {
-        const keys = columns.map((column) => column.key as string)
-        const from = keys.indexOf(sourceKey)
-        const to = keys.indexOf(targetKey)
-        if (from < 0 || to < 0) return current
-        keys.splice(to, 0, ...keys.splice(from, 1))
-        return { ...current, [view]: keys }
-      }),
-    [columns, view]
-  )
-  const changeSelection = useCallback((next: Set<string>) => setSelections((current) => ({ ...current, [view]: next })), [view])
   const changeActive = useCallback((row: ViewRow | null, open: boolean) => {
     setActiveLine(row?.entry.line ?? null)
     if (open) setDetailOpen(true)
@@ -187,6 +87,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
     },
     [preferences.exportFormat, onPreferencesChange]
   )
+  const { sorted } = rows
   const viewSpec = useCallback(
     (scope: ExportScope) => {
       const state: ViewState = { view, columns, lowStockLevel: level, all, sorted, shown, selected }
@@ -204,13 +105,13 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   })
 
   const noun = view === 'items' ? 'items' : 'rows'
-  const activeColumnFilters = Object.values(filters[view]).filter((value) => value.trim() !== '').length
-  const summary = filtering
+  const activeColumnFilters = Object.values(rows.columnFilters).filter((value) => value.trim() !== '').length
+  const summary = rows.filtering
     ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}`
     : view === 'items'
       ? `${formatCount(items.length)} items`
       : `${formatCount(locations.length)} rows for ${formatCount(items.length)} items`
-  const announcement = useFilterAnnouncement(filter, view, summary)
+  const announcement = useFilterAnnouncement(rows.filter, view, summary)
   const selectedText = selected.size > 0 ? `, ${formatCount(selected.size)} selected` : ''
 
   return (
@@ -221,11 +122,11 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
           label="Results view"
           tabs={RESULT_VIEWS.map((id) => ({ id, label: RESULT_VIEW_LABELS[id] }))}
           selected={view}
-          onSelect={setView}
+          onSelect={rows.setView}
           panelId={panelId}
           idPrefix={tabsId}
         />
-        <QuickSearch ref={searchRef} value={quick} onChange={setQuick} />
+        <QuickSearch ref={searchRef} value={rows.quick} onChange={rows.setQuick} />
         <button type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
           Column filters{activeColumnFilters > 0 ? ` (${activeColumnFilters})` : ''}
         </button>
@@ -242,16 +143,16 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
         />
       </div>
       {notice}
-      {filtersOpen ? <ColumnFilterFields id={filtersId} columns={columns} values={filters[view]} onChange={changeColumnFilter} /> : null}
+      {filtersOpen ? <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} /> : null}
       <div className="results-subbar">
-        <PresetChips counts={counts} pressed={presets} onToggle={togglePreset} />
+        <PresetChips counts={rows.presetLines} pressed={rows.presets} onToggle={rows.togglePreset} />
         <div className="results-summary">
           <p id={summaryId}>
             {summary}
             {selectedText}
           </p>
-          {filtering ? (
-            <button type="button" className="link" onClick={clearFilters}>
+          {rows.filtering ? (
+            <button type="button" className="link" onClick={rows.clearFilters}>
               Clear filters
             </button>
           ) : null}
@@ -268,11 +169,11 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
           key={view}
           rows={shown}
           columns={columns}
-          sortColumns={sortColumns}
-          onSortColumnsChange={changeSort}
-          onColumnsReorder={reorder}
+          sortColumns={rows.sortColumns}
+          onSortColumnsChange={rows.changeSort}
+          onColumnsReorder={rows.reorder}
           selectedRows={selected}
-          onSelectedRowsChange={changeSelection}
+          onSelectedRowsChange={rows.changeSelection}
           onActiveRowChange={changeActive}
           onAnnounce={setAnnounced}
           describedBy={summaryId}
