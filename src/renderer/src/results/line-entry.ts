@@ -54,9 +54,12 @@ export class LineEntry {
   /** Made the first time a filter, sort or number search asks: a job of 100,000 lines allocates none until then. */
   private cache: TextCache | null = null
   private messageText: string | undefined = undefined
-  private lastTerm: SearchTerm | null = null
-  private lastColumns: readonly ViewColumn[] | null = null
-  private lastHit = false
+  /** The line's answers to the last two search words (a line's location rows ask in turn, word by word). */
+  private answeredColumns: readonly ViewColumn[] | null = null
+  private termA: SearchTerm | null = null
+  private hitA = false
+  private termB: SearchTerm | null = null
+  private hitB = false
 
   constructor(result: LineResult, itemType: ItemType, logIndex: number) {
     this.result = result
@@ -127,8 +130,14 @@ export class LineEntry {
    * only scans; the message, which is put together from parts, is kept once made.
    */
   contains(term: SearchTerm, columns: readonly ViewColumn[]): boolean {
-    // The rows of one line (Locations view) ask in turn: the line's answer is kept for the last term.
-    if (term === this.lastTerm && columns === this.lastColumns) return this.lastHit
+    if (columns === this.answeredColumns) {
+      if (term === this.termA) return this.hitA
+      if (term === this.termB) return this.hitB
+    } else {
+      this.answeredColumns = columns
+      this.termA = null
+      this.termB = null
+    }
     let hit = false
     for (const column of columns) {
       if (column.kind === 'number') continue
@@ -138,9 +147,10 @@ export class LineEntry {
       }
     }
     if (!hit) hit = term.numeric && term.in(this.searchNumbers(columns))
-    this.lastTerm = term
-    this.lastColumns = columns
-    this.lastHit = hit
+    this.termB = this.termA
+    this.hitB = this.hitA
+    this.termA = term
+    this.hitA = hit
     return hit
   }
 

@@ -64,6 +64,19 @@ describe('cells of the Locations view', () => {
     expect(rows[0]?.lower(col(locations, 'locationArea'))).toBe('store')
   })
 
+  it('answers each word of a search for every row of a line, whatever order the words are asked in', () => {
+    const { line, location } = searchColumns(Object.values(locations))
+    const [oat, backroom, rye] = ['oat', 'backroom', 'rye'].map((word) => new SearchTerm(word))
+    if (oat === undefined || backroom === undefined || rye === undefined) throw new Error('no terms')
+    const answers = rows.map((row) => [row.contains(oat, line, location), row.contains(backroom, line, location), row.contains(rye, line, location)])
+    expect(answers).toEqual([
+      [true, false, false],
+      [true, true, false],
+      [false, false, false]
+    ])
+    expect(rows.map((row) => row.contains(oat, line, location))).toEqual([true, true, false])
+  })
+
   it('finds a term in a location cell of that row only', () => {
     const { line, location } = searchColumns(Object.values(locations))
     expect(rows.map((row) => row.contains(new SearchTerm('backroom'), line, location))).toEqual([false, true, false])
