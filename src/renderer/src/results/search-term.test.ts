@@ -29,6 +29,13 @@ describe('quick search terms', () => {
     expect(new SearchTerm('12').inNumber(3120)).toBe(true)
   })
 
+  it('remember their answer for a fixed label', () => {
+    const term = new SearchTerm('stock')
+    expect(term.inLabel('Out of stock')).toBe(true)
+    expect(term.inLabel('Out of stock')).toBe(true)
+    expect(term.inLabel('Not found')).toBe(false)
+  })
+
   it('split the quick search on whitespace and ignore empty words', () => {
     expect(searchTerms('  maple \t available\n')).toHaveLength(2)
     expect(searchTerms('   ')).toEqual([])

@@ -10,6 +10,7 @@ export class SearchTerm {
   private readonly pattern: RegExp
   /** Whether the term could be part of a number's text; when not, number cells are not even formatted. */
   readonly numeric: boolean
+  private readonly labels = new Map<string, boolean>()
 
   constructor(term: string) {
     this.pattern = new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')
@@ -18,6 +19,16 @@ export class SearchTerm {
 
   in(text: string): boolean {
     return text !== '' && this.pattern.test(text)
+  }
+
+  /** `in` for the few fixed labels every row repeats (stock statuses): each is tested once per term. */
+  inLabel(label: string): boolean {
+    let hit = this.labels.get(label)
+    if (hit === undefined) {
+      hit = this.in(label)
+      this.labels.set(label, hit)
+    }
+    return hit
   }
 
   inNumber(value: number | null | undefined): boolean {

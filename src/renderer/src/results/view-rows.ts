@@ -62,7 +62,7 @@ export class ItemRow implements ViewRow {
   }
 
   contains(term: SearchTerm, lineColumns: readonly ViewColumn[]): boolean {
-    return term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)
+    return term.inLabel(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)
   }
 }
 
@@ -104,7 +104,7 @@ export class LocationRow implements ViewRow {
   }
 
   contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean {
-    if (term.in(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)) return true
+    if (term.inLabel(ROW_STATUS_LABELS[this.status]) || this.entry.contains(term, lineColumns)) return true
     if (this.location === undefined) return false
     for (const column of locationColumns) {
       const value = this.value(column)
