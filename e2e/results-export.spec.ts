@@ -55,7 +55,7 @@ const cellOf = (value: number | null) => (value === null ? null : value)
 test.describe('results export', () => {
   test('an export is what the screen shows: the view, its rows as filtered and sorted or selected, its columns and labels', async ({ page, harness }, testInfo) => {
     await runDemoLookup(page, lookupValues())
-    const results = lineResults(harness)
+    const results = await lineResults(harness)
     const items = expectedItems(results)
     const rows = expectedRows(results)
     const inExportDir = (path: string) => {

@@ -33,7 +33,7 @@ test.describe('results: Items and Locations views', () => {
   test('the Items view answers per line; presets, filters, sorting, details and the keyboard work on it', async ({ page, harness, context }, testInfo) => {
     const values = lookupValues()
     await runDemoLookup(page, values)
-    const results = lineResults(harness)
+    const results = await lineResults(harness)
     const items = expectedItems(results)
     expect(results).toHaveLength(values.length)
 
@@ -342,7 +342,7 @@ test.describe('results: Items and Locations views', () => {
       const total = Object.values(sample.counts).reduce((sum, value) => sum + value, 0)
       expect(total, JSON.stringify(sample)).toBe(values.length)
     }
-    const results = lineResults(harness)
+    const results = await lineResults(harness)
     const found = results.filter((result) => result.status === 'found').length
     expect((await jobCounts(page)).Found).toBe(found)
     await expect(page.getByText(`${values.length} items`, { exact: true })).toBeVisible()

@@ -56,8 +56,8 @@ export function lastJobId(harness: Harness): string {
 }
 
 /** The final result of every line, straight from main's job runner. */
-export function lineResults(harness: Harness): LineResult[] {
-  return harness.root.services.jobs.latest(lastJobId(harness)).lines
+export async function lineResults(harness: Harness): Promise<LineResult[]> {
+  return (await harness.root.services.jobs.latest(lastJobId(harness))).lines
 }
 
 export interface ExpectedRow {

@@ -21,7 +21,7 @@ export const EXIT_USAGE = 2
  */
 export async function writeRun(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress, say: (text: string) => void, saved: boolean): Promise<number> {
   const { services } = root
-  const chunks = options.compareWith === undefined ? resultChunks(root, jobId, options, final) : comparisonChunks(root, jobId, options.compareWith, say)
+  const chunks = options.compareWith === undefined ? await resultChunks(root, jobId, options, final) : comparisonChunks(root, jobId, options.compareWith, say)
   if (chunks === null) return EXIT_INCOMPLETE
   let rows: number
   try {
@@ -39,9 +39,9 @@ export async function writeRun(root: AppRoot, jobId: string, options: OutputOpti
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
 
-function resultChunks(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress): Iterable<ExportSheet[]> {
+async function resultChunks(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress): Promise<Iterable<ExportSheet[]>> {
   const { services } = root
-  const { params, lines: results } = services.jobs.latest(jobId, { carried: false })
+  const { params, lines: results } = await services.jobs.latest(jobId, { carried: false })
   const { carriedColumns } = final
   const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
   return exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })

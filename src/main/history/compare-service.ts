@@ -36,8 +36,7 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
       if (last?.key !== key) {
-        const results = (lookup: StoredLookup) => history.current(lookup.id, { carried: false }).map(({ result }) => result)
-        const rows = compareResults(results(then), results(now), level)
+        const rows = compareResults(history.stockInputs(then.id), history.stockInputs(now.id), level)
         last = { key, comparison: { then, now, rows, counts: countCategories(rows) } }
       }
       return last.comparison

@@ -93,6 +93,12 @@ export const MIGRATIONS: readonly string[] = [
     saved_at INTEGER NOT NULL,
     draft TEXT NOT NULL
   );
+  `,
+  // A found item's location rows, compact ([area, state, quantity] each), beside its compressed item:
+  // comparing two lookups needs only these, not every item unpacked. Rows stored before stay NULL and
+  // are read from their item.
+  `
+  ALTER TABLE results ADD COLUMN locations TEXT;
   `
 ]
 

@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import type { InventoryItem } from '../../shared/domain/line-result'
+import type { InventoryItem, InventoryLocation } from '../../shared/domain/line-result'
+import type { StockLocation } from '../../shared/stock/stock-figures'
 
 /**
  * The items of one batch of answers, stored as one compressed blob. Items of one supplier share
@@ -19,4 +20,20 @@ export function unpackItems(blob: Uint8Array): InventoryItem[] {
 
 function isItemLike(value: unknown): value is InventoryItem {
   return typeof value === 'object' && value !== null && Array.isArray((value as { inventory_locations?: unknown }).inventory_locations)
+}
+
+/** A found item's location rows as `[area, state, quantity]` triples: what a comparison reads instead of the item. */
+export function packLocations(locations: readonly InventoryLocation[]): string {
+  return JSON.stringify(locations.map((location) => [location.location_area, location.state, location.quantity]))
+}
+
+export function unpackLocations(text: string): StockLocation[] {
+  const parsed: unknown = JSON.parse(text)
+  if (!Array.isArray(parsed)) throw new Error('stored location rows are not a list')
+  return parsed.map((row: unknown) => {
+    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || typeof row[2] !== 'number') {
+      throw new Error('a stored location row does not have its area, state and quantity')
+    }
+    return { location_area: row[0], state: row[1], quantity: row[2] }
+  })
 }

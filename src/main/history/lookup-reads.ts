@@ -2,8 +2,9 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineCounts, LineToLookUp, LookupSource, LookupState, StoredLookup } from './history-types'
-import { unpackItems } from './item-batch'
+import { unpackItems, unpackLocations } from './item-batch'
 
 interface LookupRow {
   id: number
@@ -29,6 +30,16 @@ interface LookupRow {
 
 interface StoreRow extends Record<FinalLineStatus, number> {
   store_nbr: number
+}
+
+interface StockRow {
+  line: number
+  status: FinalLineStatus
+  locations: string | null
+  batch_id: number | null
+  item_index: number | null
+  input: string
+  value: string | null
 }
 
 interface ResultRow {
@@ -72,7 +83,11 @@ export function createLookupReads(db: DatabaseSync) {
   const logShape = db.prepare('SELECT next_seq, carried_columns FROM lookups WHERE id = ?')
   const carriedOf = db.prepare('SELECT carried FROM lookup_lines WHERE lookup_id = ? AND line = ?')
   const currentOfStore = db.prepare(
-    `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
+    `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 AND r.line > ? ORDER BY r.line LIMIT ?`
+  )
+  const stockOfStore = db.prepare(
+    `SELECT r.line, r.status, r.locations, r.batch_id, r.item_index, l.input, l.value FROM ${RESULT_JOIN}
+     WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
   )
   const batchById = db.prepare('SELECT items FROM item_batches WHERE id = ?')
   const withStatuses = db.prepare(
@@ -187,16 +202,45 @@ export function createLookupReads(db: DatabaseSync) {
     },
 
     /**
-     * Every line's current result, store by store in the lookup's order, lines in input order.
-     * `carried: false` leaves the imported file's cells out (added a slice at a time with `carriedCells`).
+     * Lines' current results, store by store in the lookup's order, lines in input order, from the
+     * line after `after` (null: the first), at most `limit` of them: one slice of a long read that
+     * the caller spreads out. `carried: false` leaves the imported file's cells out.
      */
-    current(id: number, options: { carried?: boolean } = {}): { storeNbr: number; result: LineResult }[] {
+    current(
+      id: number,
+      after: { storeNbr: number; line: number } | null,
+      limit: number,
+      options: { carried?: boolean } = {}
+    ): { storeNbr: number; result: LineResult }[] {
       return snapshot(() => {
         const itemAt = itemReader()
         const carriedWidth = options.carried === false ? 0 : widthOf(id).carriedWidth
+        const stores = (storesOf.all(id) as unknown as StoreRow[]).map((store) => store.store_nbr)
         const out: { storeNbr: number; result: LineResult }[] = []
+        let index = after === null ? 0 : stores.indexOf(after.storeNbr)
+        let afterLine = after === null ? 0 : after.line
+        for (; index >= 0 && index < stores.length && out.length < limit; index += 1, afterLine = 0) {
+          const storeNbr = stores[index] ?? 0
+          for (const row of currentOfStore.iterate(id, storeNbr, afterLine, limit - out.length) as Iterable<ResultRow>) {
+            out.push({ storeNbr, result: toLineResult(row, itemAt, carriedWidth) })
+          }
+        }
+        return out
+      })
+    },
+
+    /** Every line's outcome and location rows, without unpacking the items: what a comparison reads. */
+    stockInputs(id: number): StockInput[] {
+      return snapshot(() => {
+        const itemAt = itemReader()
+        const out: StockInput[] = []
         for (const { store_nbr: storeNbr } of storesOf.all(id) as unknown as StoreRow[]) {
-          for (const row of currentOfStore.iterate(id, storeNbr) as Iterable<ResultRow>) out.push({ storeNbr, result: toLineResult(row, itemAt, carriedWidth) })
+          for (const row of stockOfStore.iterate(id, storeNbr) as Iterable<StockRow>) {
+            let locations: StockInput['locations'] = []
+            if (row.locations !== null) locations = unpackLocations(row.locations)
+            else if (row.batch_id !== null && row.item_index !== null) locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
+            out.push({ line: row.line, input: row.input, value: row.value, status: row.status, locations })
+          }
         }
         return out
       })

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
-import { packItems } from './item-batch'
+import { packItems, packLocations } from './item-batch'
 import { isOwnerGone, type LookupOwner } from './lookup-owner'
 
 export const RUNNING_ELSEWHERE_MESSAGE = 'This lookup is running in another window or headless run; wait for it to finish, then try again.'
@@ -32,7 +32,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     'INSERT INTO lookup_lines (lookup_id, line, input, value, note, invalid_reason, duplicate_of, carried) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
   )
   const insertResult = db.prepare(
-    'INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    'INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index, error, locations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
   )
   const insertBatch = db.prepare('INSERT INTO item_batches (lookup_id, items) VALUES (?, ?)')
   const supersede = db.prepare('UPDATE results SET superseded = 1 WHERE lookup_id = ? AND seq = ? AND superseded = 0 AND status = ?')
@@ -168,7 +168,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
           insertStore.run(id, store, position, invalid, duplicate)
           for (const line of lookup.lines) {
             const status = line.invalidReason !== undefined ? 'invalid' : line.duplicateOf !== undefined ? 'duplicate' : null
-            if (status !== null) insertResult.run(id, seq++, store, line.line, status, null, null, null)
+            if (status !== null) insertResult.run(id, seq++, store, line.line, status, null, null, null, null)
           }
         })
         setNextSeq.run(seq, id)
@@ -212,7 +212,8 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
             row.status,
             itemIndex === null ? null : batchId,
             itemIndex,
-            row.error === undefined ? null : JSON.stringify(row.error)
+            row.error === undefined ? null : JSON.stringify(row.error),
+            row.item === undefined ? null : packLocations(row.item.inventory_locations)
           )
           delta(row.storeNbr)[row.status] += 1
         }

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
-import { createHistoryStore } from './history-store'
+import { createHistoryStore, type HistoryStore } from './history-store'
+import { packItems } from './item-batch'
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from './history-schema'
 import { HISTORY_FILE_NAME, openHistoryDatabase } from './open-history-database'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
@@ -32,7 +33,34 @@ function schemaOf(db: DatabaseSync): unknown[] {
  */
 const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   () => undefined,
+  (db) => {
+    db.exec(`
+      INSERT INTO lookups (id, environment, auth_url, base_url, client_id, item_type, source, carried_columns, line_count, started_at,
+        finished_at, state, next_seq, requests, batches_done, batches_total)
+      VALUES (1, 'demo', 'http://127.0.0.1:1', 'http://127.0.0.1:1', 'demo-client', 'gtin', 'cli', '["Description"]', 2, 1000, 2000,
+        'finished', 2, 1, 1, 1);
+      INSERT INTO lookup_stores (lookup_id, store_nbr, position, found, not_found) VALUES (1, 1234, 0, 1, 1);
+      INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 1, '${valueFor(1)}', '${valueFor(1)}', '["Oat milk"]');
+      INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 2, '${valueFor(2)}', '${valueFor(2)}', NULL);
+    `)
+    db.prepare('INSERT INTO item_batches (id, lookup_id, items) VALUES (1, 1, ?)').run(packItems([sampleItem(valueFor(1), 6)]))
+    db.exec(`
+      INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index) VALUES (1, 0, 1234, 1, 'found', 1, 0);
+      INSERT INTO results (lookup_id, seq, store_nbr, line, status) VALUES (1, 1, 1234, 2, 'not_found');
+    `)
+  }
 ]
+
+/** What each seed stored, as the store reads it back after the upgrade. */
+function expectSeedKept(version: number, history: HistoryStore): void {
+  if (version < 1) return
+  expect(history.lookup(1)).toMatchObject({ state: 'finished', source: 'cli', lines: 2, counts: { found: 1, not_found: 1 }, carriedColumns: ['Description'] })
+  expect(history.current(1).map(({ result }) => result)).toEqual([
+    { line: 1, input: valueFor(1), value: valueFor(1), status: 'found', item: sampleItem(valueFor(1), 6), carried: ['Oat milk'] },
+    { line: 2, input: valueFor(2), value: valueFor(2), status: 'not_found', carried: [''] }
+  ])
+  expect(history.stockInputs(1).map((input) => input.locations)).toEqual([sampleItem(valueFor(1), 6).inventory_locations, []])
+}
 
 describe('history schema migrations', () => {
   it('has a seed for every earlier version', () => {
@@ -60,8 +88,9 @@ describe('history schema migrations', () => {
     upgraded.db.close()
     fresh.close()
 
-    // And the upgraded file works as a history.
+    // And the upgraded file works as a history, with what it held.
     const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
+    expectSeedKept(version, history)
     const { id } = history.createLookup(sampleLookup(sampleLines(2)))
     history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 3) }], NO_FIGURES)
     expect(history.log(id, 0, 10).entries).toHaveLength(1)

@@ -43,7 +43,7 @@ export function createChannelImplementations(services: AppServices, effects: App
     readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
     readImportColumn: (source) => services.worker.run('column', source),
     exportResults: async ({ jobId, format, view }) => {
-      const job = jobs.latest(jobId, { carried: false })
+      const job = await jobs.latest(jobId, { carried: false })
       const { startedAt, carriedColumns } = jobs.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}-${view.view}.${format}`

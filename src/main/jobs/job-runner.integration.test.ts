@@ -139,7 +139,7 @@ describe('job runner against the Demo API', () => {
     expect(final.notFound).toBeGreaterThan(unique * 0.03)
     expect(final.notFound).toBeLessThan(unique * 0.15)
     expect(s.demo.stats()).toMatchObject({ tokenRequests: 1, searchRequests: 13, throttled: 0, valuesSearched: unique })
-    const found = s.runner.latest(jobId).lines.find((r) => r.status === 'found')
+    const found = (await s.runner.latest(jobId)).lines.find((r) => r.status === 'found')
     expect(found?.item?.gtin).toBe(found?.value)
   })
 
@@ -151,7 +151,7 @@ describe('job runner against the Demo API', () => {
     expect(final).toMatchObject({ invalid: 1, duplicate: 1, failed: 0 })
     expect(final.found + final.notFound).toBe(150)
     expect(final.found).toBeGreaterThan(100)
-    const found = s.runner.latest(jobId).lines.find((r) => r.status === 'found')
+    const found = (await s.runner.latest(jobId)).lines.find((r) => r.status === 'found')
     expect(found?.item?.wm_item_number).toBe(found?.value)
   })
 
@@ -283,7 +283,7 @@ describe('job runner against the Demo API', () => {
     const { lines, jobId } = s.start([...validGtins(250), 'bad'])
     const failedRun = await s.settle(jobId, lines)
     expect(failedRun).toMatchObject({ failed: 250, invalid: 1, requests: 6, retries: 3 })
-    const error = s.runner.latest(jobId).lines[0]?.error
+    const error = (await s.runner.latest(jobId)).lines[0]?.error
     expect(error?.code).toBe('server_error')
 
     s.demo.setFaults({ serverErrorRate: 0 })
@@ -321,7 +321,7 @@ describe('job runner against the Demo API', () => {
     const cancelled = s.runner.cancel(jobId)
     expect(cancelled.cancelled).toBeGreaterThan(0)
     await s.settle(jobId, lines)
-    const answeredBefore = new Set(s.runner.latest(jobId).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value))
+    const answeredBefore = new Set((await s.runner.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value))
 
     s.demo.setFaults({ latencyMs: 0 })
     const callsBefore = s.calls.length

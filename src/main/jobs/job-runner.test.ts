@@ -107,8 +107,8 @@ describe('createJobRunner', () => {
     const byLine = (results: { line: number; carried?: string[] }[]) => Object.fromEntries(results.map((result) => [result.line, result.carried]))
     const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
     expect(byLine(h.runner.results(progress.jobId, 0).entries)).toEqual(expected)
-    expect(byLine(h.runner.latest(progress.jobId).lines)).toEqual(expected)
-    const bare = h.runner.latest(progress.jobId, { carried: false }).lines
+    expect(byLine((await h.runner.latest(progress.jobId)).lines)).toEqual(expected)
+    const bare = (await h.runner.latest(progress.jobId, { carried: false })).lines
     expect(bare.every((result) => result.carried === undefined)).toBe(true)
     expect(byLine(h.runner.carry(progress.jobId, bare))).toEqual(expected)
   })
@@ -129,7 +129,7 @@ describe('createJobRunner', () => {
     expect(final.valuesPerSecond).toBeGreaterThan(0)
     expect(final.finishedAt).not.toBeNull()
 
-    const latest = h.runner.latest(jobId)
+    const latest = await h.runner.latest(jobId)
     expect(latest.params).toEqual({ environment: 'demo', storeNbr: 1234, itemType: 'gtin' })
     expect(latest.lines.map((r) => r.line)).toEqual(lines.map((l) => l.line))
     expect(latest.lines[253]).toMatchObject({ status: 'duplicate', duplicateOf: 1 })
@@ -181,7 +181,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = start(h, validGtins(250))
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 150, failed: 100, retries: 2, requests: 5 })
-    const failed = h.runner.latest(jobId).lines.filter((r) => r.status === 'failed')
+    const failed = (await h.runner.latest(jobId)).lines.filter((r) => r.status === 'failed')
     expect(failed[0]?.error).toEqual({ code: 'server_error', message: 'An internal server error has occurred.', status: 500 })
 
     broken = false
@@ -198,7 +198,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = start(h, validGtins(150))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 50, failed: 100, requests: 2, retries: 0 })
-    expect(h.runner.latest(jobId).lines[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
+    expect((await h.runner.latest(jobId)).lines[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
   })
 
   it('stops sending when the credentials are refused, failing the rest with the same message', async () => {
@@ -206,7 +206,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = start(h, validGtins(500))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ failed: 500, requests: 1, batchesDone: 5 })
-    expect(new Set(h.runner.latest(jobId).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
+    expect(new Set((await h.runner.latest(jobId)).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
   })
 
   it('halves a batch refused as "not mapped to the Supplier" until the unmapped values stand alone', async () => {
@@ -221,7 +221,7 @@ describe('createJobRunner', () => {
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 98, notFound: 2, failed: 0, retries: 0 })
     expect(final.batchesTotal).toBe(final.requests)
-    expect(h.runner.latest(jobId).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([gtins[17], gtins[64]])
+    expect((await h.runner.latest(jobId)).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([gtins[17], gtins[64]])
     // Two lone values among 100 are found in far fewer searches than one per value.
     expect(final.requests).toBeLessThan(30)
   })
@@ -343,7 +343,7 @@ describe('createJobRunner', () => {
     const upc = validGtins(1)[0]?.slice(2) ?? ''
     const { lines, jobId } = start(h, [upc, '7.61E+12'])
     await h.settle(jobId, lines)
-    const [padded, scientific] = h.runner.latest(jobId).lines
+    const [padded, scientific] = (await h.runner.latest(jobId)).lines
     expect(padded).toMatchObject({ status: 'found', value: `00${upc}`, note: 'padded to 14 digits' })
     expect(scientific).toMatchObject({ status: 'invalid', value: null, invalidReason: 'scientific_notation' })
     expect(scientific?.note).toMatch(/scientific notation/)

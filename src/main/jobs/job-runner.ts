@@ -83,10 +83,11 @@ export interface JobRunner {
   /** The job's append-only log from `from`; a later entry for a line supersedes an earlier one. */
   results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
   /**
-   * The latest state of every line, in input order. `carried: false` leaves out the imported file's
-   * cells, for a caller that adds them a slice at a time with `carry`.
+   * The latest state of every line, in input order, read from History a slice at a time so main stays
+   * responsive. `carried: false` leaves out the imported file's cells, for a caller that adds them a
+   * slice at a time with `carry`.
    */
-  latest(jobId: string, options?: { carried?: boolean }): { params: JobParams; lines: LineResult[] }
+  latest(jobId: string, options?: { carried?: boolean }): Promise<{ params: JobParams; lines: LineResult[] }>
   /** `results` with their lines' carried cells. */
   carry(jobId: string, results: readonly LineResult[]): LineResult[]
   /** Resolves when the current run has finished or been stopped. */
@@ -578,11 +579,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return history.log(id, from, limit)
     },
 
-    latest(jobId, options = {}) {
+    async latest(jobId, options = {}) {
       const lookup = stored(lookupId(jobId))
+      const current = await history.currentInSlices(lookup.id, { carried: options.carried !== false })
       return {
         params: { environment: lookup.environment, storeNbr: lookup.stores[0] ?? 0, itemType: lookup.itemType },
-        lines: history.current(lookup.id, { carried: options.carried !== false }).map(({ result }) => result)
+        lines: current.map(({ result }) => result)
       }
     },
 

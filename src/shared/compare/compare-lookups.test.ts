@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import type { InventoryItem, LineResult } from '../domain/line-result'
-import { compareResults, countCategories } from './compare-lookups'
+import { compareResults, countCategories, type StockInput } from './compare-lookups'
 import { compareSheet } from './compare-sheet'
 
-function item(onShelf: number, backroom = 0): InventoryItem {
-  const inventory_locations = [
+const found = (line: number, value: string, onShelf: number, backroom = 0): StockInput => ({
+  line,
+  input: value,
+  value,
+  status: 'found',
+  locations: [
     { location_area: 'store', state: 'available', quantity: onShelf },
-    { location_area: 'backroom', state: 'available', quantity: backroom }
+    { location_area: 'backroom', state: 'available', quantity: backroom },
+    { location_area: 'store', state: 'on_order', quantity: 24 }
   ]
-  return { gtin: null, wm_item_number: null, supplier_name: null, store_nbr: 1, inventory_locations, total_quantity: onShelf + backroom, raw: {} }
-}
-
-const found = (line: number, value: string, onShelf: number, backroom = 0): LineResult => ({ line, input: value, value, status: 'found', item: item(onShelf, backroom) })
-const other = (line: number, value: string | null, status: LineResult['status']): LineResult => ({ line, input: value ?? 'x', value, status })
+})
+const other = (line: number, value: string | null, status: StockInput['status']): StockInput => ({ line, input: value ?? 'x', value, status, locations: [] })
 
 describe('compareResults', () => {
   it('puts every value in exactly one category, by stock status and On hand then and now', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import type { LineResult } from '../domain/line-result'
-import { lineFigures, STOCK_STATUSES, stockStatus, type StockStatus } from '../stock/stock-status'
+import type { FinalLineStatus } from '../domain/line-result'
+import { stockFigures, type StockLocation } from '../stock/stock-figures'
+import { STOCK_STATUSES, statusFromFigures, type StockStatus } from '../stock/stock-status'
 
 /** Where a value's stock went between two lookups: every compared value is in exactly one. */
 export const COMPARE_CATEGORIES = ['newly_out', 'back_in', 'changed', 'unchanged', 'only_one'] as const
@@ -36,12 +37,21 @@ export type CompareRow = z.infer<typeof compareRowSchema>
 
 const HAS_STOCK: ReadonlySet<StockStatus> = new Set(['shelf_empty', 'low_stock', 'in_stock'])
 
+/** What a comparison needs of a line's result: its value, its outcome and, when found, its location rows. */
+export interface StockInput {
+  line: number
+  input: string
+  value: string | null
+  status: FinalLineStatus
+  locations: readonly StockLocation[]
+}
+
 /**
  * One row per value looked up in either lookup, matched by the normalised value (a GTIN typed with
  * or without its leading zeros is one value): in the later lookup's order, then the values only the
  * earlier one had. Invalid lines have no value and duplicates repeat one, so neither is compared.
  */
-export function compareResults(then: readonly LineResult[], now: readonly LineResult[], lowStockLevel: number): CompareRow[] {
+export function compareResults(then: readonly StockInput[], now: readonly StockInput[], lowStockLevel: number): CompareRow[] {
   const thenByValue = sidesByValue(then, lowStockLevel)
   const nowByValue = sidesByValue(now, lowStockLevel)
   const rows: CompareRow[] = []
@@ -56,12 +66,17 @@ export function countCategories(rows: readonly CompareRow[]): Record<CompareCate
   return counts
 }
 
-function sidesByValue(results: readonly LineResult[], lowStockLevel: number): Map<string, CompareSide> {
+function sidesByValue(results: readonly StockInput[], lowStockLevel: number): Map<string, CompareSide> {
   const sides = new Map<string, CompareSide>()
   for (const result of results) {
     if (result.value === null || result.status === 'invalid' || result.status === 'duplicate' || sides.has(result.value)) continue
-    const figures = lineFigures(result)
-    sides.set(result.value, { line: result.line, input: result.input, status: stockStatus(result, figures, lowStockLevel), onHand: figures?.onHand ?? null })
+    const side = { line: result.line, input: result.input }
+    if (result.status === 'found') {
+      const figures = stockFigures(result.locations)
+      sides.set(result.value, { ...side, status: statusFromFigures(figures, lowStockLevel), onHand: figures.onHand })
+    } else {
+      sides.set(result.value, { ...side, status: result.status, onHand: null })
+    }
   }
   return sides
 }

@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process'
+import { statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { setTimeout as delay } from 'node:timers/promises'
+import type { InventoryItem } from '../src/shared/domain/line-result'
+import { createAppRoot } from '../src/main/composition-root'
+import { createMemorySecretStore } from '../src/main/credentials/memory-secret-store'
+import { searchInventory } from '../src/main/demo-api/demo-inventory'
+import { createCompareService } from '../src/main/history/compare-service'
+import { createHistoryStore, type HistoryStore } from '../src/main/history/history-store'
+import type { AnswerRow } from '../src/main/history/history-types'
+import { parseSearchResponse } from '../src/main/inventory/search-response'
+import { RESULTS_PAGE_ENTRIES } from '../src/main/ipc/channel-implementations'
+import { checkJobInvariant } from '../src/main/jobs/job-invariant'
+import { storedLinesFor } from '../src/main/jobs/stored-lines'
+import { progressFromStored } from '../src/main/jobs/stored-progress'
+import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
+import { createLogger } from '../src/main/logging/logger'
+
+/**
+ * History benchmark (`npm run bench:history`; not a test). Prints, against the targets of issue 8:
+ *
+ * 1. Answers stored per second, apart from the API: a 200,000-value lookup's answers (Demo items,
+ *    parsed as the client parses them) written as the runner writes them, a batch of 100 per
+ *    transaction, into the History file. Target >= 50,000 lines/s.
+ * 2. Open to first rows of that lookup, main's side: opening History afresh, the lookup's progress
+ *    (what "Open" returns) and the first page of its results as the window asks for it. Target < 1 s.
+ * 3. A comparison of two 100,000-value lookups (two stores, so the stock differs). Target < 2 s.
+ * 4. The database's size per 100,000 lines.
+ * 5. RSS of this process (the app's main services) after the first and after each 10 of 50
+ *    consecutive 200,000-value Demo lookups through the composition root, each read back in pages
+ *    as the window reads it. Target: within 150 MB of the RSS after the first.
+ *
+ * Options: `--lookups N` (default 50) and `--values N` (default 200000) for part 5.
+ */
+
+function option(name: string): number | undefined {
+  const index = process.argv.indexOf(`--${name}`)
+  const value = index === -1 ? undefined : Number(process.argv[index + 1])
+  return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined
+}
+
+const LOOKUPS = option('lookups') ?? 50
+const LOOKUP_VALUES = option('values') ?? 200_000
+const TARGETS = { storedPerSecond: 50_000, openMs: 1_000, compareMs: 2_000, rssGrowthMb: 150 }
+
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const ms = (value: number): string => `${value.toFixed(0)} ms`
+const mark = (ok: boolean): string => (ok ? 'met' : 'NOT MET')
+const row = (label: string, value: string): void => console.log(`  ${label.padEnd(44)} ${value}`)
+const log = createLogger(() => undefined)
+const STAND_IN_ITEM: InventoryItem = { gtin: null, wm_item_number: null, supplier_name: null, store_nbr: null, inventory_locations: [], total_quantity: 0, raw: null }
+
+/** The Demo API's answer for `values` in `store`, parsed as the inventory client parses a response. */
+function demoItems(store: number, values: readonly string[]): InventoryItem[] {
+  return parseSearchResponse({ supplier_name: 'Northwind Grocery Supply Co.', store_nbr: store, items: searchInventory({ storeNbr: store, itemType: 'gtin', values }, Date.now()).items })
+}
+
+/** Stores a finished lookup of `count` values answered by the Demo catalogue for `store`; returns its id and the seconds spent writing answers. */
+function storeLookup(history: HistoryStore, store: number, count: number): { id: number; createMs: number; answersMs: number } {
+  const lines = storedLinesFor({ lines: asLines(validGtins(count)), itemType: 'gtin' })
+  let started = performance.now()
+  const { id } = history.createLookup({
+    environment: 'demo',
+    authUrl: 'http://127.0.0.1:1',
+    baseUrl: 'http://127.0.0.1:1',
+    clientId: 'bench',
+    itemType: 'gtin',
+    source: 'app',
+    carriedColumns: [],
+    stores: [store],
+    startedAt: Date.now(),
+    lines
+  })
+  const createMs = performance.now() - started
+  // Answers prepared first: only writing them is timed.
+  const batches: AnswerRow[][] = []
+  for (let first = 0; first < lines.length; first += 100) {
+    const batch = lines.slice(first, first + 100)
+    const found = new Map(demoItems(store, batch.map((line) => line.value ?? '')).map((item) => [item.gtin, item]))
+    batches.push(batch.map((line): AnswerRow => {
+      const item = found.get(line.value)
+      return item === undefined ? { storeNbr: store, line: line.line, status: 'not_found' } : { storeNbr: store, line: line.line, status: 'found', item }
+    }))
+  }
+  const figures = { requests: batches.length, retries: 0, throttledMs: 0, batchesDone: batches.length, batchesTotal: batches.length }
+  started = performance.now()
+  for (const batch of batches) history.appendResults(id, batch, figures)
+  const answersMs = performance.now() - started
+  history.finishRun(id, 'finished', { ...figures, valuesPerSecond: 0 })
+  return { id, createMs, answersMs }
+}
+
+async function storage(dir: string): Promise<void> {
+  console.log('\n1-4. History on its own (no API)')
+  let history = createHistoryStore({ dir, log, now: Date.now })
+  const big = storeLookup(history, 1234, 200_000)
+  const perSecond = 200_000 / (big.answersMs / 1000)
+  row('create a 200,000-line lookup', ms(big.createMs))
+  row('answers stored per second', `${Math.round(perSecond).toLocaleString('en-US')} lines/s (target >= 50,000: ${mark(perSecond >= TARGETS.storedPerSecond)})`)
+  const file = history.path
+  history.close()
+  // Closed, the write-ahead log is folded into the file: its size is what the lookup takes.
+  const sizePer100k = file === null ? 0 : statSync(file).size / 2
+
+  let started = performance.now()
+  history = createHistoryStore({ dir, log, now: Date.now })
+  history.list({ limit: 1 })
+  row('open the History file (with its integrity check)', `${ms(performance.now() - started)} for ${mb(statSync(file ?? '').size)}`)
+  started = performance.now()
+  const opened = history.lookup(big.id)
+  const progress = opened === null ? null : progressFromStored(opened)
+  const firstPage = history.log(big.id, 0, RESULTS_PAGE_ENTRIES)
+  const wire = JSON.stringify({ progress, firstPage })
+  const openMs = performance.now() - started
+  row('Open to first rows (200,000 lines)', `${ms(openMs)} for progress + ${firstPage.entries.length} entries, ${mb(wire.length)} as sent (target < 1 s: ${mark(openMs < TARGETS.openMs)})`)
+  started = performance.now()
+  let next = 0
+  let entries = 0
+  for (;;) {
+    const page = history.log(big.id, next, RESULTS_PAGE_ENTRIES)
+    if (page.entries.length === 0) break
+    entries += page.entries.length
+    next = page.next
+  }
+  row('every page of it', `${ms(performance.now() - started)} for ${entries.toLocaleString('en-US')} entries in pages of ${RESULTS_PAGE_ENTRIES}`)
+  started = performance.now()
+  const latest = await history.currentInSlices(big.id, { carried: false })
+  row('every current result, in slices (exports)', `${ms(performance.now() - started)} for ${latest.length.toLocaleString('en-US')} lines`)
+
+  const a = storeLookup(history, 1001, 100_000)
+  const b = storeLookup(history, 1002, 100_000)
+  const compare = createCompareService({ history, lowStockLevel: () => 3 })
+  started = performance.now()
+  const { counts, rows } = compare.compare(a.id, b.id)
+  const compareMs = performance.now() - started
+  row('compare two 100,000-value lookups', `${ms(compareMs)} for ${rows.length.toLocaleString('en-US')} values (target < 2 s: ${mark(compareMs < TARGETS.compareMs)})`)
+  row('  of which', `${counts.newly_out} newly out, ${counts.back_in} back in, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} in one only`)
+  row('database size per 100,000 lines', `${mb(sizePer100k)} (Demo items; a found item's raw JSON is kept)`)
+  history.close()
+}
+
+async function memory(dir: string): Promise<void> {
+  console.log(`\n5. RSS over ${LOOKUPS} consecutive ${LOOKUP_VALUES.toLocaleString('en-US')}-value Demo lookups (main's services, this process)`)
+  const root = await createAppRoot({
+    fetch,
+    now: Date.now,
+    sleep: (wait, signal) => delay(wait, undefined, signal === undefined ? {} : { signal }),
+    random: Math.random,
+    secretStore: createMemorySecretStore(),
+    userDataDir: dir,
+    log,
+    chooseExportPath: async () => null,
+    openExternal: async () => undefined
+  })
+  try {
+    const { services } = root
+    const target = await services.resolveTarget('demo')
+    const lines = asLines(validGtins(LOOKUP_VALUES))
+    let first = 0
+    const problems: string[] = []
+    for (let n = 1; n <= LOOKUPS; n += 1) {
+      const started = performance.now()
+      const { jobId } = services.jobs.start({ environment: 'demo', storeNbr: 1000 + n, itemType: 'gtin', lines, target })
+      const final = await services.jobs.whenSettled(jobId)
+      // Read back as the window reads it, page after page; the window keeps the rows, main does not.
+      // For the invariant only each entry's outline is kept (an item stands in for the item).
+      const outline: ReturnType<typeof services.jobs.results>['entries'] = []
+      for (let next = 0; next < final.resultsCount; ) {
+        const page = services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)
+        for (const entry of page.entries) outline.push(entry.item === undefined ? entry : { ...entry, item: STAND_IN_ITEM })
+        next = page.next
+      }
+      problems.push(...checkJobInvariant(lines, outline, final).map((problem) => `lookup ${n}: ${problem}`))
+      outline.length = 0
+      const { rss, heapUsed } = process.memoryUsage()
+      if (n === 1) first = rss
+      if (n === 1 || n % 10 === 0 || n === LOOKUPS) {
+        const growth = rss - first
+        row(
+          `after lookup ${n}`,
+          `RSS ${mb(rss)} (${growth >= 0 ? '+' : ''}${mb(growth)} since the first), JS heap ${mb(heapUsed)}, lookup ${ms(performance.now() - started)}, History ${mb(services.history.sizeBytes())}`
+        )
+      }
+      if (n === LOOKUPS) {
+        const growthMb = (rss - first) / 1024 / 1024
+        row('growth after the first', `${growthMb.toFixed(1)} MB (target within ${TARGETS.rssGrowthMb} MB: ${mark(growthMb <= TARGETS.rssGrowthMb)})`)
+      }
+    }
+    row('job invariant (every lookup)', problems.length === 0 ? 'held' : `BROKEN: ${problems.slice(0, 5).join('; ')}`)
+  } finally {
+    await root.close()
+  }
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'history-bench-'))
+try {
+  if (process.argv.includes('--memory-part')) {
+    await memory(join(dir, 'memory'))
+  } else {
+    console.log(`History benchmark: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} x ${cpus().length}`)
+    await storage(join(dir, 'storage'))
+    // In a process of its own, so what parts 1-4 allocated does not count.
+    execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), '--memory-part'], { stdio: 'inherit' })
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true })
+}
