@@ -1,0 +1,59 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { onTestFinished } from 'vitest'
+
+export interface RecordingProxy {
+  url: string
+  /** The values of every search that passed, in order. */
+  searches(): string[][]
+  forget(): void
+}
+
+/**
+ * A loopback proxy in front of an API: forwards every request as it is and remembers the values of
+ * each search. Processes that are killed and started again talk to the same proxy, so a test sees
+ * every value asked for across them. Closed when the test ends.
+ */
+export async function recordingProxy(target: string): Promise<RecordingProxy> {
+  let searches: string[][] = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks)
+      if (request.url?.includes('search-items') === true) {
+        const parsed = JSON.parse(body.toString('utf8')) as { item_type_values?: string[] }
+        searches.push(parsed.item_type_values ?? [])
+      }
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'content-length')
+      )
+      fetch(new URL(request.url ?? '/', target), { method: request.method ?? 'GET', headers, ...(body.length === 0 ? {} : { body }) })
+        .then(async (upstream) => {
+          const answer = Buffer.from(await upstream.arrayBuffer())
+          const passed: Record<string, string> = {}
+          upstream.headers.forEach((value, name) => {
+            if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'connection') passed[name] = value
+          })
+          response.writeHead(upstream.status, passed)
+          response.end(answer)
+        })
+        .catch(() => response.destroy())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  )
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    searches: () => searches,
+    forget: () => {
+      searches = []
+    }
+  }
+}
