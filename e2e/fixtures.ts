@@ -18,6 +18,8 @@ interface HarnessOptions {
   keychain: 'os' | 'missing'
   /** Written as settings.json before the harness starts, as a previous run (or a crash) left it. */
   settingsFileText: string | null
+  /** Written as History's database file before the harness starts (e.g. one a failing disk damaged). */
+  historyFileText: string | null
 }
 
 /**
@@ -28,9 +30,11 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
   demoFaults: [{}, { option: true }],
   keychain: ['os', { option: true }],
   settingsFileText: [null, { option: true }],
-  harness: async ({ demoFaults, keychain, settingsFileText }, use) => {
+  historyFileText: [null, { option: true }],
+  harness: async ({ demoFaults, keychain, settingsFileText, historyFileText }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
     if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
+    if (historyFileText !== null) writeFileSync(join(dataDir, 'history.sqlite'), historyFileText)
     // The real OS keychain, under a service name of its own so tests never touch the app's entries.
     const secretStore = (log: Logger) =>
       createKeytarSecretStore({

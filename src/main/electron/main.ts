@@ -16,6 +16,7 @@ import { applicationMenuTemplate } from './app-menu'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
+import { QUIT_WHILE_RUNNING, quitChosen } from './quit-while-running'
 import { registerIpc } from './register-ipc'
 import { needsDockIcon, windowIconOptions } from './window-icon'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
@@ -61,6 +62,18 @@ function runApp(): void {
   let root: AppRoot | null = null
   let windowState: ReturnType<typeof trackWindowBounds> | null = null
   let quitting = false
+  let quitAgreed = false
+
+  /** Quitting while a lookup runs asks first; the lookup is then interrupted, to be resumed from History. */
+  function askBeforeQuitting(event: Electron.Event): void {
+    if (quitAgreed || root === null || root.services.jobs.runningCount() === 0) return
+    event.preventDefault()
+    const prompt: Electron.MessageBoxSyncOptions = { ...QUIT_WHILE_RUNNING, buttons: [...QUIT_WHILE_RUNNING.buttons] }
+    const choice = win === null || win.isDestroyed() ? dialog.showMessageBoxSync(prompt) : dialog.showMessageBoxSync(win, prompt)
+    if (!quitChosen(choice)) return
+    quitAgreed = true
+    app.quit()
+  }
 
   const openExternal = (url: URL) => {
     // Checked again here, whoever asked: this is the last step before another program runs.
@@ -92,6 +105,8 @@ function runApp(): void {
       if (saved?.maximized === true) window.maximize()
       window.show()
     })
+    // Closing the window quits (but on macOS), so it asks first too while a lookup runs.
+    if (process.platform !== 'darwin') window.on('close', askBeforeQuitting)
     window.on('closed', () => {
       if (win === window) win = null
     })
@@ -125,6 +140,8 @@ function runApp(): void {
   app.on('activate', () => {
     if (win === null && root !== null) void createWindow(root).catch((error: unknown) => fail(error))
   })
+
+  app.on('before-quit', askBeforeQuitting)
 
   app.on('will-quit', (event) => {
     if (quitting || root === null) return

@@ -94,6 +94,8 @@ export interface JobRunner {
   whenSettled(jobId: string): Promise<JobProgress>
   /** Whether the lookup is running in this process right now. */
   isRunning(jobId: string): boolean
+  /** How many lookups are running in this process (quitting asks first when there are any). */
+  runningCount(): number
 }
 
 /** A batch gives up after this many 429s; by then the server has paused the job for many windows. */
@@ -598,6 +600,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return job === undefined ? Promise.resolve(progressFromStored(stored(id))) : job.settled
     },
 
-    isRunning: (jobId) => active.has(lookupId(jobId))
+    isRunning: (jobId) => active.has(lookupId(jobId)),
+
+    runningCount: () => active.size
   }
 }

@@ -18,6 +18,7 @@ import { ScanInput } from './entry/scan-input'
 import { checkStoreNumber } from './entry/store-number'
 import { useFileImport, type ImportedValues } from './entry/use-file-import'
 import { ValidationSummary } from './entry/validation-summary'
+import { useDraft } from './entry/use-draft'
 import { useEntry } from './entry/use-entry'
 import { useListCheck } from './entry/use-list-check'
 import { useScans } from './entry/use-scans'
@@ -44,6 +45,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const [storeText, setStoreText] = useState(settings.storeNbr === null ? '' : String(settings.storeNbr))
   const [itemType, setItemType] = useState<ItemType>(settings.itemType)
   const { entry, dispatch, latest } = useEntry()
+  useDraft(entry, dispatch)
   const validation = useListCheck(entrySource(entry), itemType)
   const scans = useScans(latest, dispatch, validation)
   /** Bumped when an import is applied: the validation summary then takes the focus. */

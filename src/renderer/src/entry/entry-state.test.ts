@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_ENTRY, entryLines, entryReducer, entrySource, entryText, hasEntryValues, type EntryState } from './entry-state'
+import { draftOf, EMPTY_ENTRY, entryLines, entryReducer, entrySource, entryText, hasEntryValues, type EntryState } from './entry-state'
 import { textOf } from './list-check'
 
 function typed(text: string): EntryState {
@@ -7,6 +7,21 @@ function typed(text: string): EntryState {
 }
 
 describe('entry list', () => {
+  it('keeps a typed or an imported list as a draft and restores it as it was (an imported one without its file)', () => {
+    const list = typed('111, 222\n333')
+    expect(draftOf(list)).toEqual({ text: '111, 222\n333', importNote: null, lines: null })
+    expect(entryText(entryReducer(EMPTY_ENTRY, { type: 'restore', draft: draftOf(list) }))).toBe('111, 222\n333')
+
+    const lines = [
+      { line: 4, input: '111' },
+      { line: 9, input: '222' }
+    ]
+    const fromFile = entryReducer(EMPTY_ENTRY, { type: 'import', lines, note: 'UPC from items.xlsx', source: { importId: 'a'.repeat(32), column: 1 } })
+    const restored = entryReducer(EMPTY_ENTRY, { type: 'restore', draft: draftOf(fromFile) })
+    expect(entryLines(restored)).toEqual(lines)
+    expect(restored).toMatchObject({ importNote: 'UPC from items.xlsx', source: null })
+  })
+
   it('numbers typed values in order', () => {
     expect(entryLines(typed('111\n222, 333'))).toEqual([
       { line: 1, input: '111' },

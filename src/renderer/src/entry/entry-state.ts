@@ -1,6 +1,6 @@
 import { Text } from '@codemirror/state'
 import { containsValue } from '../../../shared/domain/values'
-import type { ImportSource } from '../../../shared/contract'
+import type { Draft, ImportSource } from '../../../shared/contract'
 import type { InputLine } from '../../../shared/import-lines'
 import { linesOfText, textOf, type ListSource } from './list-check'
 
@@ -29,6 +29,8 @@ export type EntryAction =
   | { type: 'replace'; line: number; input: string }
   | { type: 'remove'; lines: ReadonlySet<number> }
   | { type: 'import'; lines: readonly InputLine[]; note: string; source: ImportSource }
+  /** The draft kept from before a reload or a restart; an imported list comes back without its file (main no longer has it). */
+  | { type: 'restore'; draft: Draft }
   | { type: 'clear' }
 
 export const EMPTY_ENTRY: EntryState = { doc: Text.empty, importedLines: null, importNote: null, source: null }
@@ -58,9 +60,16 @@ export function entryReducer(state: EntryState, action: EntryAction): EntryState
     }
     case 'import':
       return imported(action.lines, { importNote: action.note, source: action.source })
+    case 'restore':
+      return action.draft.lines === null ? typed(textOf(action.draft.text)) : imported(action.draft.lines, { importNote: action.draft.importNote, source: null })
     case 'clear':
       return EMPTY_ENTRY
   }
+}
+
+/** What is kept of the list so that a reload or a restart does not empty it. */
+export function draftOf(state: EntryState): Draft {
+  return { text: state.doc.toString(), importNote: state.importNote, lines: state.importedLines === null ? null : [...state.importedLines] }
 }
 
 let lastSplit: { doc: Text; lines: readonly InputLine[] } = { doc: Text.empty, lines: [] }
