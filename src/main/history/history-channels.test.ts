@@ -1,0 +1,167 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { IpcResult } from '../../shared/contract'
+import { createAppRoot, type AppRoot } from '../composition-root'
+import { createMemorySecretStore } from '../credentials/memory-secret-store'
+import { dispatch } from '../ipc/handler-table'
+import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
+import { createMemoryLogger } from '../logging/logger'
+
+/**
+ * The History channels as the window calls them: through the handler table of the real root, on a
+ * data folder of its own, with the built-in Demo API. The clock is the test's, so retention can be
+ * tried days later.
+ */
+const DAY = 86_400_000
+const appWindow = { webContentsId: 1, frameUrl: 'app://renderer/index.html', isMainFrame: true }
+
+let dataDir: string
+let clock: number
+const roots: AppRoot[] = []
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'history-channels-'))
+  clock = Date.UTC(2025, 0, 10, 9)
+})
+afterEach(async () => {
+  for (const root of roots.splice(0)) await root.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function startApp() {
+  const root = await createAppRoot({
+    fetch: globalThis.fetch,
+    now: () => clock,
+    secretStore: createMemorySecretStore(),
+    userDataDir: dataDir,
+    log: createMemoryLogger(),
+    chooseExportPath: async () => null,
+    openExternal: async () => undefined
+  })
+  roots.push(root)
+  const handlers = root.createHandlers(() => true)
+  async function call<T>(channel: string, input?: unknown): Promise<T> {
+    const result = (await dispatch(handlers, channel, input, appWindow)) as IpcResult<T>
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+    return result.value
+  }
+  async function refused(channel: string, input?: unknown): Promise<string> {
+    const result = (await dispatch(handlers, channel, input, appWindow)) as IpcResult<unknown>
+    if (result.ok) throw new Error(`${channel} was expected to be refused`)
+    return result.error.message
+  }
+  async function lookUp(storeNbr: number, values: string[]): Promise<string> {
+    const { jobId } = await call<{ jobId: string }>('jobs:start', { environment: 'demo', storeNbr, itemType: 'gtin', lines: asLines(values) })
+    await root.services.jobs.whenSettled(jobId)
+    return jobId
+  }
+  return { root, call, refused, lookUp }
+}
+
+interface Listed {
+  lookups: { jobId: string; stores: number[]; state: string; lines: number; found: number; notFound: number; runningHere: boolean }[]
+  more: boolean
+  databaseBytes: number
+  databasePath: string | null
+}
+
+describe('History channels', () => {
+  it('lists lookups newest first, finds one by a value it contained, pages, deletes, and says how big History is', async () => {
+    const app = await startApp()
+    const values = validGtins(30)
+    const first = await app.lookUp(1234, values.slice(0, 10))
+    const second = await app.lookUp(77, values.slice(10, 20))
+    const third = await app.lookUp(1234, values.slice(20))
+
+    const all = await app.call<Listed>('history:list', {})
+    expect(all.lookups.map((lookup) => [lookup.jobId, lookup.stores, lookup.state, lookup.lines])).toEqual([
+      [third, [1234], 'finished', 10],
+      [second, [77], 'finished', 10],
+      [first, [1234], 'finished', 10]
+    ])
+    expect(all.lookups[0]?.found).toBeGreaterThan(0)
+    expect(all).toMatchObject({ more: false, databasePath: join(dataDir, 'history.sqlite') })
+    expect(all.databaseBytes).toBeGreaterThan(0)
+
+    // A GTIN as a person types it: 13 digits, without the leading zero stored.
+    expect((await app.call<Listed>('history:list', { search: (values[12] ?? '').slice(1) })).lookups.map((lookup) => lookup.jobId)).toEqual([second])
+    const page = await app.call<Listed>('history:list', { limit: 2 })
+    expect(page.more).toBe(true)
+    expect((await app.call<Listed>('history:list', { limit: 2, before: page.lookups[1]?.jobId })).lookups.map((lookup) => lookup.jobId)).toEqual([first])
+
+    expect(await app.call('history:previous', { jobId: third })).toMatchObject({ previous: { jobId: first } })
+    expect(await app.call('history:open', { jobId: first })).toMatchObject({ jobId: first, state: 'finished', lines: 10, storeNbr: 1234 })
+    expect(await app.call('history:delete', { jobId: first })).toEqual({ deleted: true })
+    expect(await app.call('history:previous', { jobId: third })).toEqual({ previous: null })
+    expect(await app.refused('history:open', { jobId: first })).toBe('That lookup is no longer in History; it may have been deleted. Run it again.')
+    expect(await app.call('history:delete', { jobId: 'not-an-id' })).toEqual({ deleted: false })
+  })
+
+  it('refuses to delete a lookup while it runs, and resumes only what was cancelled', async () => {
+    const app = await startApp()
+    const values = validGtins(3_000)
+    const { jobId } = await app.call<{ jobId: string }>('jobs:start', { environment: 'demo', storeNbr: 5, itemType: 'gtin', lines: asLines(values) })
+    expect(await app.refused('history:delete', { jobId })).toBe('This lookup is still running; cancel it or wait for it to finish, then delete it.')
+    expect((await app.call<Listed>('history:list', {})).lookups[0]).toMatchObject({ jobId, state: 'running', runningHere: true })
+    const cancelled = await app.call<{ cancelled: number; found: number; notFound: number }>('jobs:cancel', { jobId })
+    expect(cancelled.cancelled).toBeGreaterThan(0)
+
+    const resumed = await app.call<{ state: string; pending: number; cancelled: number }>('history:resume', { jobId })
+    expect(resumed).toMatchObject({ state: 'running', pending: cancelled.cancelled, cancelled: 0 })
+    const final = await app.root.services.jobs.whenSettled(jobId)
+    expect(final).toMatchObject({ state: 'finished', cancelled: 0, lines: 3_000 })
+    expect(final.found + final.notFound).toBe(3_000)
+    // Nothing left to resume: it answers with the lookup as it is.
+    expect(await app.call('history:resume', { jobId })).toMatchObject({ state: 'finished', resultsCount: final.resultsCount })
+  })
+
+  it('compares two lookups in pages, with the counts of every category', async () => {
+    const app = await startApp()
+    const values = validGtins(40)
+    const then = await app.lookUp(10, values.slice(0, 30))
+    const now = await app.lookUp(20, values.slice(10))
+    const first = await app.call<{ total: number; next: number; rows: { value: string; category: string }[]; counts: Record<string, number> }>(
+      'history:compare',
+      { thenJobId: then, nowJobId: now, from: 0 }
+    )
+    expect(first.total).toBe(40)
+    expect(first.rows).toHaveLength(40)
+    expect(first.next).toBe(40)
+    expect(first.counts.only_one).toBe(20)
+    expect(Object.values(first.counts).reduce((sum, count) => sum + count, 0)).toBe(40)
+    expect(await app.call('history:compare', { thenJobId: then, nowJobId: now, from: 40 })).toMatchObject({ rows: [], next: 40 })
+    expect(await app.refused('history:compare', { thenJobId: then, nowJobId: then, from: 0 })).toBe('Choose two different lookups to compare.')
+  })
+
+  it('keeps a draft, and gives none rather than a damaged one', async () => {
+    const app = await startApp()
+    expect(await app.call('history:get-draft')).toEqual({ draft: null })
+    const draft = { text: '123\n456', importNote: null, lines: null }
+    expect(await app.call('history:save-draft', draft)).toEqual({ saved: true })
+    expect(await app.call('history:get-draft')).toEqual({ draft })
+    expect(await app.refused('history:save-draft', { text: 'x'.repeat(8_000_001), importNote: null, lines: null })).toMatch(/text/)
+    app.root.services.history.saveDraft({ text: 42 })
+    expect(await app.call('history:get-draft')).toEqual({ draft: null })
+  })
+
+  it('removes lookups older than the retention setting when the app starts (90 days unless set)', async () => {
+    const app = await startApp()
+    await app.lookUp(1, validGtins(2))
+    clock += 30 * DAY
+    const recent = await app.lookUp(2, validGtins(2, 100))
+    await app.root.close()
+    roots.length = 0
+
+    clock += 70 * DAY
+    const later = await startApp()
+    expect((await later.call<Listed>('history:list', {})).lookups.map((lookup) => lookup.jobId)).toEqual([recent])
+    await later.call('settings:update', { historyRetentionDays: 30 })
+    await later.root.close()
+    roots.length = 0
+
+    const shorter = await startApp()
+    expect((await shorter.call<Listed>('history:list', {})).lookups).toEqual([])
+  })
+})
