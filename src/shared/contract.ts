@@ -5,8 +5,10 @@ import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
 import { lookupSummarySchema } from './domain/lookup-summary'
 import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
+import { isCompareColumnKey } from './compare/compare-columns'
 import { MAX_STORE_NBR } from './domain/store-list'
-import { exportFormatSchema, exportViewSpecSchema } from './export/export-spec'
+import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
+import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsPatchSchema, settingsSchema } from './settings'
 
@@ -100,6 +102,12 @@ export type ImportSource = z.infer<typeof importSourceSchema>
 
 export { exportFormatSchema, type ExportFormat } from './export/export-spec'
 
+/** Where an export went and how many rows it holds, or that the person cancelled the save dialog. */
+const exportOutcomeSchema = z.discriminatedUnion('saved', [
+  z.object({ saved: z.literal(true), path: z.string(), rows: z.number().int().nonnegative() }),
+  z.object({ saved: z.literal(false) })
+])
+
 /** One value to look up and the line number a person sees for it (a file's row number, or its place in a typed list). */
 export interface InputLine {
   line: number
@@ -179,10 +187,7 @@ export const invokeContract = {
       /** What the screen shows: its view, columns and rows; main builds the file's cells from its own results. */
       view: exportViewSpecSchema
     }),
-    result: z.discriminatedUnion('saved', [
-      z.object({ saved: z.literal(true), path: z.string(), rows: z.number().int().nonnegative() }),
-      z.object({ saved: z.literal(false) })
-    ])
+    result: exportOutcomeSchema
   },
   startJob: {
     channel: 'jobs:start',
@@ -257,7 +262,9 @@ export const invokeContract = {
       thenJobId: z.string().min(1).max(100),
       nowJobId: z.string().min(1).max(100),
       /** Rows from here; ask again from `next` until it reaches `total`. */
-      from: z.number().int().nonnegative()
+      from: z.number().int().nonnegative(),
+      /** The low-stock level the statuses are judged by; the one in settings when left out. */
+      lowStockLevel: z.number().min(0).max(MAX_LOW_STOCK_LEVEL).optional()
     }),
     result: z.object({
       then: lookupSummarySchema,
@@ -268,6 +275,23 @@ export const invokeContract = {
       rows: z.array(compareRowSchema),
       next: z.number().int().nonnegative()
     })
+  },
+  exportComparison: {
+    channel: 'history:export-compare',
+    input: z.object({
+      thenJobId: z.string().min(1).max(100),
+      nowJobId: z.string().min(1).max(100),
+      format: exportFormatSchema,
+      /** What the Compare view shows: its columns in screen order, its rows and the low-stock level it judged by. */
+      columns: z
+        .array(z.string().max(20).refine(isCompareColumnKey, 'Not a column of the comparison.'))
+        .min(1, 'Choose at least one column to export.')
+        .max(50),
+      /** The rows' keys (see `compareRowKey`) in screen order; null: every row in the comparison's order. */
+      rows: z.array(z.string().max(200)).max(MAX_EXPORT_ROWS).nullable(),
+      lowStockLevel: z.number().min(0).max(MAX_LOW_STOCK_LEVEL)
+    }),
+    result: exportOutcomeSchema
   },
   saveDraft: {
     channel: 'history:save-draft',

@@ -25,14 +25,14 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
   }
 
   return {
-    compare(thenId: number, nowId: number): Comparison {
+    /** `level`: the low-stock level to judge statuses by (the window says which it shows); the settings' when left out. */
+    compare(thenId: number, nowId: number, level: number = lowStockLevel()): Comparison {
       if (thenId === nowId) throw new AppError('invalid_input', 'Choose two different lookups to compare.')
       const then = lookupOf(thenId)
       const now = lookupOf(nowId)
       if (then.itemType !== now.itemType) {
         throw new AppError('invalid_input', 'These lookups are of different kinds of value (GTINs and item numbers), so they cannot be compared.')
       }
-      const level = lowStockLevel()
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
       if (last?.key !== key) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -37,7 +37,8 @@ async function startApp() {
     secretStore: createMemorySecretStore(),
     userDataDir: dataDir,
     log: createMemoryLogger(),
-    chooseExportPath: async () => null,
+    // The save dialog's stand-in: the file goes into the data folder under the name offered.
+    chooseExportPath: async (suggestedName) => join(dataDir, suggestedName),
     openExternal: async () => undefined
   })
   roots.push(root)
@@ -133,6 +134,50 @@ describe('History channels', () => {
     expect(Object.values(first.counts).reduce((sum, count) => sum + count, 0)).toBe(40)
     expect(await app.call('history:compare', { thenJobId: then, nowJobId: now, from: 40 })).toMatchObject({ rows: [], next: 40 })
     expect(await app.refused('history:compare', { thenJobId: then, nowJobId: then, from: 0 })).toBe('Choose two different lookups to compare.')
+  })
+
+  it('exports a comparison as the Compare view shows it: its columns and rows in screen order, judged at its low-stock level', async () => {
+    const app = await startApp()
+    const values = validGtins(12)
+    const then = await app.lookUp(10, values.slice(0, 8))
+    clock += DAY
+    const now = await app.lookUp(10, values.slice(4))
+    const compared = await app.call<{ rows: { value: string; category: string; change: number | null }[] }>('history:compare', {
+      thenJobId: then,
+      nowJobId: now,
+      from: 0,
+      lowStockLevel: 0
+    })
+    const shown = [...compared.rows].reverse().slice(0, 5)
+    const saved = await app.call<{ saved: boolean; path: string; rows: number }>('history:export-compare', {
+      thenJobId: then,
+      nowJobId: now,
+      format: 'csv',
+      columns: ['category', 'value', 'change'],
+      rows: [...shown.map((row) => row.value), 'not-a-compared-value', shown[0]?.value],
+      lowStockLevel: 0
+    })
+    expect(saved).toMatchObject({ saved: true, rows: 5 })
+    expect(saved.path).toBe(join(dataDir, 'inventory-compare-demo-store10-20250110-0900-vs-20250111-0900.csv'))
+    const labels: Record<string, string> = { newly_out: 'Newly out of stock', back_in: 'Back in stock', changed: 'Changed', unchanged: 'Unchanged', only_one: 'Only in one' }
+    const text = (await readFile(saved.path, 'utf8')).replace(/^\uFEFF/, '')
+    expect(text.trim().split(/\r?\n/)).toEqual([
+      'Compared,Value,Change',
+      ...shown.map((row) => `${labels[row.category] ?? ''},${row.value},${row.change ?? ''}`)
+    ])
+
+    const all = await app.call<{ rows: number }>('history:export-compare', {
+      thenJobId: then,
+      nowJobId: now,
+      format: 'csv',
+      columns: ['value'],
+      rows: null,
+      lowStockLevel: 0
+    })
+    expect(all.rows).toBe(12)
+    expect(await app.refused('history:export-compare', { thenJobId: then, nowJobId: now, format: 'csv', columns: ['secret'], rows: null, lowStockLevel: 0 })).toMatch(
+      'Not a column of the comparison.'
+    )
   })
 
   it('keeps a draft, and gives none rather than a damaged one', async () => {

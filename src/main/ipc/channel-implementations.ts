@@ -1,9 +1,12 @@
+import { compareColumnsByKeys } from '../../shared/compare/compare-columns'
+import { compareSheet } from '../../shared/compare/compare-sheet'
 import { draftSchema } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
-import { exportChunks } from '../files/export/export-chunks'
+import { EXPORT_CHUNK_LINES, exportChunks } from '../files/export/export-chunks'
 import { describeWriteFailure } from '../files/export/write-failure'
+import { comparisonFileName, rowsByKeys } from '../history/comparison-export'
 import { toLookupSummary } from '../history/to-lookup-summary'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
@@ -92,8 +95,8 @@ export function createChannelImplementations(services: AppServices, effects: App
       services.comparisons.forget()
       return { deleted: history.delete(lookupIdOf(jobId)) }
     },
-    compareLookups: async ({ thenJobId, nowJobId, from }) => {
-      const { then, now, rows, counts } = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId))
+    compareLookups: async ({ thenJobId, nowJobId, from, lowStockLevel }) => {
+      const { then, now, rows, counts } = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       const start = Math.min(from, rows.length)
       const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
       return {
@@ -103,6 +106,26 @@ export function createChannelImplementations(services: AppServices, effects: App
         total: rows.length,
         rows: page,
         next: start + page.length
+      }
+    },
+    exportComparison: async ({ thenJobId, nowJobId, format, columns, rows, lowStockLevel }) => {
+      const comparison = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
+      const path = await effects.chooseExportPath(comparisonFileName(comparison, format), format)
+      if (path === null) return { saved: false as const }
+      const chosen = rows === null ? comparison.rows : rowsByKeys(comparison.rows, rows)
+      const sheetColumns = compareColumnsByKeys(columns)
+      try {
+        const chunks = (function* () {
+          for (let start = 0; start === 0 || start < chosen.length; start += EXPORT_CHUNK_LINES) {
+            yield [compareSheet(chosen.slice(start, start + EXPORT_CHUNK_LINES), sheetColumns)]
+          }
+        })()
+        const written = await services.writeExport(path, format, chunks)
+        return { saved: true as const, path, rows: written.rows }
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        effects.log.error('export of a comparison failed', { error })
+        throw describeWriteFailure(error, path)
       }
     },
     resumeLookup: async ({ jobId }) => {

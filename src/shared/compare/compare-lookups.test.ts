@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compareResults, countCategories, type StockInput } from './compare-lookups'
+import { compareColumnsByKeys } from './compare-columns'
 import { compareSheet } from './compare-sheet'
 
 const found = (line: number, value: string, onShelf: number, backroom = 0): StockInput => ({
@@ -89,5 +90,17 @@ describe('compareSheet', () => {
       ['OLD', 2, 'OLD', 'Low stock', null, 1, null, null, 'Only in one']
     ])
     expect(sheet.fills?.[1]?.colors).toEqual(['FFF4C7C3', null])
+  })
+
+  it('writes only the columns asked for, in their order, with the fill on the status column where it went', () => {
+    const rows = compareResults([found(1, 'A', 5)], [found(3, 'A', 0)], 3)
+    const sheet = compareSheet(rows, compareColumnsByKeys(['change', 'statusNow', 'value', 'nonsense', 'change']))
+    expect(sheet.columns).toEqual([
+      { label: 'Change', kind: 'number' },
+      { label: 'Stock status now', kind: 'text' },
+      { label: 'Value', kind: 'id' }
+    ])
+    expect(sheet.rows).toEqual([[-5, 'Out of stock', 'A']])
+    expect(sheet.fills).toEqual([{ column: 1, colors: ['FFF4C7C3'] }])
   })
 })

@@ -1,42 +1,27 @@
-import type { ExportCell, ExportColumn, ExportSheet } from '../export/export-sheet'
-import { STOCK_STATUS_FILLS, STOCK_STATUS_LABELS } from '../stock/stock-status'
-import { COMPARE_CATEGORY_LABELS, type CompareRow } from './compare-lookups'
+import type { ExportCell, ExportFill, ExportSheet } from '../export/export-sheet'
+import { STOCK_STATUS_FILLS } from '../stock/stock-status'
+import { COMPARE_COLUMNS, compareCellValue, compareStatus, type CompareColumn } from './compare-columns'
+import type { CompareRow } from './compare-lookups'
 
-export const COMPARE_COLUMNS: readonly ExportColumn[] = [
-  { label: 'Value', kind: 'id' },
-  { label: 'Line', kind: 'number' },
-  { label: 'Input', kind: 'id' },
-  { label: 'Stock status then', kind: 'text' },
-  { label: 'Stock status now', kind: 'text' },
-  { label: 'On hand then', kind: 'number' },
-  { label: 'On hand now', kind: 'number' },
-  { label: 'Change', kind: 'number' },
-  { label: 'Compared', kind: 'text' }
-]
-
-/** A comparison as a sheet: one row per value, the stock status cells filled in their colours. */
-export function compareSheet(rows: readonly CompareRow[]): ExportSheet {
-  const cells = rows.map((row): ExportCell[] => {
-    const side = row.now ?? row.then
-    return [
-      row.value,
-      side?.line ?? null,
-      side?.input ?? null,
-      row.then === null ? null : STOCK_STATUS_LABELS[row.then.status],
-      row.now === null ? null : STOCK_STATUS_LABELS[row.now.status],
-      row.then?.onHand ?? null,
-      row.now?.onHand ?? null,
-      row.change,
-      COMPARE_CATEGORY_LABELS[row.category]
-    ]
+/**
+ * A comparison as a sheet: the rows given, in their order, with the columns given (every column by
+ * default, as the headless command writes it); stock status cells are filled in their colours.
+ */
+export function compareSheet(rows: readonly CompareRow[], columns: readonly CompareColumn[] = COMPARE_COLUMNS): ExportSheet {
+  const cells = rows.map((row): ExportCell[] => columns.map((column) => compareCellValue(row, column.key)))
+  const fills = columns.flatMap((column, index): ExportFill[] => {
+    const side = column.side
+    if (side === undefined) return []
+    const colors = rows.map((row) => {
+      const status = compareStatus(row, side)
+      return status === null ? null : STOCK_STATUS_FILLS[status]
+    })
+    return [{ column: index, colors }]
   })
   return {
     name: 'Compare',
-    columns: COMPARE_COLUMNS,
+    columns: columns.map((column) => ({ label: column.label, kind: column.kind === 'status' ? 'text' : column.kind })),
     rows: cells,
-    fills: [
-      { column: 3, colors: rows.map((row) => (row.then === null ? null : STOCK_STATUS_FILLS[row.then.status])) },
-      { column: 4, colors: rows.map((row) => (row.now === null ? null : STOCK_STATUS_FILLS[row.now.status])) }
-    ]
+    ...(fills.length === 0 ? {} : { fills })
   }
 }

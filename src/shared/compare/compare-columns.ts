@@ -1,0 +1,94 @@
+import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
+import { COMPARE_CATEGORY_LABELS, type CompareRow } from './compare-lookups'
+
+/**
+ * The columns of a comparison, defined once for the Compare view and for every export of it (the
+ * app's and the headless `--compare-with`), so a file holds exactly the cells the screen shows.
+ */
+export const COMPARE_COLUMN_KEYS = [
+  'value',
+  'line',
+  'input',
+  'statusThen',
+  'statusNow',
+  'onHandThen',
+  'onHandNow',
+  'change',
+  'category'
+] as const
+export type CompareColumnKey = (typeof COMPARE_COLUMN_KEYS)[number]
+
+export interface CompareColumn {
+  readonly key: CompareColumnKey
+  readonly label: string
+  /** `status`: a stock status, sorted most urgent first; `id`: an identifier kept as text (leading zeros). */
+  readonly kind: 'status' | 'text' | 'id' | 'number'
+  /** Which lookup a status column describes. */
+  readonly side?: 'then' | 'now'
+}
+
+export const COMPARE_COLUMNS: readonly CompareColumn[] = [
+  { key: 'value', label: 'Value', kind: 'id' },
+  { key: 'line', label: 'Line', kind: 'number' },
+  { key: 'input', label: 'Input', kind: 'id' },
+  { key: 'statusThen', label: 'Stock status then', kind: 'status', side: 'then' },
+  { key: 'statusNow', label: 'Stock status now', kind: 'status', side: 'now' },
+  { key: 'onHandThen', label: 'On hand then', kind: 'number' },
+  { key: 'onHandNow', label: 'On hand now', kind: 'number' },
+  { key: 'change', label: 'Change', kind: 'number' },
+  { key: 'category', label: 'Compared', kind: 'text' }
+]
+
+const BY_KEY: ReadonlyMap<string, CompareColumn> = new Map(COMPARE_COLUMNS.map((column) => [column.key, column]))
+
+export function isCompareColumnKey(key: string): key is CompareColumnKey {
+  return BY_KEY.has(key)
+}
+
+/** The columns `keys` names, in the order of `keys`, each once. */
+export function compareColumnsByKeys(keys: readonly string[]): CompareColumn[] {
+  const chosen: CompareColumn[] = []
+  for (const key of new Set(keys)) {
+    const column = BY_KEY.get(key)
+    if (column !== undefined) chosen.push(column)
+  }
+  return chosen
+}
+
+/** A status column's stock status for a row; null when the value was not in that lookup. */
+export function compareStatus(row: CompareRow, side: 'then' | 'now'): StockStatus | null {
+  return row[side]?.status ?? null
+}
+
+/** A cell's value: numbers as numbers, empty as null. The line and input are the later lookup's when it had the value. */
+export function compareCellValue(row: CompareRow, key: CompareColumnKey): string | number | null {
+  const side = row.now ?? row.then
+  switch (key) {
+    case 'value':
+      return row.value
+    case 'line':
+      return side?.line ?? null
+    case 'input':
+      return side?.input ?? null
+    case 'statusThen':
+      return row.then === null ? null : STOCK_STATUS_LABELS[row.then.status]
+    case 'statusNow':
+      return row.now === null ? null : STOCK_STATUS_LABELS[row.now.status]
+    case 'onHandThen':
+      return row.then?.onHand ?? null
+    case 'onHandNow':
+      return row.now?.onHand ?? null
+    case 'change':
+      return row.change
+    case 'category':
+      return COMPARE_CATEGORY_LABELS[row.category]
+  }
+}
+
+/**
+ * What names a compared row between the screen and main (the rows of an export): its value. When a
+ * lookup can hold several stores, a row is a store and value pair and its key names both.
+ */
+export function compareRowKey(row: CompareRow): string {
+  return row.value
+}
