@@ -96,7 +96,7 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
     )
     const wallMs = performance.now() - startedAt
 
-    const stats = demo.stats()
+    const stats = await demo.stats()
     const problems = jobIds.flatMap((jobId, index) =>
       checkJobInvariant(lines, services.jobs.results(jobId, 0).entries, progress[index] as JobProgress).map((problem) => `store ${stores[index]}: ${problem}`)
     )

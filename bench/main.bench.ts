@@ -224,7 +224,7 @@ async function main(): Promise<void> {
         `${cell(`${s.p99Ms.toFixed(1)} ms`, 10)}${cell(`${s.maxMs.toFixed(1)} ms`, 10)}`
     )
   }
-  console.log('(RSS is the whole process: main thread, worker thread and the Demo API, which runs in-process here, as in the app.')
+  console.log('(RSS is the whole process: main thread, the files worker thread and the Demo API thread, as in the app.')
   console.log(` Event-loop delay counts time the main thread waits for a core: compare with the load average, ${loadavg()[0]?.toFixed(1) ?? '?'} now on ${cpus().length} cores.)`)
   for (const [index, outcome] of hostile.entries()) console.log(`  ${steps[steps.length - hostile.length + index]?.name ?? ''}: ${outcome}`)
   const p99 = whole.percentile(99) / 1e6

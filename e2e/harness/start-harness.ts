@@ -185,7 +185,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     messages: () => sent,
     openedExternalUrls: () => opened,
     async setDemoFaults(faults) {
-      ;(await root.services.demoApi()).setFaults(faults)
+      await (await root.services.demoApi()).setFaults(faults)
     },
     async close() {
       stopEvents()

@@ -6,7 +6,8 @@ import { ENVIRONMENT_LABELS, searchPathFor } from '../shared/environments'
 import { hostOrigin } from '../shared/host-url'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
-import { startDemoApi, DEMO_CREDENTIALS, type DemoApi, type DemoFaults } from './demo-api/demo-api'
+import { DEMO_CREDENTIALS, type DemoFaults } from './demo-api/demo-api'
+import { startDemoApiThread, type DemoApiThread } from './demo-api/demo-api-thread'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import type { LookupSource } from './history/history-types'
@@ -47,6 +48,8 @@ export interface AppEffects {
   concurrency?: number
   /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   workerEntry?: string
+  /** The built script of the Demo API's thread (Electron's build), as `workerEntry`. */
+  demoApiEntry?: string
   /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
   history?: 'file' | 'memory'
   /** Who starts lookups through this root, as History shows it. */
@@ -165,10 +168,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     return exportToFile(worker, { path, format, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
   }
 
-  // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use.
-  let demo: Promise<DemoApi> | null = null
-  function demoApi(): Promise<DemoApi> {
-    demo ??= startDemoApi({ faults: effects.demoFaults ?? {}, now }).catch((error: unknown) => {
+  // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use, and
+  // on a thread of its own, so a large Demo lookup does not spend main's time on the server's side.
+  let demo: Promise<DemoApiThread> | null = null
+  function demoApi(): Promise<DemoApiThread> {
+    demo ??= startDemoApiThread({ faults: effects.demoFaults ?? {}, ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry }) }).catch((error: unknown) => {
       demo = null
       log.error('the Demo API could not start', { error })
       throw new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')

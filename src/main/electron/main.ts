@@ -5,6 +5,7 @@ import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
 import workerEntry from '../workers/worker-main?modulePath'
+import demoApiEntry from '../demo-api/demo-api-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
@@ -184,7 +185,8 @@ function runApp(): void {
           return result.canceled || result.filePath === '' ? null : result.filePath
         },
         openExternal,
-        workerEntry
+        workerEntry,
+        demoApiEntry
       })
       root = appRoot
       const handlers = appRoot.createHandlers(

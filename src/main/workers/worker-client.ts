@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
+import { resolveThreadEntry } from './thread-entry'
 import type { TaskInput, TaskName, TaskResult, WorkerReply, WorkerRequest } from './worker-tasks'
 
 export interface WorkerClient {
@@ -46,7 +46,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   const pending = new Map<number, Pending>()
 
   function start(): Worker {
-    const { entry, execArgv } = resolveEntry(options.entry)
+    const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
     const thread = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
@@ -118,13 +118,4 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
       }
     }
   }
-}
-
-function resolveEntry(entry: string | undefined): { entry: string; execArgv?: string[] } {
-  if (entry !== undefined) return { entry }
-  const source = join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts')
-  // Under tsx the thread inherits its loader; under vitest it has to be given one.
-  if (process.execArgv.some((argument) => argument.includes('tsx'))) return { entry: source }
-  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-  return { entry: source, execArgv: [...process.execArgv, '--import', loader] }
 }

@@ -1,0 +1,28 @@
+import type { DemoFaults } from './demo-faults'
+import type { DemoApiStats } from './demo-stats'
+
+/** What main asks of the Demo API's thread. */
+export type DemoThreadAsk =
+  | { op: 'stats' }
+  | { op: 'resetStats' }
+  | { op: 'setFaults'; faults: Partial<DemoFaults> }
+  | { op: 'expireAllTokens' }
+  | { op: 'close' }
+
+export type DemoThreadRequest = DemoThreadAsk & { id: number }
+
+/** The thread's answers: once `ready` (or `failed` to start), then one reply per request. */
+export type DemoThreadMessage =
+  | { kind: 'ready'; url: string }
+  | { kind: 'reply'; id: number; ok: true; value?: DemoApiStats }
+  | { kind: 'reply'; id: number; ok: false; error: ThreadError }
+
+/** An error as it crosses the thread boundary: a RangeError (faults out of range) stays one. */
+export interface ThreadError {
+  name: string
+  message: string
+}
+
+export interface DemoThreadData {
+  faults: Partial<DemoFaults>
+}
