@@ -169,7 +169,7 @@ async function memory(dir: string): Promise<void> {
     const problems: string[] = []
     for (let n = 1; n <= LOOKUPS; n += 1) {
       const started = performance.now()
-      const { jobId } = services.jobs.start({ environment: 'demo', storeNbr: 1000 + n, itemType: 'gtin', lines, target })
+      const { jobId } = services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
       // For the invariant only each entry's outline is kept (an item stands in for the item).

@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     const source = { importId: summary.importId, column: summary.suggestedColumn }
     const lines = linesOfColumn(await call<ImportColumn>(handlers, 'files:import-column', source))
     const jobId = await step('Demo lookup of 200,000 values', async () => {
-      const started = await call<JobProgress>(handlers, 'jobs:start', { environment: 'demo', storeNbr: 1234, itemType: 'gtin', lines, source })
+      const started = await call<JobProgress>(handlers, 'jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines, source })
       const settled = await root.services.jobs.whenSettled(started.jobId)
       if (settled.pending !== 0 || settled.carriedColumns.length !== 3) throw new Error('the lookup did not settle with its carried columns')
       return started.jobId

@@ -31,7 +31,7 @@ test.describe('browser harness and IPC contract', () => {
     const results = await page.evaluate(async () => {
       const api = window.inventory as unknown as Record<string, (input: unknown) => Promise<unknown>>
       return Promise.all([
-        api.startJob!({ environment: 'demo', storeNbr: '12', itemType: 'gtin', lines: [{ line: 1, input: '1' }] }),
+        api.startJob!({ environment: 'demo', stores: ['12'], itemType: 'gtin', lines: [{ line: 1, input: '1' }] }),
         api.updateSettings!({ storeNbr: -3 }),
         api.getJobResults!('not an object'),
         api.saveSecret!({ environment: 'staging', clientId: 'x', secret: 'y' })
@@ -40,7 +40,7 @@ test.describe('browser harness and IPC contract', () => {
     for (const result of results) {
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     }
-    expect((results[0] as { error: { message: string } }).error.message).toContain('storeNbr')
+    expect((results[0] as { error: { message: string } }).error.message).toContain('stores')
     // The app is still answering after bad input.
     expect(await page.evaluate(() => window.inventory.getSettings())).toMatchObject({ ok: true })
   })

@@ -37,6 +37,7 @@ export function fakeLineResults(lineCount: number, seed = 42): LineResult[] {
       const wmItemNumber = String(100_000_000 + Math.floor(next() * 899_999_999))
       const supplier = SUPPLIERS[Math.floor(next() * SUPPLIERS.length)] ?? SUPPLIERS[0]
       results.push({
+        storeNbr: 1234,
         line,
         input,
         value: gtin,
@@ -63,13 +64,14 @@ export function fakeLineResults(lineCount: number, seed = 42): LineResult[] {
         }
       })
     } else if (roll < 0.9) {
-      results.push({ line, input, value: gtin, status: 'not_found', carried })
+      results.push({ storeNbr: 1234, line, input, value: gtin, status: 'not_found', carried })
     } else if (roll < 0.94) {
-      results.push({ line, input: `${input.slice(0, 6)}E+7`, value: null, status: 'invalid', invalidReason: 'scientific_notation', carried })
+      results.push({ storeNbr: 1234, line, input: `${input.slice(0, 6)}E+7`, value: null, status: 'invalid', invalidReason: 'scientific_notation', carried })
     } else if (roll < 0.97) {
-      results.push({ line, input, value: gtin, status: 'duplicate', duplicateOf: Math.max(1, line - 7), carried })
+      results.push({ storeNbr: 1234, line, input, value: gtin, status: 'duplicate', duplicateOf: Math.max(1, line - 7), carried })
     } else if (roll < 0.99) {
       results.push({
+        storeNbr: 1234,
         line,
         input,
         value: gtin,
@@ -78,7 +80,7 @@ export function fakeLineResults(lineCount: number, seed = 42): LineResult[] {
         error: { code: 'server_error', message: 'The inventory service had an internal error.', status: 500 }
       })
     } else {
-      results.push({ line, input, value: gtin, status: 'cancelled', carried })
+      results.push({ storeNbr: 1234, line, input, value: gtin, status: 'cancelled', carried })
     }
   }
   return results

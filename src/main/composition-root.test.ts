@@ -109,7 +109,7 @@ describe('composition root, end to end over the handler table', () => {
 
     const values = gtins(250)
     const lines = values.map((input, index) => ({ line: index + 1, input }))
-    const started = (await call('jobs:start', { environment: 'sandbox', storeNbr: 4321, itemType: 'gtin', lines })) as {
+    const started = (await call('jobs:start', { environment: 'sandbox', stores: [4321], itemType: 'gtin', lines })) as {
       ok: true
       value: JobProgress
     }
@@ -138,7 +138,7 @@ describe('composition root, end to end over the handler table', () => {
   })
 
   it('asks for credentials before it calls a remote environment without them', async () => {
-    expect(await call('jobs:start', { environment: 'production', storeNbr: 1, itemType: 'gtin', lines: [{ line: 1, input: '96385074' }] })).toMatchObject({
+    expect(await call('jobs:start', { environment: 'production', stores: [1], itemType: 'gtin', lines: [{ line: 1, input: '96385074' }] })).toMatchObject({
       ok: false,
       error: { code: 'missing_credentials' }
     })
@@ -146,7 +146,7 @@ describe('composition root, end to end over the handler table', () => {
 
   it('runs Demo out of the box and exports what it found', async () => {
     const lines = gtins(30).map((input, index) => ({ line: index + 1, input }))
-    const started = (await call('jobs:start', { environment: 'demo', storeNbr: 1234, itemType: 'gtin', lines })) as {
+    const started = (await call('jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines })) as {
       ok: true
       value: JobProgress
     }

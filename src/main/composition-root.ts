@@ -148,7 +148,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
    */
   async function startLookup(params: {
     environment: EnvironmentId
-    storeNbr: number
+    stores: number[]
     itemType: ItemType
     lines: { line: number; input: string }[]
     source?: ImportSource | undefined

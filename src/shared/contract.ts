@@ -6,7 +6,7 @@ import { lineResultSchema } from './domain/line-result'
 import { lookupSummarySchema } from './domain/lookup-summary'
 import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
 import { isCompareColumnKey } from './compare/compare-columns'
-import { MAX_STORE_NBR } from './domain/store-list'
+import { storesSchema } from './domain/store-list'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
@@ -193,7 +193,8 @@ export const invokeContract = {
     channel: 'jobs:start',
     input: z.object({
       environment: environmentIdSchema,
-      storeNbr: z.number().int().positive().max(MAX_STORE_NBR),
+      /** Every line is looked up in each store; stores x distinct values may be at most MAX_STORE_VALUE_PAIRS. */
+      stores: storesSchema,
       itemType: itemTypeSchema,
       lines: inputLinesSchema,
       /** Set when the lines are a column of an imported file (kept by row number, even after edits). */
@@ -207,8 +208,8 @@ export const invokeContract = {
     channel: 'jobs:results',
     input: z.object({ jobId: z.string().min(1).max(100), from: z.number().int().nonnegative() }),
     /**
-     * A page of the job's append-only log from `from`; a later entry for the same line supersedes an
-     * earlier one. Read again from `next` until it reaches `resultsCount`.
+     * A page of the job's append-only log from `from`; a later entry for the same store and line
+     * supersedes an earlier one. Read again from `next` until it reaches `resultsCount`.
      */
     result: z.object({ entries: z.array(lineResultSchema), next: z.number().int().nonnegative() })
   },

@@ -20,7 +20,7 @@ describe('parseLookupArgs', () => {
   it('reads every flag, with gtin as the default item type and the format from the extension', () => {
     expect(parseLookupArgs(BASE)).toEqual({
       kind: 'run',
-      options: { environment: 'sandbox', storeNbr: 1234, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items', save: true }
+      options: { environment: 'sandbox', stores: { kind: 'list', stores: [1234] }, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items', save: true }
     })
     expect(parseLookupArgs([...BASE, '--no-save'])).toMatchObject({ kind: 'run', options: { save: false } })
     const full = parseLookupArgs([
@@ -39,6 +39,13 @@ describe('parseLookupArgs', () => {
       kind: 'run',
       options: { view: 'locations', itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
     })
+    expect(parseLookupArgs(['--env', 'demo', '--store', '100,200-202', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
+      options: { stores: { kind: 'list', stores: [100, 200, 201, 202] } }
+    })
+    expect(parseLookupArgs(['--env', 'demo', '--stores-file', 'district.csv', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
+      options: { stores: { kind: 'file', path: 'district.csv' } }
+    })
+    for (const view of ['stores', 'matrix'] as const) expect(parseLookupArgs([...BASE, '--view', view])).toMatchObject({ options: { view } })
     expect(parseLookupArgs(['--help'])).toEqual({ kind: 'help' })
     expect(parseLookupArgs([...BASE, '-h'])).toEqual({ kind: 'help' })
   })
@@ -71,10 +78,15 @@ describe('parseLookupArgs', () => {
     expect(usageMessage(['--env', 'demo', '--store', '12a'])).toMatch(/not a store number/)
     expect(usageMessage(['--env', 'demo', '--store', '0'])).toMatch(/not a store number/)
     expect(usageMessage(['--env', 'demo', '--store', '1000000'])).toMatch(/not a store number/)
+    expect(usageMessage(['--env', 'demo', '--store', '100,12a,-5'])).toMatch(/--store 100,12a,-5: "12a" and "-5" are not store numbers/)
+    expect(usageMessage(['--env', 'demo', '--store', '1-501'])).toMatch(/That is 501 stores; one lookup takes at most 500/)
+    expect(usageMessage(['--env', 'demo', '--store', '1', '--stores-file', 'f.csv'])).toMatch(/--store and --stores-file both name the stores; use one of them/)
+    expect(usageMessage(['--env', 'demo', '--input', 'i.csv'])).toMatch(/--store is required/)
+    expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--stores-file', 'f.csv'])).toMatch(/leave out --stores-file/)
     expect(usageMessage(['--env', 'demo', '--store', '1', '--output', 'o.csv'])).toMatch(/--input is required/)
     expect(usageMessage(['--env', 'demo', '--store', '1', '--input', 'i.csv'])).toMatch(/--output is required/)
     expect(usageMessage([...BASE, '--item-type', 'sku'])).toMatch(/gtin or wm_item_number/)
-    expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items or locations/)
+    expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items, locations, stores or matrix/)
     expect(usageMessage([...BASE, '--client-id', ' '])).toMatch(/--client-id is empty/)
     expect(usageMessage([...BASE, '--auth-url', 'javascript:alert(1)'])).toMatch(/starting with https:\/\//)
     expect(usageMessage([...BASE, '--auth-url', 'http://identity.example.com'])).toMatch(/plain http:\/\/ is allowed only for a server on this computer/)
@@ -99,7 +111,8 @@ describe('progress lines', () => {
   const progress: JobProgress = {
     jobId: 'j',
     environment: 'demo',
-    storeNbr: 1,
+    stores: [1],
+    storesDone: 0,
     itemType: 'gtin',
     carriedColumns: [],
     startedAt: '2025-01-01T00:00:00.000Z',
@@ -129,5 +142,11 @@ describe('progress lines', () => {
       'batches 1/3, found 4, not found 1, failed 0, invalid 1, pending 4, retries 2, throttled by the server, resuming in 11 s'
     )
     expect(summaryLine(progress)).toBe('10 lines: 4 found, 1 not found, 1 invalid, 0 duplicate, 0 failed, 0 cancelled')
+  })
+
+  it('say how many stores are done, and count lines x stores, when there are several stores', () => {
+    const many = { ...progress, stores: [1, 2, 3], storesDone: 1 }
+    expect(progressLine(many, Date.parse('2025-01-01T00:00:01.500Z'))).toMatch(/^stores done 1\/3, batches 1\/3, /)
+    expect(summaryLine(many)).toBe('10 lines x 3 stores: 4 found, 1 not found, 1 invalid, 0 duplicate, 0 failed, 0 cancelled')
   })
 })

@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util'
 import type { ExportFormat } from '../../shared/contract'
 import { hostUrlProblem } from '../../shared/host-url'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
-import { isStoreNumber, MAX_STORE_NBR } from '../../shared/domain/store-list'
-import { RESULT_VIEWS, type ResultView } from '../../shared/views/view-columns'
+import { MAX_STORES_PER_LOOKUP, parseStoreList } from '../../shared/domain/store-list'
+import { LOOKUP_VIEWS, type LookupView } from '../../shared/views/lookup-views'
 import { formatFromPath } from '../files/write-results'
 
-export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store N --input FILE --output FILE [options]
+export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store LIST --input FILE --output FILE [options]
+       npm run lookup -- --env demo|sandbox|production --stores-file FILE --input FILE --output FILE [options]
        npm run lookup -- --resume ID|last --output FILE [options]
        npm run lookup -- --history
 
@@ -15,15 +16,22 @@ Every run is saved in the app's History, where the app shows it too.
 
 Required:
   --env demo|sandbox|production   which environment to query
-  --store N                       the store number
+  --store LIST                    the store number, or several: 100,200-210 (commas, spaces and
+                                  ranges, up to ${MAX_STORES_PER_LOOKUP} stores)
+  --stores-file FILE              instead of --store: a .csv, .tsv, .txt or .xlsx with a column of
+                                  store numbers (the one headed Store, else the first that reads
+                                  as store numbers)
   --input FILE                    a .csv, .tsv, .txt or .xlsx list of values
   --output FILE                   where to write results; .csv, .xlsx or .json
 
 Options:
   --item-type gtin|wm_item_number what the values are (default: gtin)
-  --view items|locations          one row per value with its stock figures and status (default),
-                                  or one row per inventory location; an .xlsx of items also gets
-                                  a Locations sheet
+  --view items|locations|stores|matrix
+                                  items: one row per value (per store and value with several
+                                  stores) with its stock figures and status (default; an .xlsx
+                                  also gets a Locations sheet); locations: one row per inventory
+                                  location; stores: one row per store with its counts and in-stock
+                                  rate; matrix: one row per value, On hand in each store
   --client-id ID                  client ID (default: the one saved in the app's settings)
   --auth-url URL                  identity host to use instead of the configured one
   --base-url URL                  inventory host to use instead of the configured one
@@ -52,7 +60,7 @@ credentials need fixing.`
 export interface OutputOptions {
   output: string
   format: ExportFormat
-  view: ResultView
+  view: LookupView
   /** Write the comparison with this run instead of the results. */
   compareWith?: 'previous' | number
   clientId?: string
@@ -60,9 +68,12 @@ export interface OutputOptions {
   baseUrl?: string
 }
 
+/** The stores as listed with `--store`, or the file `--stores-file` names (read with the values). */
+export type StoresOption = { kind: 'list'; stores: number[] } | { kind: 'file'; path: string }
+
 export interface LookupOptions extends OutputOptions {
   environment: EnvironmentId
-  storeNbr: number
+  stores: StoresOption
   input: string
   itemType: ItemType
   /** Keep the run in History (the default; `--no-save` turns it off). */
@@ -98,6 +109,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
       options: {
         env: { type: 'string' },
         store: { type: 'string' },
+        'stores-file': { type: 'string' },
         input: { type: 'string' },
         output: { type: 'string' },
         'item-type': { type: 'string' },
@@ -122,7 +134,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     return { kind: 'history' }
   }
   if (values.resume !== undefined) {
-    for (const name of ['env', 'store', 'input', 'item-type', 'no-save'] as const) {
+    for (const name of ['env', 'store', 'stores-file', 'input', 'item-type', 'no-save'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
     }
     const text = values.resume.trim().toLowerCase()
@@ -134,11 +146,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   if (values.env === undefined) throw new UsageError('--env is required: demo, sandbox or production.')
   if (!environment.success) throw new UsageError(`--env ${values.env} is not an environment; use demo, sandbox or production.`)
 
-  if (values.store === undefined) throw new UsageError('--store is required: the store number, e.g. --store 1234.')
-  const storeNbr = /^\d{1,6}$/.test(values.store.trim()) ? Number(values.store.trim()) : Number.NaN
-  if (!isStoreNumber(storeNbr)) {
-    throw new UsageError(`--store ${values.store} is not a store number; use a whole number from 1 to ${MAX_STORE_NBR}.`)
-  }
+  const stores = storesOption(values.store, values['stores-file'])
 
   const itemType = itemTypeSchema.safeParse(values['item-type'] ?? 'gtin')
   if (!itemType.success) throw new UsageError(`--item-type ${values['item-type'] ?? ''} is not known; use gtin or wm_item_number.`)
@@ -146,7 +154,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   const input = required(values.input, '--input is required: the file with the values to look up.')
   const options: LookupOptions = {
     environment: environment.data,
-    storeNbr,
+    stores,
     input,
     itemType: itemType.data,
     save: values['no-save'] !== true,
@@ -154,6 +162,15 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   }
   if (!options.save && options.compareWith !== undefined) throw new UsageError('--compare-with compares runs saved in History; leave out --no-save.')
   return { kind: 'run', options }
+}
+
+function storesOption(list: string | undefined, file: string | undefined): StoresOption {
+  if (list !== undefined && file !== undefined) throw new UsageError('--store and --stores-file both name the stores; use one of them.')
+  if (file !== undefined) return { kind: 'file', path: required(file, '--stores-file is empty; give the file with the store numbers.') }
+  if (list === undefined) throw new UsageError('--store is required: the store number, or several such as --store 100,200-210 (or --stores-file FILE).')
+  const check = parseStoreList(list)
+  if (!check.ok) throw new UsageError(`--store ${list.slice(0, 200)}: ${check.message}`)
+  return { kind: 'list', stores: check.stores }
 }
 
 function outputOptions(values: {
@@ -164,8 +181,8 @@ function outputOptions(values: {
   'auth-url'?: string | undefined
   'base-url'?: string | undefined
 }): OutputOptions {
-  const view = RESULT_VIEWS.find((name) => name === (values.view ?? 'items'))
-  if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items or locations.`)
+  const view = LOOKUP_VIEWS.find((name) => name === (values.view ?? 'items'))
+  if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items, locations, stores or matrix.`)
   const output = required(values.output, '--output is required: where to write the results (.csv, .xlsx or .json).')
   let format: ExportFormat
   try {

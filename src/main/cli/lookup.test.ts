@@ -142,7 +142,7 @@ describe('npm run lookup', () => {
     expect(rows.find((row) => row.Line === 4)).toMatchObject({ 'Stock status': 'Invalid', Input: 'abc' })
     const view = await lookup(['--env', 'demo', '--store', '5', '--view', 'rows', '--input', input, '--output', output])
     expect(view.code).toBe(2)
-    expect(view.stderr).toContain('--view rows is not a view; use items or locations.')
+    expect(view.stderr).toContain('--view rows is not a view; use items, locations, stores or matrix.')
   }, 60_000)
 
   it('prints the usage and exits 2 when a flag is missing or wrong, and 0 for --help', async () => {

@@ -3,6 +3,7 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 /** One line of progress for a terminal or a log file. */
 export function progressLine(progress: JobProgress, now: number): string {
   const parts = [
+    ...(progress.stores.length > 1 ? [`stores done ${progress.storesDone}/${progress.stores.length}`] : []),
     `batches ${progress.batchesDone}/${progress.batchesTotal}`,
     `found ${progress.found}`,
     `not found ${progress.notFound}`,
@@ -21,10 +22,12 @@ export function progressLine(progress: JobProgress, now: number): string {
   return parts.join(', ')
 }
 
-/** The closing line: what happened to every input line. */
+/** The closing line: what happened to every input line (in every store). */
 export function summaryLine(progress: JobProgress): string {
+  const stores = progress.stores.length
+  const what = stores === 1 ? `${progress.lines} lines` : `${progress.lines} lines x ${stores} stores`
   return (
-    `${progress.lines} lines: ${progress.found} found, ${progress.notFound} not found, ${progress.invalid} invalid, ` +
+    `${what}: ${progress.found} found, ${progress.notFound} not found, ${progress.invalid} invalid, ` +
     `${progress.duplicate} duplicate, ${progress.failed} failed, ${progress.cancelled} cancelled`
   )
 }

@@ -11,7 +11,9 @@ import type { SecretStore } from '../credentials/secret-store'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
 import { historyTable } from './history-table'
-import { parseLookupArgs, UsageError, USAGE, type LookupOptions, type OutputOptions, type ParsedCommand } from './lookup-args'
+import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
+import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
+import { parseLookupArgs, UsageError, USAGE, type LookupOptions, type OutputOptions, type ParsedCommand, type StoresOption } from './lookup-args'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
 import { watchRun } from './watch-run'
@@ -103,9 +105,11 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       case 'resume':
         return await resumeRun(root, command.options, targetOverrides(command.options, hidden), io, say)
       case 'run': {
+        const stores = await readStores(root, command.options.stores, say)
+        if (stores === null) return EXIT_USAGE
         const lines = await readLines(root, command.options, say)
         if (lines === null) return EXIT_USAGE
-        return await lookUp(root, command.options, lines, hidden, io, say)
+        return await lookUp(root, command.options, stores, lines, hidden, io, say)
       }
     }
   } finally {
@@ -127,29 +131,59 @@ interface InputLines {
   source: ImportSource
 }
 
-/** Reads the input as the app does (same worker, same limits); the column is the one the app would suggest. */
-async function readLines(root: AppRoot, options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
-  let bytes: Uint8Array
+/** The stores of `--store`, or those of the column of `--stores-file` that reads as store numbers; null (said why) when they cannot be used. */
+async function readStores(root: AppRoot, option: StoresOption, say: (text: string) => void): Promise<number[] | null> {
+  if (option.kind === 'list') return option.stores
+  const bytes = await readInputFile('--stores-file', option.path, say)
+  if (bytes === null) return null
   try {
-    const info = await stat(options.input)
+    const { worker } = root.services
+    const summary = await worker.run('import', { fileName: option.path, bytes })
+    const source = { importId: summary.importId, column: storeColumnOf(summary) }
+    const column = await worker.run('column', source)
+    const name = summary.columns[source.column]?.name ?? `column ${source.column + 1}`
+    const check = parseStoreEntries(storeEntriesOfCells(linesOfColumn(column).map((cell) => cell.input)))
+    if (!check.ok) {
+      say(`Error: --stores-file ${option.path}, column "${name}": ${check.message}`)
+      return null
+    }
+    say(`Reading ${check.stores.length} ${check.stores.length === 1 ? 'store' : 'stores'} from "${name}" in ${option.path}.${check.message === null ? '' : ` ${check.message}`}`)
+    return check.stores
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    say(`Error: --stores-file ${option.path}: ${error.message}`)
+    return null
+  }
+}
+
+/** A file named on the command line, checked for size before it is read; null (said why) when it cannot be read. */
+async function readInputFile(flag: string, path: string, say: (text: string) => void): Promise<Uint8Array | null> {
+  try {
+    const info = await stat(path)
     if (!info.isFile()) {
-      say(`Error: --input ${options.input} is not a file.`)
+      say(`Error: ${flag} ${path} is not a file.`)
       return null
     }
     if (info.size > MAX_IMPORT_BYTES) {
-      say(`Error: --input ${options.input} is larger than 50 MB; split it into smaller files.`)
+      say(`Error: ${flag} ${path} is larger than 50 MB; split it into smaller files.`)
       return null
     }
-    bytes = await readFile(options.input)
+    return await readFile(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     say(
       code === 'ENOENT'
-        ? `Error: --input ${options.input} does not exist; check the path.`
-        : `Error: --input ${options.input} could not be read (${code ?? 'unknown error'}); check the path and its permissions.`
+        ? `Error: ${flag} ${path} does not exist; check the path.`
+        : `Error: ${flag} ${path} could not be read (${code ?? 'unknown error'}); check the path and its permissions.`
     )
     return null
   }
+}
+
+/** Reads the input as the app does (same worker, same limits); the column is the one the app would suggest. */
+async function readLines(root: AppRoot, options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
+  const bytes = await readInputFile('--input', options.input, say)
+  if (bytes === null) return null
   try {
     const { worker } = root.services
     const summary = await worker.run('import', { fileName: options.input, bytes })
@@ -190,6 +224,7 @@ async function outputFolderExists(output: string): Promise<boolean> {
 async function lookUp(
   root: AppRoot,
   options: LookupOptions,
+  stores: number[],
   lines: InputLines,
   secret: string | null,
   io: LookupIo,
@@ -201,7 +236,7 @@ async function lookUp(
     const target = await services.resolveTarget(options.environment, targetOverrides(options, secret))
     const started = await services.startLookup({
       environment: options.environment,
-      storeNbr: options.storeNbr,
+      stores,
       itemType: options.itemType,
       lines: lines.values,
       source: lines.source,
@@ -215,7 +250,8 @@ async function lookUp(
   }
 
   const saved = options.save ? ` (run ${jobId} in History)` : ''
-  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, store ${options.storeNbr}${saved}. Ctrl+C stops and still writes what was found.`)
+  const where = stores.length === 1 ? `store ${stores[0] ?? ''}` : `${stores.length} stores (${formatStoreList(stores)})`
+  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, ${where}${saved}. Ctrl+C stops and still writes what was found.`)
   const final = await watchRun(root, jobId, io, say, options.save)
   return writeRun(root, jobId, options, final, say, options.save)
 }

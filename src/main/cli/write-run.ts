@@ -43,8 +43,9 @@ async function resultChunks(root: AppRoot, jobId: string, options: OutputOptions
   const { services } = root
   const { params, lines: results } = await services.jobs.latest(jobId, { carried: false })
   const { carriedColumns } = final
-  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel)
-  return exportChunks({ results, itemType: params.itemType, carriedColumns }, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })
+  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel, params.stores)
+  const source = { results, itemType: params.itemType, carriedColumns, stores: params.stores, lines: final.lines }
+  return exportChunks(source, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })
 }
 
 /** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */

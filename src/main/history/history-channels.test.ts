@@ -54,7 +54,7 @@ async function startApp() {
     return result.error.message
   }
   async function lookUp(storeNbr: number, values: string[]): Promise<string> {
-    const { jobId } = await call<{ jobId: string }>('jobs:start', { environment: 'demo', storeNbr, itemType: 'gtin', lines: asLines(values) })
+    const { jobId } = await call<{ jobId: string }>('jobs:start', { environment: 'demo', stores: [storeNbr], itemType: 'gtin', lines: asLines(values) })
     await root.services.jobs.whenSettled(jobId)
     return jobId
   }
@@ -93,7 +93,7 @@ describe('History channels', () => {
     expect((await app.call<Listed>('history:list', { limit: 2, before: page.lookups[1]?.jobId })).lookups.map((lookup) => lookup.jobId)).toEqual([first])
 
     expect(await app.call('history:previous', { jobId: third })).toMatchObject({ previous: { jobId: first } })
-    expect(await app.call('history:open', { jobId: first })).toMatchObject({ jobId: first, state: 'finished', lines: 10, storeNbr: 1234 })
+    expect(await app.call('history:open', { jobId: first })).toMatchObject({ jobId: first, state: 'finished', lines: 10, stores: [1234], storesDone: 1 })
     expect(await app.call('history:delete', { jobId: first })).toEqual({ deleted: true })
     expect(await app.call('history:previous', { jobId: third })).toEqual({ previous: null })
     expect(await app.refused('history:open', { jobId: first })).toBe('That lookup is no longer in History; it may have been deleted. Run it again.')
@@ -103,7 +103,7 @@ describe('History channels', () => {
   it('refuses to delete a lookup while it runs, and resumes only what was cancelled', async () => {
     const app = await startApp()
     const values = validGtins(3_000)
-    const { jobId } = await app.call<{ jobId: string }>('jobs:start', { environment: 'demo', storeNbr: 5, itemType: 'gtin', lines: asLines(values) })
+    const { jobId } = await app.call<{ jobId: string }>('jobs:start', { environment: 'demo', stores: [5], itemType: 'gtin', lines: asLines(values) })
     expect(await app.refused('history:delete', { jobId })).toBe('This lookup is still running; cancel it or wait for it to finish, then delete it.')
     expect((await app.call<Listed>('history:list', {})).lookups[0]).toMatchObject({ jobId, state: 'running', runningHere: true })
     const cancelled = await app.call<{ cancelled: number; found: number; notFound: number }>('jobs:cancel', { jobId })

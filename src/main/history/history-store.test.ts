@@ -59,7 +59,7 @@ describe('history store', () => {
       [1, 'found'],
       [3, 'found']
     ])
-    expect(first.entries[0]).toEqual({ line: 2, input: 'bad2', value: null, status: 'invalid', invalidReason: 'characters', note: 'bad2 is not a GTIN.', carried: ['Description 2', '2'] })
+    expect(first.entries[0]).toEqual({ storeNbr: 1234, line: 2, input: 'bad2', value: null, status: 'invalid', invalidReason: 'characters', note: 'bad2 is not a GTIN.', carried: ['Description 2', '2'] })
     expect(first.entries[1]).toMatchObject({ duplicateOf: 1, value: valueFor(1) })
     expect(first.entries[3]?.item).toEqual(sampleItem(valueFor(3), 3))
     const rest = history.log(lookup.id, first.next, 100)

@@ -26,6 +26,8 @@ export interface StoredLookup extends RunFigures {
   source: LookupSource
   carriedColumns: string[]
   stores: number[]
+  /** Each store's results per outcome, aligned with `stores`; `counts` is their sum. */
+  storeCounts: LineCounts[]
   lines: number
   startedAt: number
   finishedAt: number | null

@@ -136,7 +136,7 @@ describe('a lookup killed mid-way', () => {
 
     const first = await harnessProcess(dataDir)
     await connect(first)
-    const started = await first.invoke('jobs:start', { environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines: appLines })
+    const started = await first.invoke('jobs:start', { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: appLines })
     expect(started.ok, started.error?.message).toBe(true)
     // The headless command writes the same History file at the same time.
     const cli = headlessLookup(

@@ -99,9 +99,15 @@ export function createLookupReads(db: DatabaseSync) {
   function toLookup(row: LookupRow): StoredLookup {
     const counts: LineCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
     const stores: number[] = []
+    const storeCounts: LineCounts[] = []
     for (const store of storesOf.all(row.id) as unknown as StoreRow[]) {
       stores.push(store.store_nbr)
-      for (const status of Object.keys(counts) as FinalLineStatus[]) counts[status] += store[status]
+      const own: LineCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
+      for (const status of Object.keys(counts) as FinalLineStatus[]) {
+        own[status] = store[status]
+        counts[status] += store[status]
+      }
+      storeCounts.push(own)
     }
     return {
       id: row.id,
@@ -113,6 +119,7 @@ export function createLookupReads(db: DatabaseSync) {
       source: row.source as LookupSource,
       carriedColumns: parseStrings(row.carried_columns) ?? [],
       stores,
+      storeCounts,
       lines: row.line_count,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
@@ -149,7 +156,7 @@ export function createLookupReads(db: DatabaseSync) {
   }
 
   function toLineResult(row: ResultRow, itemAt: (batchId: number, index: number) => InventoryItem | undefined, carriedWidth: number): LineResult {
-    const result: LineResult = { line: row.line, input: row.input, value: row.value, status: row.status }
+    const result: LineResult = { storeNbr: row.store_nbr, line: row.line, input: row.input, value: row.value, status: row.status }
     if (row.note !== null) result.note = row.note
     if (row.status === 'invalid' && row.invalid_reason !== null) result.invalidReason = row.invalid_reason as InvalidReason
     if (row.status === 'duplicate' && row.duplicate_of !== null) result.duplicateOf = row.duplicate_of

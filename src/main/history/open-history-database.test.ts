@@ -56,8 +56,8 @@ function expectSeedKept(version: number, history: HistoryStore): void {
   if (version < 1) return
   expect(history.lookup(1)).toMatchObject({ state: 'finished', source: 'cli', lines: 2, counts: { found: 1, not_found: 1 }, carriedColumns: ['Description'] })
   expect(history.current(1).map(({ result }) => result)).toEqual([
-    { line: 1, input: valueFor(1), value: valueFor(1), status: 'found', item: sampleItem(valueFor(1), 6), carried: ['Oat milk'] },
-    { line: 2, input: valueFor(2), value: valueFor(2), status: 'not_found', carried: [''] }
+    { storeNbr: 1234, line: 1, input: valueFor(1), value: valueFor(1), status: 'found', item: sampleItem(valueFor(1), 6), carried: ['Oat milk'] },
+    { storeNbr: 1234, line: 2, input: valueFor(2), value: valueFor(2), status: 'not_found', carried: [''] }
   ])
   expect(history.stockInputs(1).map((input) => input.locations)).toEqual([sampleItem(valueFor(1), 6).inventory_locations, []])
 }

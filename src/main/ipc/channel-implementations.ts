@@ -47,14 +47,17 @@ export function createChannelImplementations(services: AppServices, effects: App
     readImportColumn: (source) => services.worker.run('column', source),
     exportResults: async ({ jobId, format, view }) => {
       const job = await jobs.latest(jobId, { carried: false })
-      const { startedAt, carriedColumns } = jobs.progress(jobId)
+      const { startedAt, carriedColumns, lines } = jobs.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
-      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-store${job.params.storeNbr}-${stamp}-${view.view}.${format}`
+      const { stores } = job.params
+      const where = stores.length === 1 ? `store${stores[0] ?? ''}` : `${stores.length}stores`
+      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-${where}-${stamp}-${view.view}.${format}`
       const path = await effects.chooseExportPath(suggestedName, format)
       if (path === null) return { saved: false as const }
       try {
         // Redacted on the worker: a server's message in a row may echo a secret, and exports leave main like any other text.
-        const chunks = exportChunks({ results: job.lines, itemType: job.params.itemType, carriedColumns }, view, {
+        const source = { results: job.lines, itemType: job.params.itemType, carriedColumns, stores: job.params.stores, lines }
+        const chunks = exportChunks(source, view, {
           prepare: (results) => jobs.carry(jobId, results)
         })
         const { rows } = await services.writeExport(path, format, chunks)
@@ -65,9 +68,9 @@ export function createChannelImplementations(services: AppServices, effects: App
         throw describeWriteFailure(error, path)
       }
     },
-    startJob: async ({ environment, storeNbr, itemType, lines, source }) => {
+    startJob: async ({ environment, stores, itemType, lines, source }) => {
       const target = await services.resolveTarget(environment)
-      return services.startLookup({ environment, storeNbr, itemType, lines, source, target })
+      return services.startLookup({ environment, stores, itemType, lines, source, target })
     },
     cancelJob: async ({ jobId }) => jobs.cancel(jobId),
     retryFailed: async ({ jobId }) => {

@@ -41,11 +41,11 @@ describe('handler table', () => {
         throw new Error('unreachable')
       }
     })
-    const result = await dispatch(table, 'jobs:start', { environment: 'demo', storeNbr: '12', itemType: 'gtin', lines: [] }, appWindow)
+    const result = await dispatch(table, 'jobs:start', { environment: 'demo', stores: ['12'], itemType: 'gtin', lines: [] }, appWindow)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('invalid_input')
-    expect(result.error.message).toMatch(/storeNbr: .*number/i)
+    expect(result.error.message).toMatch(/stores\.0: .*number/i)
     expect(result.error.message).toContain('There are no values to look up.')
     expect(called).toBe(false)
   })

@@ -2,11 +2,11 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 
 /**
- * The promise a lookup makes, checked from the outside: every input line ends in exactly one final
- * state, with what that state needs (a reason, the line it repeats, an error, the item), nothing is
- * lost or counted twice, and the progress figures agree with the log. Returns the problems found;
- * an empty list means the job kept its promise. Tests call it at the end of every job; the
- * benchmark calls it on every run.
+ * The promise a lookup makes, checked from the outside: in every store, every input line ends in
+ * exactly one final state, with what that state needs (a reason, the line it repeats, an error, the
+ * item), nothing is lost or counted twice, and the progress figures agree with the log. Returns the
+ * problems found; an empty list means the job kept its promise. Tests call it at the end of every
+ * job; the benchmark calls it on every run. The stores are the progress's, or those the log names.
  */
 export function checkJobInvariant(
   lines: readonly { line: number; input: string }[],
@@ -19,15 +19,39 @@ export function checkJobInvariant(
     if (inputByLine.has(line)) problems.push(`line ${line} appears twice in the input`)
     inputByLine.set(line, input)
   }
+  const stores = progress?.stores ?? [...new Set(entries.map((entry) => entry.storeNbr))]
+  const entriesByStore = new Map<number, LineResult[]>(stores.map((store) => [store, []]))
+  for (const entry of entries) {
+    const own = entriesByStore.get(entry.storeNbr)
+    if (own === undefined) problems.push(`an entry names store ${entry.storeNbr}, which is not looked up`)
+    else own.push(entry)
+  }
+  const finals: LineResult[] = []
+  for (const [store, own] of entriesByStore) {
+    // One store's problems read as before; with several, each says which store it is about.
+    const where = stores.length === 1 ? '' : `store ${store}: `
+    const storeFinals = storeProblems(lines, inputByLine, own, (problem) => problems.push(`${where}${problem}`))
+    finals.push(...storeFinals)
+  }
+  if (progress !== undefined) problems.push(...progressProblems(lines.length, stores.length, entries.length, finals, progress))
+  return problems
+}
 
+/** One store's log against the input: each line's history, its final state and the lookups it cost. */
+function storeProblems(
+  lines: readonly { line: number; input: string }[],
+  inputByLine: ReadonlyMap<number, string>,
+  entries: readonly LineResult[],
+  report: (problem: string) => void
+): LineResult[] {
   const history = new Map<number, LineResult[]>()
   for (const entry of entries) {
     const input = inputByLine.get(entry.line)
     if (input === undefined) {
-      problems.push(`an entry names line ${entry.line}, which is not in the input`)
+      report(`an entry names line ${entry.line}, which is not in the input`)
       continue
     }
-    if (entry.input !== input) problems.push(`line ${entry.line}: entry input ${JSON.stringify(entry.input)} differs from the input`)
+    if (entry.input !== input) report(`line ${entry.line}: entry input ${JSON.stringify(entry.input)} differs from the input`)
     const list = history.get(entry.line) ?? []
     list.push(entry)
     history.set(entry.line, list)
@@ -38,35 +62,33 @@ export function checkJobInvariant(
     const list = history.get(line)
     const last = list?.at(-1)
     if (list === undefined || last === undefined) {
-      problems.push(`line ${line} has no final state`)
+      report(`line ${line} has no final state`)
       continue
     }
     // Only a failure ("retry failed") or a line never answered ("resume") may be superseded; any other state is final for good.
     const superseded = list.slice(0, -1).filter((e) => e.status !== 'failed' && e.status !== 'cancelled')
-    if (superseded.length > 0) problems.push(`line ${line} was given a final state more than once (${list.map((e) => e.status).join(' -> ')})`)
+    if (superseded.length > 0) report(`line ${line} was given a final state more than once (${list.map((e) => e.status).join(' -> ')})`)
     finals.set(line, last)
   }
 
   const lookedUpBy = new Map<string, number>()
   for (const [line, result] of finals) {
-    problems.push(...shapeProblems(result))
+    for (const problem of shapeProblems(result)) report(problem)
     if (result.status === 'invalid' || result.status === 'duplicate' || result.value === null) continue
     const first = lookedUpBy.get(result.value)
-    if (first !== undefined) problems.push(`value ${result.value} was looked up for both line ${first} and line ${line}`)
+    if (first !== undefined) report(`value ${result.value} was looked up for both line ${first} and line ${line}`)
     else lookedUpBy.set(result.value, line)
   }
   for (const result of finals.values()) {
     if (result.status !== 'duplicate' || result.duplicateOf === undefined) continue
     const original = finals.get(result.duplicateOf)
     if (original === undefined || result.duplicateOf >= result.line) {
-      problems.push(`line ${result.line} is a duplicate of line ${result.duplicateOf}, which is not an earlier input line`)
+      report(`line ${result.line} is a duplicate of line ${result.duplicateOf}, which is not an earlier input line`)
     } else if (original.value !== result.value || original.status === 'duplicate' || original.status === 'invalid') {
-      problems.push(`line ${result.line} is a duplicate of line ${result.duplicateOf}, which does not hold the looked-up value ${result.value}`)
+      report(`line ${result.line} is a duplicate of line ${result.duplicateOf}, which does not hold the looked-up value ${result.value}`)
     }
   }
-
-  if (progress !== undefined) problems.push(...progressProblems(lines.length, entries.length, [...finals.values()], progress))
-  return problems
+  return [...finals.values()]
 }
 
 function shapeProblems(result: LineResult): string[] {
@@ -91,10 +113,16 @@ const COUNT_FIELDS: Record<FinalLineStatus, keyof JobProgress> = {
   cancelled: 'cancelled'
 }
 
-function progressProblems(lineCount: number, entryCount: number, finals: LineResult[], progress: JobProgress): string[] {
+function progressProblems(lineCount: number, storeCount: number, entryCount: number, finals: LineResult[], progress: JobProgress): string[] {
   const problems: string[] = []
   if (progress.state !== 'finished' && progress.state !== 'cancelled') problems.push(`the job is still ${progress.state}`)
   if (progress.lines !== lineCount) problems.push(`progress says ${progress.lines} lines, the input has ${lineCount}`)
+  const answeredByStore = new Map<number, number>(progress.stores.map((store) => [store, 0]))
+  for (const result of finals) {
+    if (result.status !== 'cancelled') answeredByStore.set(result.storeNbr, (answeredByStore.get(result.storeNbr) ?? 0) + 1)
+  }
+  const done = [...answeredByStore.values()].filter((answered) => answered === lineCount).length
+  if (progress.storesDone !== done) problems.push(`progress says ${progress.storesDone} of ${storeCount} stores done, the log has ${done}`)
   if (progress.pending !== 0) problems.push(`progress says ${progress.pending} lines are still pending`)
   if (progress.resultsCount !== entryCount) problems.push(`progress says ${progress.resultsCount} results, the log has ${entryCount}`)
   if (progress.batchesDone > progress.batchesTotal) problems.push(`${progress.batchesDone} of ${progress.batchesTotal} batches done`)

@@ -54,7 +54,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(250))
-    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
     expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
     const failed = (await h.runner.latest(jobId)).lines.filter((line) => line.status === 'failed')
@@ -69,7 +69,7 @@ describe('job runner, edge paths', () => {
     const fake = createFakeInventory({ clock, script: () => faults.throttled({ remaining: 0, resetAt: null, retryAfterMs: 2_000 }) })
     const h = runnerWith(fake, clock)
     const lines = asLines(validGtins(40))
-    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
 
     // The first answer and 20 more: the 21st throttled answer ends the batch.
@@ -97,7 +97,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(300))
-    const { jobId } = h.runner.start({ environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines, target })
+    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const first = await settle(h, jobId, lines)
     expect(first).toMatchObject({ failed: 300, found: 0 })
     const sentWithOld = secretsUsed.length

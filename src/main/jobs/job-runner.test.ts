@@ -85,7 +85,7 @@ afterEach(() => {
 
 function start(h: Harness, inputs: string[], itemType: 'gtin' | 'wm_item_number' = 'gtin') {
   const lines = asLines(inputs)
-  const progress = h.runner.start({ environment: 'demo', storeNbr: 1234, itemType, lines, target })
+  const progress = h.runner.start({ environment: 'demo', stores: [1234], itemType, lines, target })
   started.add(progress.jobId)
   return { lines, progress, jobId: progress.jobId }
 }
@@ -100,7 +100,7 @@ describe('createJobRunner', () => {
       { line: 9, input: gtins[1] ?? '' }
     ]
     const carried = { columns: ['Description', 'Case Pack'], rows: ['Oat milk\u000012', 'Rye bread\u00006', null] }
-    const progress = h.runner.start({ environment: 'demo', storeNbr: 1234, itemType: 'gtin', lines, target, carried })
+    const progress = h.runner.start({ environment: 'demo', stores: [1234], itemType: 'gtin', lines, target, carried })
     started.add(progress.jobId)
     expect(progress.carriedColumns).toEqual(['Description', 'Case Pack'])
     await h.settle(progress.jobId, lines)
@@ -130,7 +130,7 @@ describe('createJobRunner', () => {
     expect(final.finishedAt).not.toBeNull()
 
     const latest = await h.runner.latest(jobId)
-    expect(latest.params).toEqual({ environment: 'demo', storeNbr: 1234, itemType: 'gtin' })
+    expect(latest.params).toEqual({ environment: 'demo', stores: [1234], itemType: 'gtin' })
     expect(latest.lines.map((r) => r.line)).toEqual(lines.map((l) => l.line))
     expect(latest.lines[253]).toMatchObject({ status: 'duplicate', duplicateOf: 1 })
     expect(latest.lines[1]).toMatchObject({ status: 'found', value: gtins[1], item: { gtin: gtins[1]?.replace(/^0+/, '') } })
@@ -333,7 +333,7 @@ describe('createJobRunner', () => {
     expect(() => h.runner.retryFailed(jobId, target)).toThrow(/still running/)
     expect(() => h.runner.resume(jobId, target)).toThrow(/still running/)
     expect(() =>
-      h.runner.start({ environment: 'demo', storeNbr: 1, itemType: 'gtin', target, lines: [{ line: 1, input: 'a' }, { line: 1, input: 'b' }] })
+      h.runner.start({ environment: 'demo', stores: [1], itemType: 'gtin', target, lines: [{ line: 1, input: 'a' }, { line: 1, input: 'b' }] })
     ).toThrow(/appears twice/)
     await h.settle(jobId, lines)
   })

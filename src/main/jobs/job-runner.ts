@@ -2,19 +2,20 @@ import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import { lookupSizeProblem } from '../../shared/domain/store-list'
 import type { ValidatedLine } from '../../shared/domain/values'
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
-import { toBatches } from './batching'
 import { lookupKey, matchItems } from './match-items'
 import { createProgressReporter, type ProgressReporter } from './progress-reporter'
 import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type RetryPolicy } from './retry-policy'
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
+import { halves, storeBatches, storesDone, storeTallies, type Batch, type PendingLine, type StoreTally, type StoreWork } from './store-batches'
 import { storedLinesFor } from './stored-lines'
 import { progressFromStored } from './stored-progress'
 
@@ -47,7 +48,8 @@ export interface JobRunnerDeps {
 
 export interface JobParams {
   environment: EnvironmentId
-  storeNbr: number
+  /** Every line is looked up in each of these stores, in this order. */
+  stores: number[]
   itemType: ItemType
 }
 
@@ -80,10 +82,11 @@ export interface JobRunner {
   /** Looks up the lines a cancelled or interrupted lookup never answered, under the same job id. */
   resume(jobId: string, target: ApiTarget): JobProgress
   progress(jobId: string): JobProgress
-  /** The job's append-only log from `from`; a later entry for a line supersedes an earlier one. */
+  /** The job's append-only log from `from`; a later entry for a store and line supersedes an earlier one. */
   results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
   /**
-   * The latest state of every line, in input order, read from History a slice at a time so main stays
+   * The latest state of every line in every store, store by store in the lookup's order and lines in
+   * input order, read from History a slice at a time so main stays
    * responsive. `carried: false` leaves out the imported file's cells, for a caller that adds them a
    * slice at a time with `carry`.
    */
@@ -101,27 +104,11 @@ export interface JobRunner {
 /** A batch gives up after this many 429s; by then the server has paused the job for many windows. */
 const MAX_THROTTLED_PER_BATCH = 20
 
-interface Batch {
-  values: string[]
-  /** The batch's place in the job; a retry keeps it, so it goes before the batches behind it. */
-  order: number[]
-  /** Requests that failed with a transient fault. */
-  attempts: number
-  throttled: number
-  notBefore: number
-}
-
 type SearchResponse = Awaited<ReturnType<InventoryClient['searchBatch']>>
 type SendReport = Awaited<ReturnType<Task['send']>>
 
 interface BatchTask extends Task {
   batch: Batch
-}
-
-/** A line this run looks up, and the result it replaces when the run is a retry or a resume. */
-interface PendingLine {
-  line: number
-  replaces?: { seq: number; status: FinalLineStatus }
 }
 
 /** A lookup while it runs in this process: only what the run needs. Its results live in History. */
@@ -133,8 +120,11 @@ interface ActiveJob {
   carriedColumns: string[]
   startedAt: number
   lines: number
-  /** The lines still waiting for an answer, by the value looked up for them. */
-  pending: Map<string, PendingLine>
+  /** Per store, in the lookup's order: what this run still waits for. */
+  tallies: StoreTally[]
+  tallyOf: Map<number, StoreTally>
+  /** Store and value pairs still waiting for an answer. */
+  pending: number
   counts: LineCounts
   resultsCount: number
   figures: RunFigures
@@ -224,18 +214,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   }
 
   /**
-   * Records the answers for `values` that are still pending, in one transaction. If History cannot
-   * take them, the run stops: an answer that cannot be kept is not an answer the user has.
+   * Records the answers for a batch's values, in one transaction, once. If History cannot take
+   * them, the run stops: an answer that cannot be kept is not an answer the user has.
    */
-  function settleValues(job: ActiveJob, values: readonly string[], settle: (value: string) => Pick<AnswerRow, 'status' | 'item' | 'error'>): void {
-    if (active.get(job.id) !== job) return
-    const rows: AnswerRow[] = []
-    for (const value of values) {
-      const pending = job.pending.get(value)
-      if (pending === undefined) continue
-      rows.push({ ...settle(value), storeNbr: job.params.storeNbr, line: pending.line, ...(pending.replaces === undefined ? {} : { replaces: pending.replaces }) })
-    }
-    if (rows.length === 0) return
+  function settleBatch(job: ActiveJob, batch: Batch, settle: (value: string) => Pick<AnswerRow, 'status' | 'item' | 'error'>): void {
+    if (active.get(job.id) !== job || batch.settled || batch.lines.length === 0) return
+    const rows = batch.lines.map(
+      (pending): AnswerRow => ({ ...settle(pending.value), storeNbr: batch.storeNbr, line: pending.line, ...(pending.replaces === undefined ? {} : { replaces: pending.replaces }) })
+    )
     try {
       job.resultsCount = history.appendResults(job.id, rows, figuresNow(job))
     } catch (error) {
@@ -243,13 +229,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       endRun(job, 'interrupted')
       return
     }
-    for (const value of values) job.pending.delete(value)
+    batch.settled = true
+    job.pending -= rows.length
+    const tally = job.tallyOf.get(batch.storeNbr)
+    if (tally !== undefined) tally.pending -= rows.length
     for (const row of rows) job.counts[row.status] += 1
   }
 
   function failBatch(job: ActiveJob, batch: Batch, error: AppErrorShape): void {
     job.figures.batchesDone += 1
-    settleValues(job, batch.values, () => ({ status: 'failed', error }))
+    settleBatch(job, batch, () => ({ status: 'failed', error }))
     job.reporter.changed()
   }
 
@@ -258,7 +247,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const gate = job.lane.state(now)
     const elapsedMs = now - job.runStartedAt
     const valuesPerSecond = elapsedMs <= 0 ? 0 : (job.answered * 1000) / elapsedMs
-    const pending = job.pending.size
+    const pending = job.pending
     let etaMs: number | null = null
     if (pending === 0) etaMs = 0
     else if (valuesPerSecond > 0) etaMs = Math.round((pending / valuesPerSecond) * 1000)
@@ -266,7 +255,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return {
       jobId: job.jobId,
       environment: job.params.environment,
-      storeNbr: job.params.storeNbr,
+      stores: job.params.stores,
+      storesDone: storesDone(job.tallies),
       itemType: job.params.itemType,
       carriedColumns: job.carriedColumns,
       startedAt: new Date(job.startedAt).toISOString(),
@@ -332,24 +322,36 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.resolveSettled(progress)
   }
 
-  function beginRun(lookup: StoredLookup, target: ApiTarget, lines: Map<string, PendingLine>, endState: ActiveJob['endState']): void {
+  function beginRun(lookup: StoredLookup, target: ApiTarget, work: readonly StoreWork[], endState: ActiveJob['endState']): void {
     let resolveSettled: (progress: JobProgress) => void = () => undefined
     const settled = new Promise<JobProgress>((resolve) => {
       resolveSettled = resolve
     })
     const now = deps.now()
-    const batches = toBatches([...lines.keys()]).map((values, index): Batch => ({ values, order: [index], attempts: 0, throttled: 0, notBefore: now }))
+    const positions = new Map(lookup.stores.map((store, index) => [store, index]))
+    const batches = storeBatches(work, (store) => positions.get(store) ?? lookup.stores.length, now)
     const counts = { ...lookup.counts }
-    for (const { replaces } of lines.values()) if (replaces !== undefined) counts[replaces.status] -= 1
+    let pending = 0
+    for (const { lines } of work) {
+      pending += lines.length
+      for (const { replaces } of lines) if (replaces !== undefined) counts[replaces.status] -= 1
+    }
+    const tallies = storeTallies(
+      lookup.stores,
+      lookup.storeCounts.map((storeCounts) => storeCounts.cancelled),
+      work
+    )
     const job: ActiveJob = {
       id: lookup.id,
       jobId: String(lookup.id),
-      params: { environment: lookup.environment, storeNbr: lookup.stores[0] ?? 0, itemType: lookup.itemType },
+      params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
       target,
       carriedColumns: lookup.carriedColumns,
       startedAt: lookup.startedAt,
       lines: lookup.lines,
-      pending: lines,
+      tallies,
+      tallyOf: new Map(tallies.map((tally) => [tally.storeNbr, tally])),
+      pending,
       counts,
       resultsCount: lookup.resultsCount,
       figures: {
@@ -395,10 +397,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   function send(job: ActiveJob, batch: Batch): Promise<SendReport> {
     job.inFlight += 1
     job.figures.requests += 1
-    const { storeNbr, itemType } = job.params
+    const { itemType } = job.params
     // Wrapped so that a client that throws synchronously is handled like one that rejects.
     return new Promise<SearchResponse>((resolve) =>
-      resolve(deps.client.searchBatch(job.target, { storeNbr, itemType, values: batch.values, signal: job.abort.signal }))
+      resolve(deps.client.searchBatch(job.target, { storeNbr: batch.storeNbr, itemType, values: [...batch.values], signal: job.abort.signal }))
     )
       .then(
         (response): SendReport => {
@@ -430,7 +432,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: job.jobId, unmatched })
     job.answered += batch.values.length
     job.figures.batchesDone += 1
-    settleValues(job, batch.values, (value) => {
+    settleBatch(job, batch, (value) => {
       const item = found.get(lookupKey(itemType, value))
       return item === undefined ? { status: 'not_found' } : { status: 'found', item }
     })
@@ -485,13 +487,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (batch.values.length === 1) {
       job.answered += 1
       job.figures.batchesDone += 1
-      settleValues(job, batch.values, () => ({ status: 'not_found' }))
+      settleBatch(job, batch, () => ({ status: 'not_found' }))
       return
     }
-    const middle = Math.ceil(batch.values.length / 2)
-    const halves = [batch.values.slice(0, middle), batch.values.slice(middle)]
-    halves.forEach((values, half) => enqueue(job, { values, order: [...batch.order, half], attempts: 0, throttled: 0, notBefore: now }))
-    // The refused batch is done; its halves are new batches.
+    // The refused batch is done, its lines now the halves': new batches, in its place.
+    batch.settled = true
+    for (const half of halves(batch, now)) enqueue(job, half)
     job.figures.batchesDone += 1
     job.figures.batchesTotal += 2
   }
@@ -503,10 +504,19 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const lookup = stored(id)
     if (history.linesWith(id, statuses).length === 0) return progressFromStored(lookup)
     const prior = saving(() => history.claimRun(id))
-    const lines = new Map<string, PendingLine>()
-    for (const line of history.linesWith(id, statuses)) lines.set(line.value, { line: line.line, replaces: { seq: line.seq, status: line.status } })
-    deps.log.info(`lookup: ${what}`, { jobId, values: lines.size })
-    beginRun(stored(id), target, lines, prior)
+    const byStore = new Map<number, PendingLine[]>()
+    let values = 0
+    for (const line of history.linesWith(id, statuses)) {
+      let lines = byStore.get(line.storeNbr)
+      if (lines === undefined) {
+        lines = []
+        byStore.set(line.storeNbr, lines)
+      }
+      lines.push({ line: line.line, value: line.value, replaces: { seq: line.seq, status: line.status } })
+      values += 1
+    }
+    deps.log.info(`lookup: ${what}`, { jobId, values, stores: byStore.size })
+    beginRun(stored(id), target, [...byStore].map(([storeNbr, lines]) => ({ storeNbr, lines })), prior)
     return progressOf(id)
   }
 
@@ -528,7 +538,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
         seen.add(line)
       }
+      if (params.stores.length === 0) throw new AppError('invalid_input', 'Enter at least one store.')
+      if (new Set(params.stores).size !== params.stores.length) throw new AppError('invalid_input', 'A store is listed twice; list each store once.')
       const lines = storedLinesFor({ lines: params.lines, itemType: params.itemType, ...(params.validated === undefined ? {} : { validated: params.validated }), ...(params.carried === undefined ? {} : { carried: params.carried }) })
+      // Every store looks up the same values: one list, shared by the stores' batches.
+      const pending: PendingLine[] = []
+      for (const line of lines) {
+        if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) pending.push({ line: line.line, value: line.value })
+      }
+      const tooBig = lookupSizeProblem(params.stores.length, pending.length)
+      if (tooBig !== null) throw new AppError('invalid_input', tooBig)
       const lookup = saving(() =>
         history.createLookup({
           environment: params.environment,
@@ -538,17 +557,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           itemType: params.itemType,
           source: deps.source ?? 'app',
           carriedColumns: params.carried?.columns ?? [],
-          stores: [params.storeNbr],
+          stores: params.stores,
           startedAt: deps.now(),
           lines
         })
       )
-      const pending = new Map<string, PendingLine>()
-      for (const line of lines) {
-        if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) pending.set(line.value, { line: line.line })
-      }
-      deps.log.info('lookup started', { jobId: String(lookup.id), environment: params.environment, lines: params.lines.length, lookups: pending.size })
-      beginRun(lookup, params.target, pending, 'finished')
+      deps.log.info('lookup started', { jobId: String(lookup.id), environment: params.environment, lines: params.lines.length, stores: params.stores.length, lookups: pending.length * params.stores.length })
+      beginRun(lookup, params.target, params.stores.map((storeNbr) => ({ storeNbr, lines: pending })), 'finished')
       // A list with nothing to look up has already finished.
       return progressOf(lookup.id)
     },
@@ -585,7 +600,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       const lookup = stored(lookupId(jobId))
       const current = await history.currentInSlices(lookup.id, { carried: options.carried !== false })
       return {
-        params: { environment: lookup.environment, storeNbr: lookup.stores[0] ?? 0, itemType: lookup.itemType },
+        params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
         lines: current.map(({ result }) => result)
       }
     },

@@ -1,5 +1,11 @@
 import type { JobProgress } from '../../shared/domain/job-progress'
-import type { StoredLookup } from '../history/history-types'
+import type { LineCounts, StoredLookup } from '../history/history-types'
+
+/** Every line of the store has its answer: none is waiting or was left unanswered by a stop. */
+function isStoreDone(counts: LineCounts, lines: number): boolean {
+  const answered = counts.found + counts.not_found + counts.invalid + counts.duplicate + counts.failed
+  return counts.cancelled === 0 && answered >= lines
+}
 
 /** A lookup that is not running in this process, as progress: what History stored for it. */
 export function progressFromStored(lookup: StoredLookup): JobProgress {
@@ -8,7 +14,8 @@ export function progressFromStored(lookup: StoredLookup): JobProgress {
   return {
     jobId: String(lookup.id),
     environment: lookup.environment,
-    storeNbr: lookup.stores[0] ?? 0,
+    stores: lookup.stores,
+    storesDone: lookup.storeCounts.filter((counts) => isStoreDone(counts, lookup.lines)).length,
     itemType: lookup.itemType,
     carriedColumns: lookup.carriedColumns,
     startedAt: new Date(lookup.startedAt).toISOString(),

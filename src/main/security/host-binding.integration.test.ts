@@ -65,7 +65,7 @@ describe('a secret reaches only the identity host it was saved for', () => {
       error: { code: 'missing_credentials', message: `No client secret is saved for Sandbox with the identity host ${evil.url}. Add it in Settings.` }
     }
     expect(await call('connection:test', { environment: 'sandbox' })).toEqual(refusal)
-    const lookup = { environment: 'sandbox', storeNbr: 1234, itemType: 'gtin', lines: [{ line: 1, input: '00012345678905' }] }
+    const lookup = { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: [{ line: 1, input: '00012345678905' }] }
     expect(await call('jobs:start', lookup)).toEqual(refusal)
     expect(await call('credentials:status', { environment: 'sandbox' })).toMatchObject({
       ok: true,

@@ -100,7 +100,7 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
 
     const started = await call('jobs:start', {
       environment: 'sandbox',
-      storeNbr: 1234,
+      stores: [1234],
       itemType: 'gtin',
       lines: [{ line: 1, input: '00012345678905' }]
     })

@@ -91,7 +91,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     const list = latest.current
     const started = await job.start({
       environment,
-      storeNbr: check.value,
+      stores: [check.value],
       itemType,
       lines: entryLines(list).map((line) => ({ ...line })),
       ...(list.source === null ? {} : { source: list.source })
@@ -181,7 +181,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
 
       {job.progress !== undefined && !entryOpen ? (
         <EntrySummary
-          storeNbr={job.progress.storeNbr}
+          stores={job.progress.stores}
           values={job.progress.lines}
           onEdit={() => {
             setEntryOpen(true)

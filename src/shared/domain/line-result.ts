@@ -33,10 +33,12 @@ export const invalidReasonSchema = z.enum([
 export type InvalidReason = z.infer<typeof invalidReasonSchema>
 
 /**
- * The one final state of one input line. `line` is the row number a person sees
+ * The one final state of one input line in one store. `line` is the row number a person sees
  * (in a file, the header row is 1; in a pasted list, the first value is 1).
  */
 export const lineResultSchema = z.object({
+  /** The store this answer is from: a many-store lookup has one result per store and line. */
+  storeNbr: z.number().int().positive(),
   line: z.number().int().positive(),
   input: z.string(),
   value: z.string().nullable(),

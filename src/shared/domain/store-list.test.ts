@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lookupSizeProblem, MAX_STORE_VALUE_PAIRS, parseStoreEntries, parseStoreList, splitStoreList } from './store-list'
+import { formatStoreList, lookupSizeProblem, MAX_STORE_VALUE_PAIRS, parseStoreEntries, parseStoreList, splitStoreList, storesSchema } from './store-list'
 
 function storesOf(text: string): number[] {
   const check = parseStoreList(text)
@@ -136,5 +136,26 @@ describe('lookupSizeProblem', () => {
       '20 stores x 100,001 values makes 2,000,020 store and value pairs; one lookup takes at most 2,000,000, so use fewer stores or values.'
     )
     expect(lookupSizeProblem(1, 2_000_001)).toMatch(/^1 store x 2,000,001 values/)
+  })
+})
+
+describe('formatStoreList', () => {
+  it('writes runs of three or more as ranges, in the list order, and reads back as the same stores', () => {
+    const stores = [300, 100, 101, 102, 103, 7, 8, 20]
+    expect(formatStoreList(stores)).toBe('300, 100-103, 7, 8, 20')
+    expect(storesOf(formatStoreList(stores))).toEqual(stores)
+    expect(formatStoreList([5])).toBe('5')
+    expect(formatStoreList([])).toBe('')
+  })
+})
+
+describe('storesSchema', () => {
+  it('takes 1 to 500 distinct store numbers and refuses repeats, 0 and more than 500', () => {
+    expect(storesSchema.safeParse([1, 999_999]).success).toBe(true)
+    expect(storesSchema.safeParse([]).success).toBe(false)
+    expect(storesSchema.safeParse([12, 12]).success).toBe(false)
+    expect(storesSchema.safeParse([0]).success).toBe(false)
+    expect(storesSchema.safeParse([1.5]).success).toBe(false)
+    expect(storesSchema.safeParse(Array.from({ length: 501 }, (_, i) => i + 1)).success).toBe(false)
   })
 })

@@ -1,9 +1,25 @@
+import { z } from 'zod'
+
 /** The highest store number the API has been seen to accept; a store number is a whole number from 1 to this. */
 export const MAX_STORE_NBR = 999_999
 /** Stores one lookup may cover. */
 export const MAX_STORES_PER_LOOKUP = 500
 /** Stores x distinct values of one lookup: beyond this a lookup would run for days and its results fill the disk. */
 export const MAX_STORE_VALUE_PAIRS = 2_000_000
+
+/** A store number as every boundary checks it (contract, settings, History reads). */
+export const storeNumberSchema = z
+  .number()
+  .int('A store number is a whole number.')
+  .min(1, 'A store number is 1 or more.')
+  .max(MAX_STORE_NBR, `A store number is at most ${MAX_STORE_NBR}.`)
+
+/** The stores of one lookup or one group: at least one, at most 500, each once. */
+export const storesSchema = z
+  .array(storeNumberSchema)
+  .min(1, 'Enter at least one store.')
+  .max(MAX_STORES_PER_LOOKUP, `One lookup takes at most ${MAX_STORES_PER_LOOKUP} stores.`)
+  .refine((stores) => new Set(stores).size === stores.length, 'A store is listed twice; list each store once.')
 
 export type StoreListCheck =
   | {
@@ -93,6 +109,23 @@ export function lookupSizeProblem(stores: number, distinctValues: number): strin
     `${count(stores)} ${stores === 1 ? 'store' : 'stores'} x ${count(distinctValues)} values makes ${count(pairs)} store and value pairs; ` +
     `one lookup takes at most ${count(MAX_STORE_VALUE_PAIRS)}, so use fewer stores or values.`
   )
+}
+
+/**
+ * A list of stores as a person would type it: consecutive runs of three or more as ranges
+ * (`100-120, 1234`), in the list's own order, so a group of a whole district reads in one line.
+ */
+export function formatStoreList(stores: readonly number[]): string {
+  const parts: string[] = []
+  for (let start = 0; start < stores.length; ) {
+    let end = start
+    while (end + 1 < stores.length && stores[end + 1] === (stores[end] as number) + 1) end += 1
+    const first = stores[start] as number
+    if (end - start >= 2) parts.push(`${first}-${stores[end] as number}`)
+    else for (let index = start; index <= end; index += 1) parts.push(String(stores[index]))
+    start = end + 1
+  }
+  return parts.join(', ')
 }
 
 export function isStoreNumber(value: number): boolean {

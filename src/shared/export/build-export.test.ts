@@ -19,7 +19,7 @@ function item(gtin: string, locations: InventoryItem['inventory_locations']): In
 
 const RESULTS: LineResult[] = [
   {
-    line: 2,
+    storeNbr: 1234, line: 2,
     input: '12345678905',
     value: '00012345678905',
     status: 'found',
@@ -32,17 +32,17 @@ const RESULTS: LineResult[] = [
     ])
   },
   {
-    line: 3,
+    storeNbr: 1234, line: 3,
     input: '614141000036',
     value: '00614141000036',
     status: 'found',
     carried: ['Rye bread', '6'],
     item: item('00614141000036', [])
   },
-  { line: 4, input: '7.61E+12', value: null, status: 'invalid', invalidReason: 'scientific_notation', carried: ['Broken row', ''] },
-  { line: 5, input: '12345678905', value: '00012345678905', status: 'duplicate', duplicateOf: 2, carried: ['Oat milk again', '12'] },
+  { storeNbr: 1234, line: 4, input: '7.61E+12', value: null, status: 'invalid', invalidReason: 'scientific_notation', carried: ['Broken row', ''] },
+  { storeNbr: 1234, line: 5, input: '12345678905', value: '00012345678905', status: 'duplicate', duplicateOf: 2, carried: ['Oat milk again', '12'] },
   {
-    line: 6,
+    storeNbr: 1234, line: 6,
     input: '00614141000036',
     value: '00614141000036',
     status: 'failed',
@@ -50,7 +50,7 @@ const RESULTS: LineResult[] = [
   }
 ]
 
-const SOURCE: ExportSource = { results: RESULTS, itemType: 'gtin', carriedColumns: ['Description', 'Case Pack'] }
+const SOURCE: ExportSource = { results: RESULTS, itemType: 'gtin', carriedColumns: ['Description', 'Case Pack'], stores: [1234], lines: 5 }
 
 function spec(overrides: Partial<ExportViewSpec>): ExportViewSpec {
   return { ...defaultExportSpec('items', SOURCE.carriedColumns, 3), ...overrides }
@@ -154,7 +154,7 @@ describe('buildExportSheets: Locations', () => {
 
   it('puts the looked-up value in the item-number column for item-number lookups', () => {
     const [sheet] = buildExportSheets(
-      { results: [{ line: 1, input: '555000111', value: '555000111', status: 'not_found' }], itemType: 'wm_item_number', carriedColumns: [] },
+      { results: [{ storeNbr: 1234, line: 1, input: '555000111', value: '555000111', status: 'not_found' }], itemType: 'wm_item_number', carriedColumns: [], stores: [1234], lines: 1 },
       spec({ columns: ['gtin', 'wmItemNumber', 'message'] })
     )
     expect(sheet?.rows).toEqual([[null, '555000111', 'Not found in this store.']])

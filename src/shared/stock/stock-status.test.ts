@@ -6,6 +6,7 @@ import { DEFAULT_LOW_STOCK_LEVEL, lineFigures, STOCK_STATUSES, stockStatus, type
 
 function foundWith(locations: StockLocation[]): LineResult {
   return {
+    storeNbr: 1234,
     line: 1,
     input: '4006381333931',
     value: '04006381333931',
@@ -47,7 +48,7 @@ describe('stockStatus', () => {
 
   it('keeps the outcome of every line that was not found', () => {
     for (const status of ['not_found', 'invalid', 'duplicate', 'failed', 'cancelled'] as const) {
-      const result: LineResult = { line: 2, input: 'x', value: null, status }
+      const result: LineResult = { storeNbr: 1234, line: 2, input: 'x', value: null, status }
       expect(lineFigures(result)).toBeNull()
       expect(stockStatus(result, null, DEFAULT_LOW_STOCK_LEVEL)).toBe(status)
     }

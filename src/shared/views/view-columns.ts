@@ -18,9 +18,12 @@ export const RESULT_VIEW_LABELS: Readonly<Record<ResultView, string>> = { items:
 const FIGURE_KEYS = ['onShelf', 'backroom', 'onHand', 'onOrder', 'inTransit'] as const
 type FigureKey = (typeof FIGURE_KEYS)[number]
 const LOCATION_KEYS = ['locationArea', 'state', 'quantity', 'countedAs'] as const
+/** The Stores view's own columns, after the store. */
+export const STORE_SUMMARY_KEYS = ['storeState', 'valuesFound', 'outOfStock', 'shelfEmpty', 'lowStock', 'notFound', 'failed', 'inStockRate'] as const
 
 export const FIXED_COLUMN_KEYS = [
   'status',
+  'store',
   'line',
   'input',
   'gtin',
@@ -28,12 +31,15 @@ export const FIXED_COLUMN_KEYS = [
   ...FIGURE_KEYS,
   ...LOCATION_KEYS,
   'supplier',
-  'message'
+  'message',
+  ...STORE_SUMMARY_KEYS
 ] as const
 export type FixedColumnKey = (typeof FIXED_COLUMN_KEYS)[number]
 /** An imported file's other column, by its position in the job's `carriedColumns`. */
 export type CarriedColumnKey = `carried:${number}`
-export type ColumnKey = FixedColumnKey | CarriedColumnKey
+/** A store's column of the Matrix view: On hand of each value in that store. */
+export type StoreColumnKey = `store:${number}`
+export type ColumnKey = FixedColumnKey | CarriedColumnKey | StoreColumnKey
 
 /** How a column sorts, filters and exports: identifiers stay text (leading zeros), numbers stay numbers. */
 export type ColumnKind = 'status' | 'text' | 'id' | 'number'
@@ -44,12 +50,15 @@ export interface ViewColumn {
   readonly kind: ColumnKind
   /** For a carried column: its position in the job's carried cells. */
   readonly carried?: number
+  /** For a Matrix column: the store it shows. */
+  readonly store?: number
   /** Whether the value differs between the rows of one line (location columns). */
   readonly perLocation: boolean
 }
 
 const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }>> = {
   status: { label: 'Stock status', kind: 'status' },
+  store: { label: 'Store', kind: 'number' },
   line: { label: 'Line', kind: 'number' },
   input: { label: 'Input', kind: 'id' },
   gtin: { label: 'GTIN', kind: 'id' },
@@ -64,7 +73,15 @@ const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }
   quantity: { label: 'Quantity', kind: 'number' },
   countedAs: { label: 'Counted as', kind: 'text' },
   supplier: { label: 'Supplier', kind: 'text' },
-  message: { label: 'Message', kind: 'text' }
+  message: { label: 'Message', kind: 'text' },
+  storeState: { label: 'Progress', kind: 'text' },
+  valuesFound: { label: 'Values found', kind: 'number' },
+  outOfStock: { label: 'Out of stock', kind: 'number' },
+  shelfEmpty: { label: 'Shelf empty, backroom has stock', kind: 'number' },
+  lowStock: { label: 'Low stock', kind: 'number' },
+  notFound: { label: 'Not found', kind: 'number' },
+  failed: { label: 'Failed', kind: 'number' },
+  inStockRate: { label: 'In-stock rate', kind: 'number' }
 }
 
 const LEADING: readonly FixedColumnKey[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber']
@@ -75,13 +92,18 @@ const TRAILING: Readonly<Record<ResultView, readonly FixedColumnKey[]>> = {
 
 const FIXED_KEY_SET: ReadonlySet<string> = new Set(FIXED_COLUMN_KEYS)
 const CARRIED_KEY = /^carried:(\d{1,5})$/
+const STORE_KEY = /^store:(\d{1,6})$/
 
 export function carriedKey(index: number): CarriedColumnKey {
   return `carried:${index}`
 }
 
+export function storeKey(storeNbr: number): StoreColumnKey {
+  return `store:${storeNbr}`
+}
+
 export function isColumnKey(key: string): key is ColumnKey {
-  return FIXED_KEY_SET.has(key) || CARRIED_KEY.test(key)
+  return FIXED_KEY_SET.has(key) || CARRIED_KEY.test(key) || STORE_KEY.test(key)
 }
 
 function fixedColumn(key: FixedColumnKey): ViewColumn {
@@ -105,17 +127,38 @@ export function carriedLabels(carriedColumns: readonly string[]): string[] {
   })
 }
 
-/** The view's columns in their default order: identifiers, the file's own columns, then the figures. */
-export function viewColumns(view: ResultView, carriedColumns: readonly string[]): ViewColumn[] {
-  const carried = carriedLabels(carriedColumns).map(
-    (label, index): ViewColumn => ({ key: carriedKey(index), label, kind: 'text', carried: index, perLocation: false })
-  )
-  return [...LEADING.map(fixedColumn), ...carried, ...TRAILING[view].map(fixedColumn)]
+function carriedViewColumns(carriedColumns: readonly string[]): ViewColumn[] {
+  return carriedLabels(carriedColumns).map((label, index): ViewColumn => ({ key: carriedKey(index), label, kind: 'text', carried: index, perLocation: false }))
+}
+
+/**
+ * The view's columns in their default order: identifiers, the file's own columns, then the figures.
+ * A lookup of several stores has a Store column after the status: its rows are one per store and line.
+ */
+export function viewColumns(view: ResultView, carriedColumns: readonly string[], stores: readonly number[] = []): ViewColumn[] {
+  const leading = stores.length > 1 ? ['status' as const, 'store' as const, ...LEADING.slice(1)] : LEADING
+  return [...leading.map(fixedColumn), ...carriedViewColumns(carriedColumns), ...TRAILING[view].map(fixedColumn)]
+}
+
+/** The Stores view: one row per store, its counts of each outcome and its in-stock rate. */
+export function storesViewColumns(): ViewColumn[] {
+  return [fixedColumn('store'), ...STORE_SUMMARY_KEYS.map(fixedColumn)]
+}
+
+/** The Matrix view: the value's identifiers and the file's own columns, On hand in each store, then the in-stock rate across them. */
+export function matrixColumns(carriedColumns: readonly string[], stores: readonly number[]): ViewColumn[] {
+  const storeColumns = stores.map((store): ViewColumn => ({ key: storeKey(store), label: `Store ${store}`, kind: 'number', store, perLocation: false }))
+  return [...(['line', 'input', 'gtin', 'wmItemNumber'] as const).map(fixedColumn), ...carriedViewColumns(carriedColumns), ...storeColumns, fixedColumn('inStockRate')]
 }
 
 /** The columns `keys` names that exist in the view, in the order of `keys`. */
-export function columnsByKeys(view: ResultView, carriedColumns: readonly string[], keys: readonly string[]): ViewColumn[] {
-  const byKey = new Map(viewColumns(view, carriedColumns).map((column) => [column.key as string, column]))
+export function columnsByKeys(view: ResultView, carriedColumns: readonly string[], keys: readonly string[], stores: readonly number[] = []): ViewColumn[] {
+  return pickColumns(viewColumns(view, carriedColumns, stores), keys)
+}
+
+/** Of `columns`, those `keys` names, in the order of `keys`. */
+export function pickColumns(columns: readonly ViewColumn[], keys: readonly string[]): ViewColumn[] {
+  const byKey = new Map(columns.map((column) => [column.key as string, column]))
   const chosen: ViewColumn[] = []
   for (const key of keys) {
     const column = byKey.get(key)
@@ -153,6 +196,8 @@ export function lineCellValue(
   switch (column.key) {
     case 'status':
       return null
+    case 'store':
+      return result.storeNbr
     case 'line':
       return result.line
     case 'input':

@@ -10,7 +10,7 @@ const STATUSES = ['found', 'not_found', 'invalid', 'failed'] as const
 function results(count: number): LineResult[] {
   return Array.from({ length: count }, (_, index): LineResult => {
     const status = STATUSES[index % STATUSES.length] ?? 'found'
-    const base = { line: index + 2, input: String(index).padStart(12, '0'), value: String(index).padStart(14, '0'), status, carried: [`Item ${index}`] }
+    const base = { storeNbr: 1234, line: index + 2, input: String(index).padStart(12, '0'), value: String(index).padStart(14, '0'), status, carried: [`Item ${index}`] }
     if (status !== 'found') return base
     const locations = Array.from({ length: index % 3 }, (_, location) => ({ location_area: location === 0 ? 'store' : 'backroom', state: 'available', quantity: location + 1 }))
     return { ...base, item: { gtin: base.value, wm_item_number: null, supplier_name: null, store_nbr: 1234, inventory_locations: locations, total_quantity: 1, raw: {} } }
@@ -30,7 +30,7 @@ function joined(chunks: Iterable<ExportSheet[]>): ExportSheet[] {
   return sheets.map(({ fills, ...sheet }) => ({ ...sheet, ...(fills.size === 0 ? {} : { fills: [...fills].map(([column, colors]) => ({ column, colors })) }) }))
 }
 
-const SOURCE: ExportSource = { results: results(53), itemType: 'gtin', carriedColumns: ['Description'] }
+const SOURCE: ExportSource = { results: results(53), itemType: 'gtin', carriedColumns: ['Description'], stores: [1234], lines: 53 }
 
 describe('an export built a slice of lines at a time', () => {
   it.each(['items', 'locations'] as const)('gives the %s sheets that building them all at once gives', (view) => {
@@ -48,7 +48,7 @@ describe('an export built a slice of lines at a time', () => {
 
   it('still gives the sheets, with their columns, when there are no rows', () => {
     const spec = defaultExportSpec('items', [], 3)
-    const chunks = [...exportChunks({ results: [], itemType: 'gtin', carriedColumns: [] }, spec)]
+    const chunks = [...exportChunks({ results: [], itemType: 'gtin', carriedColumns: [], stores: [1234], lines: 0 }, spec)]
     expect(chunks).toHaveLength(1)
     expect(chunks[0]?.[0]?.columns.length).toBeGreaterThan(0)
     expect(chunks[0]?.[0]?.rows).toEqual([])

@@ -30,12 +30,12 @@ export interface FakeInventoryOptions {
   script?: (call: FakeCall, index: number) => AppError | RateLimit | undefined
 }
 
-export function inventoryItem(gtin: string | null, wmItemNumber: string | null): InventoryItem {
+export function inventoryItem(gtin: string | null, wmItemNumber: string | null, storeNbr = 1234): InventoryItem {
   return {
     gtin,
     wm_item_number: wmItemNumber,
     supplier_name: 'Demo Supplier',
-    store_nbr: 1234,
+    store_nbr: storeNbr,
     inventory_locations: [{ location_area: 'store', state: 'available', quantity: 2 }],
     total_quantity: 2,
     raw: { gtin }
@@ -57,7 +57,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
       request: { storeNbr: number; itemType: 'gtin' | 'wm_item_number'; values: string[]; signal?: AbortSignal }
     ): Promise<{ items: InventoryItem[]; rateLimit: RateLimit; tokenRefreshed: boolean }> {
       const signal = request.signal ?? new AbortController().signal
-      const call: FakeCall = { values: [...request.values], answered: false, at: options.clock.now(), signal }
+      const call: FakeCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr, at: options.clock.now(), signal }
       const index = calls.push(call) - 1
       inFlight += 1
       maxInFlight = Math.max(maxInFlight, inFlight)
@@ -71,7 +71,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
           .filter(carries)
           .reverse()
           .map((value) =>
-            request.itemType === 'gtin' ? inventoryItem(value.replace(/^0+/, ''), null) : inventoryItem(null, value.replace(/^0+/, ''))
+            request.itemType === 'gtin' ? inventoryItem(value.replace(/^0+/, ''), null, request.storeNbr) : inventoryItem(null, value.replace(/^0+/, ''), request.storeNbr)
           )
         return { items, rateLimit: fate ?? { remaining: null, resetAt: null, retryAfterMs: null }, tokenRefreshed: false }
       } finally {

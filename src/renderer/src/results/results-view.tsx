@@ -4,6 +4,7 @@ import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings'
 import { useSettings, useUpdateSettings } from '../api/use-settings'
 import { ErrorAlert } from '../errors/error-alert'
+import { storesLabel } from '../run/job-summary'
 import type { ResultSet } from './result-set'
 import { ResultsExplorer, type ResultsPreferences } from './results-explorer'
 
@@ -40,7 +41,7 @@ export function ResultsView({ progress, set, readError, loading }: ResultsViewPr
           Results
           <span className="visually-hidden">
             {' '}
-            · {ENVIRONMENT_LABELS[progress.environment]} · Store {progress.storeNbr} ·{' '}
+            · {ENVIRONMENT_LABELS[progress.environment]} · {storesLabel(progress.stores)} ·{' '}
             <time dateTime={when}>{dateTime.format(new Date(when))}</time>
           </span>
         </>

@@ -2,9 +2,14 @@ import type { JobProgress } from '../../../shared/domain/job-progress'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { formatClockSeconds, formatCount } from '../format/format'
 
-/** "Demo · Store 1234 · 14:02:11": which lookup a result set belongs to. */
-export function jobLabel(progress: Pick<JobProgress, 'environment' | 'storeNbr' | 'startedAt'>): string {
-  return `${ENVIRONMENT_LABELS[progress.environment]} · Store ${progress.storeNbr} · ${formatClockSeconds(progress.startedAt)}`
+/** "Store 1234" or "20 stores": where a lookup looked. */
+export function storesLabel(stores: readonly number[]): string {
+  return stores.length === 1 ? `Store ${stores[0] ?? ''}` : `${formatCount(stores.length)} stores`
+}
+
+/** "Demo · Store 1234 · 14:02:11" or "Demo · 20 stores · 14:02:11": which lookup a result set belongs to. */
+export function jobLabel(progress: Pick<JobProgress, 'environment' | 'stores' | 'startedAt'>): string {
+  return `${ENVIRONMENT_LABELS[progress.environment]} · ${storesLabel(progress.stores)} · ${formatClockSeconds(progress.startedAt)}`
 }
 
 /** Lines with an answer; cancelled lines never got one, so a cancelled job's bar stops where it was. */

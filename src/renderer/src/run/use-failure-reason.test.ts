@@ -6,7 +6,7 @@ const serverError = { code: 'server_error', message: 'An internal server error h
 const timeout = { code: 'timeout', message: 'The server did not answer in time.' } as const
 
 function failed(line: number, error: LineResult['error']): LineResult {
-  return { line, input: String(line), value: String(line), status: 'failed', ...(error === undefined ? {} : { error }) }
+  return { storeNbr: 1234, line, input: String(line), value: String(line), status: 'failed', ...(error === undefined ? {} : { error }) }
 }
 
 describe('mostCommonFailure', () => {
@@ -19,8 +19,8 @@ describe('mostCommonFailure', () => {
     const entries: LineResult[] = [
       failed(1, serverError),
       failed(2, serverError),
-      { line: 1, input: '1', value: '1', status: 'found' },
-      { line: 2, input: '2', value: '2', status: 'found' }
+      { storeNbr: 1234, line: 1, input: '1', value: '1', status: 'found' },
+      { storeNbr: 1234, line: 2, input: '2', value: '2', status: 'found' }
     ]
     expect(mostCommonFailure(entries)).toBeNull()
   })

@@ -9,6 +9,7 @@ export function found(line: number, gtin: string, quantities: number[], extra: P
     quantity
   }))
   return {
+    storeNbr: 1234,
     line,
     input: gtin.replace(/^0+/, ''),
     value: gtin,
@@ -26,8 +27,9 @@ export function found(line: number, gtin: string, quantities: number[], extra: P
   }
 }
 
-export const notFound: LineResult = { line: 3, input: '00012345678905', value: '00012345678905', status: 'not_found' }
+export const notFound: LineResult = { storeNbr: 1234, line: 3, input: '00012345678905', value: '00012345678905', status: 'not_found' }
 export const invalid: LineResult = {
+  storeNbr: 1234,
   line: 4,
   input: '7.61E+12',
   value: null,
@@ -35,6 +37,7 @@ export const invalid: LineResult = {
   invalidReason: 'scientific_notation'
 }
 export const duplicate: LineResult = {
+  storeNbr: 1234,
   line: 5,
   input: '12345678905',
   value: '00012345678905',
@@ -42,6 +45,7 @@ export const duplicate: LineResult = {
   duplicateOf: 3
 }
 export const failed: LineResult = {
+  storeNbr: 1234,
   line: 6,
   input: '00000000000017',
   value: '00000000000017',

@@ -5,7 +5,8 @@ export function jobProgress(patch: Partial<JobProgress> = {}): JobProgress {
   return {
     jobId: 'job-1',
     environment: 'demo',
-    storeNbr: 1234,
+    stores: [1234],
+    storesDone: 0,
     itemType: 'gtin',
     carriedColumns: [],
     startedAt: '2025-01-01T14:02:11.000Z',
