@@ -15,7 +15,7 @@ import type { AnswerRow } from '../src/main/history/history-types'
 import { parseSearchResponse } from '../src/main/inventory/search-response'
 import { RESULTS_PAGE_ENTRIES } from '../src/main/ipc/channel-implementations'
 import { checkJobInvariant } from '../src/main/jobs/job-invariant'
-import { storedLinesFor } from '../src/main/jobs/stored-lines'
+import { storedLinesFor } from '../src/main/history/stored-lines'
 import { progressFromStored } from '../src/main/jobs/stored-progress'
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
@@ -169,7 +169,7 @@ async function memory(dir: string): Promise<void> {
     const problems: string[] = []
     for (let n = 1; n <= LOOKUPS; n += 1) {
       const started = performance.now()
-      const { jobId } = services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
+      const { jobId } = await services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
       // For the invariant only each entry's outline is kept (an item stands in for the item).

@@ -91,7 +91,7 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
       while (finishedMs.length < storesDone) finishedMs.push(performance.now() - startedAt)
     })
     startedAt = performance.now()
-    const { jobId } = services.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
+    const { jobId } = await services.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
     const progress = await services.jobs.whenSettled(jobId)
     const wallMs = performance.now() - startedAt
     stopListening()

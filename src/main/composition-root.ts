@@ -10,6 +10,7 @@ import { DEMO_CREDENTIALS, type DemoFaults } from './demo-api/demo-api'
 import { startDemoApiThread, type DemoApiThread } from './demo-api/demo-api-thread'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
+import { openHistoryWriter } from './history/open-history-writer'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
@@ -20,7 +21,6 @@ import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
-import { packLines } from './workers/packed-lines'
 import { exportToFile } from './files/export/export-to-file'
 import { sweepTempFiles } from './files/temp-files'
 import type { ExportSheet } from '../shared/export/export-sheet'
@@ -50,6 +50,8 @@ export interface AppEffects {
   workerEntry?: string
   /** The built script of the Demo API's thread (Electron's build), as `workerEntry`. */
   demoApiEntry?: string
+  /** The built script of History's thread (Electron's build), as `workerEntry`. */
+  historyEntry?: string
   /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
   history?: 'file' | 'memory'
   /** Who starts lookups through this root, as History shows it. */
@@ -89,7 +91,8 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   await removeInterruptedWrites(effects)
   const retentionDays = services.settings.current().settings.historyRetentionDays
   try {
-    services.history.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
+    const removed = await services.historyWriter.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
+    if (removed > 0) effects.log.info('old lookups removed from History', { lookups: removed })
   } catch (error) {
     // Old lookups stay until the next start; the app is still usable.
     effects.log.error('old lookups could not be removed from History', { error })
@@ -110,7 +113,8 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     async close() {
       listeners.clear()
       // A lookup still running when the app closes can be resumed from History.
-      services.jobs.stopAll('interrupted')
+      await services.jobs.stopAll('interrupted')
+      await services.historyWriter.close()
       services.history.close()
       await Promise.all([services.closeDemo(), services.worker.close()])
     }
@@ -127,10 +131,12 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
+  const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
   const comparisons = createCompareService({ history, lowStockLevel: () => settings.current().settings.lowStockLevel })
   const jobs = createJobRunner({
     client,
     history,
+    writer: historyWriter,
     source: effects.source ?? 'app',
     now,
     sleep,
@@ -143,8 +149,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
 
   /**
-   * Starts a lookup with the list validated on the worker thread (200,000 lines would hold main's
-   * loop for a noticeable time) and, for an imported list, the file's other columns attached.
+   * Starts a lookup, with the file's other columns attached for an imported list (read from the
+   * worker thread that keeps the file's table). History's thread validates and stores the lines.
    */
   async function startLookup(params: {
     environment: EnvironmentId
@@ -154,13 +160,9 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     source?: ImportSource | undefined
     target: ApiTarget
   }): Promise<JobProgress> {
-    const packed = packLines(params.lines)
-    const [{ validated }, carried] = await Promise.all([
-      worker.run('validate', { ...packed, itemType: params.itemType }),
-      params.source === undefined ? Promise.resolve(undefined) : worker.run('carried', { source: params.source, lines: Array.from(packed.lines) })
-    ])
+    const carried = params.source === undefined ? undefined : await worker.run('carried', { source: params.source, lines: params.lines.map(({ line }) => line) })
     const { source: _source, ...rest } = params
-    return jobs.start({ ...rest, validated, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
+    return jobs.start({ ...rest, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
   }
 
   /** Writes an export on the worker thread, chunk by chunk, redacted there with what main's redactor knows. */
@@ -232,6 +234,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     redactor: log.redactor,
     settings,
     history,
+    historyWriter,
     comparisons,
     startupWarning,
     credentials,

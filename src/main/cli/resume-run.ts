@@ -35,7 +35,7 @@ export async function resumeRun(root: AppRoot, options: ResumeOptions, overrides
   }
   try {
     const target = await root.services.resolveTarget(lookup.environment, overrides)
-    jobs.resume(jobId, target)
+    await jobs.resume(jobId, target)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}`)

@@ -6,6 +6,7 @@ import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
 import workerEntry from '../workers/worker-main?modulePath'
 import demoApiEntry from '../demo-api/demo-api-thread-main?modulePath'
+import historyEntry from '../history/history-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
@@ -186,7 +187,8 @@ function runApp(): void {
         },
         openExternal,
         workerEntry,
-        demoApiEntry
+        demoApiEntry,
+        historyEntry
       })
       root = appRoot
       const handlers = appRoot.createHandlers(

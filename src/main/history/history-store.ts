@@ -4,9 +4,8 @@ import type { FinalLineStatus, LineResult } from '../../shared/domain/line-resul
 import type { Logger } from '../logging/logger'
 import { parseHistorySearch } from './history-search'
 import type { AnswerRow, LineToLookUp, LookupState, NewLookup, RunFigures, StoredDraft, StoredLookup } from './history-types'
-import { claimOwner } from './lookup-owner'
-import { createLookupReads } from './lookup-reads'
-import { createLookupWrites } from './lookup-writes'
+import { createHistoryOperations, type HistoryOperations } from './history-operations'
+import { claimOwner, type LookupOwner } from './lookup-owner'
 import { openHistoryDatabase } from './open-history-database'
 
 export interface HistoryListQuery {
@@ -21,6 +20,10 @@ export interface HistoryStore {
   readonly path: string | null
   /** A sentence for the user when the history on disk could not be used as it was. */
   readonly warning: string | null
+  /** Who writes this history's running lookups: History's thread writes as this store. */
+  readonly owner: LookupOwner
+  /** The writes as one transaction each, on this store's connection: for a history in memory, which no thread can open. */
+  operations(): HistoryOperations
   createLookup(lookup: NewLookup): StoredLookup
   appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): number
   finishRun(id: number, state: Exclude<LookupState, 'running'>, figures: RunFigures & { valuesPerSecond: number }): void
@@ -67,18 +70,18 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     const opened = openHistoryDatabase({ dir, log, now })
     const { db } = opened
     const owner = claimOwner()
-    const writes = createLookupWrites(db, owner)
+    const operations = createHistoryOperations(db, owner, { onFile: opened.path !== null })
+    const { writes, reads } = operations
     const abandoned = writes.markAbandoned(now())
     if (abandoned > 0) log.info('lookups left running by a process that is gone are now interrupted', { lookups: abandoned })
     return {
       opened,
       db,
       owner,
-      reads: createLookupReads(db),
+      operations,
+      reads,
       writes,
-      saveDraft: db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)'),
-      loadDraft: db.prepare('SELECT saved_at, draft FROM drafts WHERE id = 1'),
-      olderThan: db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
+      loadDraft: db.prepare('SELECT saved_at, draft FROM drafts WHERE id = 1')
     }
   }
 
@@ -94,13 +97,6 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     return found
   }
 
-  function reclaimSpace(): void {
-    const { db, opened } = open()
-    // Freed pages go back to the file system, and the log of the change is folded in, so the size History shows goes down.
-    db.exec('PRAGMA incremental_vacuum')
-    if (opened.path !== null) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  }
-
   return {
     get path() {
       return open().opened.path
@@ -108,6 +104,11 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     get warning() {
       return open().opened.warning
     },
+    get owner() {
+      const { host, pid, token } = open().owner
+      return { host, pid, token }
+    },
+    operations: () => open().operations,
 
     createLookup(lookup) {
       return required(open().writes.createLookup(lookup, now()))
@@ -177,22 +178,11 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
     carriedCells: (id, lines) => open().reads.carriedCells(id, lines),
     linesWith: (id, statuses) => open().reads.linesWith(id, statuses),
 
-    delete(id) {
-      const deleted = open().writes.deleteLookup(id, now())
-      if (deleted) reclaimSpace()
-      return deleted
-    },
+    delete: (id) => open().operations.deleteLookup(id, now()),
 
     purgeStartedBefore(cutoff) {
-      const { olderThan, writes } = open()
-      let deleted = 0
-      for (const { id } of olderThan.all(cutoff) as { id: number }[]) {
-        if (writes.deleteLookup(id, now())) deleted += 1
-      }
-      if (deleted > 0) {
-        reclaimSpace()
-        log.info('old lookups removed from History', { lookups: deleted })
-      }
+      const deleted = open().operations.purgeStartedBefore(cutoff, now())
+      if (deleted > 0) log.info('old lookups removed from History', { lookups: deleted })
       return deleted
     },
 
@@ -206,10 +196,7 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
       return [opened.path, `${opened.path}-wal`].reduce((total, file) => total + fileSize(file), 0)
     },
 
-    saveDraft(draft) {
-      const { writes, saveDraft } = open()
-      writes.transaction(() => saveDraft.run(now(), JSON.stringify(draft)))
-    },
+    saveDraft: (draft) => open().operations.saveDraft(draft, now()),
 
     loadDraft() {
       const row = open().loadDraft.get() as { saved_at: number; draft: string } | undefined

@@ -21,6 +21,12 @@ export function claimOwner(): LookupOwner & { release(): void } {
   return { host: hostname(), pid: process.pid, token, release: () => liveTokens.delete(token) }
 }
 
+/** History's thread writes as its store on main does: the store's owner is live in the thread's isolate too. */
+export function adoptOwner(owner: LookupOwner): () => void {
+  liveTokens.add(owner.token)
+  return () => liveTokens.delete(owner.token)
+}
+
 /**
  * A lookup without a sign of life for this long is taken as interrupted even when its owner cannot
  * be checked (another machine sharing the folder, or a process id the system has given to another

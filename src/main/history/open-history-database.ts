@@ -53,6 +53,16 @@ export function openHistoryDatabase({ dir, log, now }: { dir: string | null; log
   }
 }
 
+/**
+ * Another connection to a history file that `openHistoryDatabase` has opened, checked and migrated
+ * in this process (History's thread writes through one): WAL is already the file's mode.
+ */
+export function openHistoryConnection(path: string): DatabaseSync {
+  const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS })
+  db.exec('PRAGMA synchronous = NORMAL')
+  return db
+}
+
 class NewerSchemaError extends Error {}
 class FailedCheckError extends Error {}
 

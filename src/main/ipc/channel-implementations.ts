@@ -96,7 +96,7 @@ export function createChannelImplementations(services: AppServices, effects: App
     openLookup: async ({ jobId }) => jobs.progress(jobId),
     deleteLookup: async ({ jobId }) => {
       services.comparisons.forget()
-      return { deleted: history.delete(lookupIdOf(jobId)) }
+      return { deleted: await services.historyWriter.deleteLookup(lookupIdOf(jobId)) }
     },
     compareLookups: async ({ thenJobId, nowJobId, from, lowStockLevel }) => {
       const { then, now, rows, counts } = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
@@ -140,7 +140,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       return { previous: previous === null ? null : toLookupSummary(previous, jobs.isRunning(String(previous.id))) }
     },
     saveDraft: async (draft) => {
-      history.saveDraft(draft)
+      await services.historyWriter.saveDraft(draft)
       return { saved: true as const }
     },
     getDraft: async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import { searchPathFor } from '../../shared/environments'
 import { createHistoryStore } from '../history/history-store'
+import { createInThreadWriter } from '../history/history-writer'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant } from './job-invariant'
@@ -29,7 +30,8 @@ const target: ApiTarget = {
 function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = createFakeClock()) {
   const log = createMemoryLogger()
   const history = createHistoryStore({ dir: null, log, now: clock.now })
-  const runner = createJobRunner({ client, history, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
+  const writer = createInThreadWriter(history.operations(), clock.now)
+  const runner = createJobRunner({ client, history, writer, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
   return { runner, log, clock }
 }
 
@@ -54,7 +56,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(250))
-    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
     expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
     const failed = (await h.runner.latest(jobId)).lines.filter((line) => line.status === 'failed')
@@ -69,7 +71,7 @@ describe('job runner, edge paths', () => {
     const fake = createFakeInventory({ clock, script: () => faults.throttled({ remaining: 0, resetAt: null, retryAfterMs: 2_000 }) })
     const h = runnerWith(fake, clock)
     const lines = asLines(validGtins(40))
-    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
 
     // The first answer and 20 more: the 21st throttled answer ends the batch.
@@ -97,12 +99,12 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(300))
-    const { jobId } = h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const first = await settle(h, jobId, lines)
     expect(first).toMatchObject({ failed: 300, found: 0 })
     const sentWithOld = secretsUsed.length
 
-    h.runner.retryFailed(jobId, { ...target, clientSecret: 'new-secret' })
+    await h.runner.retryFailed(jobId, { ...target, clientSecret: 'new-secret' })
     const second = await settle(h, jobId, lines)
     expect(second).toMatchObject({ state: 'finished', found: 300, failed: 0 })
     expect(secretsUsed.slice(0, sentWithOld).every((secret) => secret === 'old-secret')).toBe(true)

@@ -3,6 +3,7 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 import { MAX_STORE_VALUE_PAIRS } from '../../shared/domain/store-list'
 import { searchPathFor } from '../../shared/environments'
 import { createHistoryStore, type HistoryStore } from '../history/history-store'
+import { createInThreadWriter } from '../history/history-writer'
 import type { ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant, checkSearchCalls } from './job-invariant'
@@ -38,6 +39,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
   const jobs = createJobRunner({
     client: fake,
     history,
+    writer: createInThreadWriter(history.operations(), clock.now),
     now: clock.now,
     sleep: clock.sleep,
     random: () => ((draws += 1) * 0.381_966) % 1,
@@ -72,7 +74,7 @@ describe('a lookup over several stores', () => {
     const inputs = [...validGtins(250), 'abc', validGtins(1)[0] ?? '']
     const lines = asLines(inputs)
     const stores = [300, 100, 200]
-    const started = h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
+    const started = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
     expect(started).toMatchObject({ stores, storesDone: 0, lines: 252, invalid: 3, duplicate: 3, pending: 750, batchesTotal: 9 })
 
     const final = await h.settle(started.jobId, lines)
@@ -91,7 +93,7 @@ describe('a lookup over several stores', () => {
     const h = harness({ latencyMs: 100 }, { concurrency: 4, initialConcurrency: 4 })
     const lines = asLines(validGtins(1_000))
     const stores = [7, 3, 9, 1]
-    const { jobId } = h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
 
     // Ten batches a store at four in flight: store 7 is answered within 300 ms, while the others wait their turn.
     await h.clock.advance(320)
@@ -113,7 +115,7 @@ describe('a lookup over several stores', () => {
   it('sends a retried batch before the later stores, so a failure does not leave its store behind', async () => {
     const h = harness({ latencyMs: 100, script: (_call, index) => (index === 0 ? faults.server() : undefined) }, { concurrency: 2, initialConcurrency: 2 })
     const lines = asLines(validGtins(400))
-    const { jobId } = h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ storesDone: 3, retries: 1, failed: 0 })
     const retried = h.fake.calls.findIndex((call, index) => index > 0 && call.storeNbr === 1 && call.values[0] === h.fake.calls[0]?.values[0])
@@ -125,14 +127,14 @@ describe('a lookup over several stores', () => {
   it('cancel leaves every unanswered pair cancelled, in every store; resume looks up only those, under the same lookup', async () => {
     const h = harness({ latencyMs: 1_000 }, { concurrency: 2, initialConcurrency: 2 })
     const lines = asLines(validGtins(300))
-    const { jobId } = h.jobs.start({ environment: 'demo', stores: [10, 20], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [10, 20], itemType: 'gtin', lines, target })
     await h.clock.advance(2_500)
     const cancelled = h.jobs.cancel(jobId)
     expect(cancelled).toMatchObject({ state: 'cancelled', storesDone: 1, found: 400, cancelled: 200, pending: 0 })
     await h.settle(jobId, lines)
 
     const callsBefore = h.fake.calls.length
-    const resumed = h.jobs.resume(jobId, target)
+    const resumed = await h.jobs.resume(jobId, target)
     expect(resumed).toMatchObject({ state: 'running', storesDone: 1, pending: 200, cancelled: 0 })
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ state: 'finished', storesDone: 2, found: 600, cancelled: 0 })
@@ -144,27 +146,27 @@ describe('a lookup over several stores', () => {
     let broken = true
     const h = harness({ script: (call) => (broken && call.storeNbr === 2 ? faults.badRequest() : undefined) })
     const lines = asLines(validGtins(150))
-    const { jobId } = h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 300, failed: 150, storesDone: 3 })
 
     broken = false
     const callsBefore = h.fake.calls.length
-    expect(h.jobs.retryFailed(jobId, target)).toMatchObject({ pending: 150, failed: 0, storesDone: 2 })
+    expect(await h.jobs.retryFailed(jobId, target)).toMatchObject({ pending: 150, failed: 0, storesDone: 2 })
     const second = await h.settle(jobId, lines)
     expect(second).toMatchObject({ found: 450, failed: 0, storesDone: 3 })
     expect(new Set(h.fake.calls.slice(callsBefore).map((call) => call.storeNbr))).toEqual(new Set([2]))
   })
 
-  it('refuses a lookup over the cap of stores x distinct values before anything is stored or sent', () => {
+  it('refuses a lookup over the cap of stores x distinct values before anything is stored or sent', async () => {
     const h = harness()
     const values = Math.floor(MAX_STORE_VALUE_PAIRS / 500) + 1
     const lines = asLines(validGtins(values))
     const stores = Array.from({ length: 500 }, (_, index) => index + 1)
-    expect(() => h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })).toThrow(
+    await expect(h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })).rejects.toThrow(
       '500 stores x 4,001 values makes 2,000,500 store and value pairs; one lookup takes at most 2,000,000, so use fewer stores or values.'
     )
-    expect(() => h.jobs.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines: asLines(validGtins(1)), target })).toThrow(/listed twice/)
+    await expect(h.jobs.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines: asLines(validGtins(1)), target })).rejects.toThrow(/listed twice/)
     expect(h.fake.calls).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { SEARCH_PATHS } from '../../shared/environments'
 import type { DemoFaults } from '../demo-api/demo-api'
 import { canonicalValue, isMapped } from '../demo-api/demo-inventory'
 import { createHistoryStore, type HistoryStore } from '../history/history-store'
+import { createInThreadWriter } from '../history/history-writer'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
@@ -53,6 +54,7 @@ async function stack(options: StackOptions = {}) {
   opened.push(history)
   const runner = createJobRunner({
     history,
+    writer: createInThreadWriter(history.operations(), clock.now),
     client: {
       async searchBatch(target, request) {
         const call: SearchCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr }
@@ -89,9 +91,9 @@ async function stack(options: StackOptions = {}) {
     log,
     calls,
     progress,
-    start(inputs: string[], itemType: ItemType = 'gtin', stores: number[] = [1234]) {
+    async start(inputs: string[], itemType: ItemType = 'gtin', stores: number[] = [1234]) {
       const lines = asLines(inputs)
-      const first = runner.start({ environment: 'demo', stores, itemType, lines, target })
+      const first = await runner.start({ environment: 'demo', stores, itemType, lines, target })
       started.add(first.jobId)
       return { lines, jobId: first.jobId, first }
     },
@@ -130,7 +132,7 @@ describe('job runner against the Demo API', () => {
   it('looks up a list with one token and one search per 100 distinct valid values', async () => {
     const s = await stack({ faults: { latencyMs: 5 } })
     const { inputs, unique, invalid, duplicates } = mixedInputs(1_234)
-    const { lines, jobId } = s.start(inputs)
+    const { lines, jobId } = await s.start(inputs)
     const final = await s.settle(jobId, lines)
 
     expect(final).toMatchObject({ state: 'finished', invalid, duplicate: duplicates, failed: 0, cancelled: 0, retries: 0 })
@@ -146,7 +148,7 @@ describe('job runner against the Demo API', () => {
   it('looks up Walmart item numbers', async () => {
     const s = await stack()
     const numbers = Array.from({ length: 150 }, (_, i) => String(100_000_001 + i * 7919))
-    const { lines, jobId } = s.start([...numbers, '12ab', numbers[5] ?? ''], 'wm_item_number')
+    const { lines, jobId } = await s.start([...numbers, '12ab', numbers[5] ?? ''], 'wm_item_number')
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ invalid: 1, duplicate: 1, failed: 0 })
     expect(final.found + final.notFound).toBe(150)
@@ -163,7 +165,7 @@ describe('job runner against the Demo API', () => {
     expect(unmapped.length).toBe(6)
 
     const s = await stack({ faults: { notMappedError: true } })
-    const { lines, jobId } = s.start(unmapped)
+    const { lines, jobId } = await s.start(unmapped)
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ notFound: 6, failed: 0 })
     // 6 values, all unmapped: halved down to single values, 2 x 6 - 1 searches.
@@ -172,14 +174,14 @@ describe('job runner against the Demo API', () => {
 
   it('keeps searches in flight within its concurrency', async () => {
     const s = await stack({ faults: { latencyMs: 40 }, concurrency: 3 })
-    const { lines, jobId } = s.start(validGtins(2_000))
+    const { lines, jobId } = await s.start(validGtins(2_000))
     await s.settle(jobId, lines)
     expect(s.demo.stats().maxConcurrentSearches).toBe(3)
   })
 
   it('recovers when the server stops accepting the token mid-job', async () => {
     const s = await stack({ faults: { latencyMs: 30 }, concurrency: 2 })
-    const { lines, jobId } = s.start(validGtins(3_000))
+    const { lines, jobId } = await s.start(validGtins(3_000))
     await until(() => s.runner.progress(jobId).batchesDone >= 5)
     s.demo.expireAllTokens()
     const final = await s.settle(jobId, lines)
@@ -192,7 +194,7 @@ describe('job runner against the Demo API', () => {
     // 60x time: each token lives 15 simulated minutes (15 real seconds) would be too slow, so they live 2 minutes (2 s).
     const clock = createScaledClock(60)
     const s = await stack({ clock, faults: { latencyMs: 50, tokenLifetimeSeconds: 120 }, concurrency: 2 })
-    const { lines, jobId } = s.start(validGtins(8_000))
+    const { lines, jobId } = await s.start(validGtins(8_000))
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ failed: 0 })
     expect(final.found + final.notFound).toBe(8_000)
@@ -203,7 +205,7 @@ describe('job runner against the Demo API', () => {
     // 120x time: the 60-second rate window passes in half a real second.
     const clock = createScaledClock(120)
     const s = await stack({ clock, faults: { latencyMs: 20, rateLimitPerWindow: 3 }, concurrency: 8 })
-    const { lines, jobId } = s.start(validGtins(2_000))
+    const { lines, jobId } = await s.start(validGtins(2_000))
     await until(() => s.progress.some((p) => p.state === 'throttled'))
     const throttled = s.progress.find((p) => p.state === 'throttled')
     expect(throttled?.resumeAt).not.toBeNull()
@@ -228,7 +230,7 @@ describe('job runner against the Demo API', () => {
     const s = await stack({ clock, faults })
     const { inputs, unique, invalid, duplicates } = mixedInputs(300)
     const stores = Array.from({ length: 20 }, (_, i) => 500 + i)
-    const { jobId, lines, first } = s.start(inputs, 'gtin', stores)
+    const { jobId, lines, first } = await s.start(inputs, 'gtin', stores)
     expect(first).toMatchObject({ stores, storesDone: 0, batchesTotal: 60, pending: 20 * unique })
     const final = await s.settle(jobId, lines)
 
@@ -254,7 +256,7 @@ describe('job runner against the Demo API', () => {
 
   it('retries 5xx answers until every value is answered', async () => {
     const s = await stack({ faults: { serverErrorRate: 0.1, seed: 7 } })
-    const { lines, jobId } = s.start(validGtins(5_000))
+    const { lines, jobId } = await s.start(validGtins(5_000))
     const final = await s.settle(jobId, lines)
     const stats = s.demo.stats()
     expect(stats.serverErrors).toBeGreaterThan(0)
@@ -264,7 +266,7 @@ describe('job runner against the Demo API', () => {
 
   it('retries dropped connections', async () => {
     const s = await stack({ faults: { dropConnectionRate: 0.15, seed: 3 } })
-    const { lines, jobId } = s.start(validGtins(3_000))
+    const { lines, jobId } = await s.start(validGtins(3_000))
     const final = await s.settle(jobId, lines)
     expect(s.demo.stats().dropped).toBeGreaterThan(0)
     expect(final).toMatchObject({ failed: 0, retries: s.demo.stats().dropped })
@@ -273,7 +275,7 @@ describe('job runner against the Demo API', () => {
 
   it('retries answers whose JSON is malformed', async () => {
     const s = await stack({ faults: { malformedBodyRate: 0.2, seed: 11 } })
-    const { lines, jobId } = s.start(validGtins(3_000))
+    const { lines, jobId } = await s.start(validGtins(3_000))
     const final = await s.settle(jobId, lines)
     expect(s.demo.stats().malformed).toBeGreaterThan(0)
     expect(final).toMatchObject({ failed: 0, retries: s.demo.stats().malformed })
@@ -282,7 +284,7 @@ describe('job runner against the Demo API', () => {
 
   it('fails values after bounded attempts, then "retry failed" looks up only those once the faults stop', async () => {
     const s = await stack({ faults: { serverErrorRate: 1 }, maxAttempts: 2 })
-    const { lines, jobId } = s.start([...validGtins(250), 'bad'])
+    const { lines, jobId } = await s.start([...validGtins(250), 'bad'])
     const failedRun = await s.settle(jobId, lines)
     expect(failedRun).toMatchObject({ failed: 250, invalid: 1, requests: 6, retries: 3 })
     const error = (await s.runner.latest(jobId)).lines[0]?.error
@@ -290,7 +292,7 @@ describe('job runner against the Demo API', () => {
 
     s.demo.setFaults({ serverErrorRate: 0 })
     s.demo.resetStats()
-    s.runner.retryFailed(jobId, s.target)
+    await s.runner.retryFailed(jobId, s.target)
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ jobId, failed: 0, invalid: 1, resultsCount: 1 + 250 + 250 })
     expect(final.found + final.notFound).toBe(250)
@@ -299,7 +301,7 @@ describe('job runner against the Demo API', () => {
 
   it('cancels mid-job: nothing more is sent, pending lines are cancelled, answers so far are kept', async () => {
     const s = await stack({ faults: { latencyMs: 150 }, concurrency: 2 })
-    const { lines, jobId } = s.start(validGtins(5_000))
+    const { lines, jobId } = await s.start(validGtins(5_000))
     await until(() => s.runner.progress(jobId).batchesDone >= 4)
     const cancelled = s.runner.cancel(jobId)
     const sentAtCancel = s.calls.length
@@ -312,22 +314,23 @@ describe('job runner against the Demo API', () => {
     expect(s.calls).toHaveLength(sentAtCancel)
     expect(s.demo.stats().searchRequests).toBeLessThanOrEqual(sentAtCancel)
     expect(s.calls.filter((c) => !c.answered).length).toBeGreaterThan(0)
-    expect(final).toEqual(cancelled)
-    expect(s.progress.at(-1)).toEqual(cancelled)
+    // Shown cancelled at once; the cancelled lines reach the log once History has written them.
+    expect(final).toEqual({ ...cancelled, resultsCount: 5_000 })
+    expect(s.progress.at(-1)).toEqual(final)
   })
 
   it('resumes a cancelled lookup: only the cancelled lines are looked up, under the same lookup, and every line ends once', async () => {
     const s = await stack({ faults: { latencyMs: 60 }, concurrency: 2 })
-    const { lines, jobId } = s.start([...validGtins(3_000), 'bad', validGtins(1)[0] ?? ''])
+    const { lines, jobId } = await s.start([...validGtins(3_000), 'bad', validGtins(1)[0] ?? ''])
     await until(() => s.runner.progress(jobId).batchesDone >= 3)
     const cancelled = s.runner.cancel(jobId)
     expect(cancelled.cancelled).toBeGreaterThan(0)
-    await s.settle(jobId, lines)
+    const stopped = await s.settle(jobId, lines)
     const answeredBefore = new Set((await s.runner.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value))
 
     s.demo.setFaults({ latencyMs: 0 })
     const callsBefore = s.calls.length
-    const resumed = s.runner.resume(jobId, s.target)
+    const resumed = await s.runner.resume(jobId, s.target)
     expect(resumed).toMatchObject({ jobId, state: 'running', pending: cancelled.cancelled, cancelled: 0 })
     const final = await s.settle(jobId, lines)
     expect(final).toMatchObject({ jobId, state: 'finished', cancelled: 0, invalid: 1, duplicate: 1, failed: 0 })
@@ -335,6 +338,6 @@ describe('job runner against the Demo API', () => {
     const askedAgain = s.calls.slice(callsBefore).flatMap((call) => call.values)
     expect(askedAgain).toHaveLength(cancelled.cancelled)
     expect(askedAgain.filter((value) => answeredBefore.has(value))).toEqual([])
-    expect(final.resultsCount).toBe(cancelled.resultsCount + cancelled.cancelled)
+    expect(final.resultsCount).toBe(stopped.resultsCount + cancelled.cancelled)
   })
 })

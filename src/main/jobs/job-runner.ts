@@ -2,11 +2,11 @@ import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
-import { lookupSizeProblem } from '../../shared/domain/store-list'
-import type { ValidatedLine } from '../../shared/domain/values'
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
+import type { HistoryWriter } from '../history/history-writer'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
+import { packCells, unpackLinesToLookUp } from '../history/lookup-request'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import { lookupKey, matchItems } from './match-items'
@@ -16,13 +16,15 @@ import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
 import { halves, storeBatches, storesDone, storeTallies, type Batch, type PendingLine, type StoreTally, type StoreWork } from './store-batches'
-import { storedLinesFor } from './stored-lines'
+import { packLines, unpackLines } from '../workers/packed-lines'
 import { progressFromStored } from './stored-progress'
 
 export interface JobRunnerDeps {
   client: Pick<InventoryClient, 'searchBatch'>
-  /** Where every lookup and each batch of answers is written as it arrives; the runner keeps only what is running. */
+  /** Where every lookup and each batch of answers is read back from; the runner keeps only what is running. */
   history: HistoryStore
+  /** Writes every lookup and each batch of answers as it arrives, in order, off main's thread in the app. */
+  writer: HistoryWriter
   /** Who starts lookups through this runner, as History shows it: the app or the headless command. */
   source?: LookupSource
   now: () => number
@@ -56,8 +58,6 @@ export interface JobParams {
 export interface StartParams extends JobParams {
   lines: { line: number; input: string }[]
   target: ApiTarget
-  /** `validateLines` of `lines` (same order), when done elsewhere (off main's thread); done here when absent. */
-  validated?: readonly ValidatedLine[]
   /** An imported file's other columns: their names, and per line (aligned with `lines`) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput
 }
@@ -71,16 +71,23 @@ export interface CarriedInput {
 export type StopReason = 'cancelled' | 'interrupted'
 
 export interface JobRunner {
-  /** Returns at once; the lookup runs in the background and reports through `onProgress`. */
-  start(params: StartParams): JobProgress
+  /**
+   * Resolves once the lookup is stored (its lines validated where it is written); the lookup then
+   * runs in the background and reports through `onProgress`.
+   */
+  start(params: StartParams): Promise<JobProgress>
+  /**
+   * Stops the lookup and answers at once with it stopped: its unanswered lines are written as
+   * cancelled after (`whenSettled`), and a last progress says when they are.
+   */
   cancel(jobId: string): JobProgress
   stop(jobId: string, reason: StopReason): JobProgress
-  /** Stops every lookup running here (the app quitting). */
-  stopAll(reason: StopReason): void
+  /** Stops every lookup running here (the app quitting); resolves when History has all of them. */
+  stopAll(reason: StopReason): Promise<void>
   /** Looks up the failed values again under the same job id, with `target` as it is now (credentials may have been fixed). */
-  retryFailed(jobId: string, target: ApiTarget): JobProgress
+  retryFailed(jobId: string, target: ApiTarget): Promise<JobProgress>
   /** Looks up the lines a cancelled or interrupted lookup never answered, under the same job id. */
-  resume(jobId: string, target: ApiTarget): JobProgress
+  resume(jobId: string, target: ApiTarget): Promise<JobProgress>
   progress(jobId: string): JobProgress
   /** The job's append-only log from `from`; a later entry for a store and line supersedes an earlier one. */
   results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
@@ -135,6 +142,10 @@ interface ActiveJob {
   lane: Lane<BatchTask>
   inFlight: number
   abort: AbortController
+  /** Batches of answers on their way to History; the run's end waits for them. */
+  saving: Set<Promise<unknown>>
+  /** A batch of answers History could not take: the run ends interrupted, its lines cancelled, to be resumed. */
+  saveFailed: boolean
   reporter: ProgressReporter
   stopHeartbeat: () => void
   settled: Promise<JobProgress>
@@ -161,7 +172,7 @@ const NOT_FOUND_MESSAGE = 'That lookup is no longer in History; it may have been
 const NOT_SAVED_MESSAGE = 'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const { history } = deps
+  const { history, writer } = deps
   const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
@@ -177,6 +188,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     maxAttempts: Math.max(1, Math.floor(deps.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts))
   }
   const active = new Map<number, ActiveJob>()
+  /** Runs that have stopped and whose end History is writing: shown stopped at once, settled once written. */
+  const stopping = new Map<number, { job: ActiveJob; progress: JobProgress }>()
+  /** Lookups being taken over for a resume or a retry. */
+  const claiming = new Set<number>()
 
   function lookupId(jobId: string): number {
     const id = /^\d{1,15}$/.test(jobId) ? Number(jobId) : Number.NaN
@@ -191,9 +206,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   }
 
   /** A write to History that fails for a reason other than the user's (a full disk, a lock held too long) says so in a sentence. */
-  function saving<T>(write: () => T): T {
+  async function saving<T>(write: () => Promise<T>): Promise<T> {
     try {
-      return write()
+      return await write()
     } catch (error) {
       if (error instanceof AppError) throw error
       deps.log.error('a lookup could not be saved to History', { error })
@@ -215,25 +230,33 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   /**
    * Records the answers for a batch's values, in one transaction, once. If History cannot take
-   * them, the run stops: an answer that cannot be kept is not an answer the user has.
+   * them, the run stops: an answer that cannot be kept is not an answer the user has. The batch is
+   * settled here at once (History writes in the order asked, so a stop asked later finds its
+   * answers written); the log grows, for the window to read, once they are committed.
    */
   function settleBatch(job: ActiveJob, batch: Batch, settle: (value: string) => Pick<AnswerRow, 'status' | 'item' | 'error'>): void {
     if (active.get(job.id) !== job || batch.settled || batch.lines.length === 0) return
     const rows = batch.lines.map(
       (pending): AnswerRow => ({ ...settle(pending.value), storeNbr: batch.storeNbr, line: pending.line, ...(pending.replaces === undefined ? {} : { replaces: pending.replaces }) })
     )
-    try {
-      job.resultsCount = history.appendResults(job.id, rows, figuresNow(job))
-    } catch (error) {
-      deps.log.error('answers could not be saved to History; stopping the lookup', { jobId: job.jobId, error })
-      endRun(job, 'interrupted')
-      return
-    }
     batch.settled = true
     job.pending -= rows.length
     const tally = job.tallyOf.get(batch.storeNbr)
     if (tally !== undefined) tally.pending -= rows.length
     for (const row of rows) job.counts[row.status] += 1
+    const saved = writer.appendResults(job.id, rows, figuresNow(job)).then(
+      (resultsCount) => {
+        job.resultsCount = Math.max(job.resultsCount, resultsCount)
+        job.reporter.changed()
+      },
+      (error: unknown) => {
+        deps.log.error('answers could not be saved to History; stopping the lookup', { jobId: job.jobId, error })
+        job.saveFailed = true
+        endRun(job, 'interrupted')
+      }
+    )
+    job.saving.add(saved)
+    void saved.finally(() => job.saving.delete(saved))
   }
 
   function failBatch(job: ActiveJob, batch: Batch, error: AppErrorShape): void {
@@ -284,10 +307,20 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   function progressOf(id: number): JobProgress {
     const job = active.get(id)
-    return job === undefined ? progressFromStored(stored(id)) : snapshot(job)
+    if (job !== undefined) return snapshot(job)
+    return stopping.get(id)?.progress ?? progressFromStored(stored(id))
   }
 
-  /** Ends the run; History gets the final state, and a `cancelled` result for every line left unanswered. */
+  /** The run as it ends: every line it did not answer counted cancelled, as History is about to write them. */
+  function stoppedProgress(job: ActiveJob, state: JobProgress['state'], now: number): JobProgress {
+    const progress = snapshot(job)
+    return { ...progress, state, finishedAt: new Date(now).toISOString(), cancelled: progress.cancelled + progress.pending, pending: 0, etaMs: null, resumeAt: null }
+  }
+
+  /**
+   * Ends the run; History gets the final state, and a `cancelled` result for every line left
+   * unanswered. A stop is shown at once; writing 200,000 unanswered lines takes History a second.
+   */
   function endRun(job: ActiveJob, state: 'finished' | 'cancelled' | 'interrupted'): void {
     if (active.get(job.id) !== job) return
     active.delete(job.id)
@@ -298,16 +331,31 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.lane.close()
     const elapsedMs = now - job.runStartedAt
     const valuesPerSecond = elapsedMs <= 0 ? 0 : Math.round(((job.answered * 1000) / elapsedMs) * 10) / 10
-    const final = state === 'finished' ? (job.counts.cancelled > 0 ? job.endState : 'finished') : state
-    let progress: JobProgress
+    const ending = { job, progress: stoppedProgress(job, state === 'finished' ? job.endState : state, now) }
+    stopping.set(job.id, ending)
+    if (state !== 'finished') emit(ending.progress)
+    void writeEnd(job, state, { ...figures, valuesPerSecond }, now).then((progress) => {
+      ending.progress = progress
+      job.reporter.final()
+      stopping.delete(job.id)
+      logEnd(job, progress)
+      job.resolveSettled(progress)
+    })
+  }
+
+  async function writeEnd(job: ActiveJob, state: 'finished' | 'cancelled' | 'interrupted', figures: RunFigures & { valuesPerSecond: number }, now: number): Promise<JobProgress> {
+    await Promise.allSettled(job.saving)
+    const final = job.saveFailed ? 'interrupted' : state === 'finished' ? (job.counts.cancelled > 0 ? job.endState : 'finished') : state
     try {
-      history.finishRun(job.id, final, { ...figures, valuesPerSecond })
-      progress = progressFromStored(stored(job.id))
+      await writer.finishRun(job.id, final, figures)
+      return progressFromStored(stored(job.id))
     } catch (error) {
       deps.log.error('the end of a lookup could not be saved to History', { jobId: job.jobId, error })
-      progress = { ...snapshot(job), state: 'interrupted', finishedAt: new Date(now).toISOString(), pending: 0, etaMs: null, resumeAt: null }
+      return stoppedProgress(job, 'interrupted', now)
     }
-    job.reporter.final()
+  }
+
+  function logEnd(job: ActiveJob, progress: JobProgress): void {
     deps.log.info(`lookup ${progress.state}`, {
       jobId: job.jobId,
       lines: progress.lines,
@@ -319,7 +367,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       retries: progress.retries,
       throttledMs: progress.throttledMs
     })
-    job.resolveSettled(progress)
   }
 
   function beginRun(lookup: StoredLookup, target: ApiTarget, work: readonly StoreWork[], endState: ActiveJob['endState']): void {
@@ -367,6 +414,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       lane: schedulers.forClient(clientKey(target)).openLane<BatchTask>({ onThrottleChange: () => job.reporter.changed() }),
       inFlight: 0,
       abort: new AbortController(),
+      saving: new Set(),
+      saveFailed: false,
       reporter: { changed: () => undefined, final: () => undefined },
       stopHeartbeat: () => undefined,
       settled,
@@ -375,11 +424,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.reporter = createProgressReporter({ snapshot: () => progressOf(job.id), emit, now: deps.now, sleep: deps.sleep })
     active.set(job.id, job)
     job.stopHeartbeat = every(HEARTBEAT_MS, () => {
-      try {
-        history.heartbeat(job.id)
-      } catch (error) {
-        deps.log.warn('the heartbeat of a running lookup could not be saved', { jobId: job.jobId, error })
-      }
+      writer.heartbeat(job.id).catch((error: unknown) => deps.log.warn('the heartbeat of a running lookup could not be saved', { jobId: job.jobId, error }))
     })
     job.reporter.changed()
     for (const batch of batches) enqueue(job, batch)
@@ -498,26 +543,33 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   }
 
   /** Looks up again, under the same lookup, the lines whose current result has one of `statuses`. */
-  function rerun(jobId: string, statuses: readonly FinalLineStatus[], target: ApiTarget, what: string): JobProgress {
+  async function rerun(jobId: string, statuses: readonly FinalLineStatus[], target: ApiTarget, what: string): Promise<JobProgress> {
     const id = lookupId(jobId)
-    if (active.has(id)) throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
-    const lookup = stored(id)
-    if (history.linesWith(id, statuses).length === 0) return progressFromStored(lookup)
-    const prior = saving(() => history.claimRun(id))
-    const byStore = new Map<number, PendingLine[]>()
-    let values = 0
-    for (const line of history.linesWith(id, statuses)) {
-      let lines = byStore.get(line.storeNbr)
-      if (lines === undefined) {
-        lines = []
-        byStore.set(line.storeNbr, lines)
+    if (active.has(id) || claiming.has(id)) throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
+    claiming.add(id)
+    try {
+      // A run that has just stopped is still writing its end.
+      await stopping.get(id)?.job.settled
+      stored(id)
+      const claimed = await saving(() => writer.claimRun(id, statuses))
+      if (claimed === null) return progressFromStored(stored(id))
+      const byStore = new Map<number, PendingLine[]>()
+      let values = 0
+      for (const line of unpackLinesToLookUp(claimed.lines)) {
+        let lines = byStore.get(line.storeNbr)
+        if (lines === undefined) {
+          lines = []
+          byStore.set(line.storeNbr, lines)
+        }
+        lines.push({ line: line.line, value: line.value, replaces: { seq: line.seq, status: line.status } })
+        values += 1
       }
-      lines.push({ line: line.line, value: line.value, replaces: { seq: line.seq, status: line.status } })
-      values += 1
+      deps.log.info(`lookup: ${what}`, { jobId, values, stores: byStore.size })
+      beginRun(stored(id), target, [...byStore].map(([storeNbr, lines]) => ({ storeNbr, lines })), claimed.prior)
+      return progressOf(id)
+    } finally {
+      claiming.delete(id)
     }
-    deps.log.info(`lookup: ${what}`, { jobId, values, stores: byStore.size })
-    beginRun(stored(id), target, [...byStore].map(([storeNbr, lines]) => ({ storeNbr, lines })), prior)
-    return progressOf(id)
   }
 
   function stopJob(id: number, reason: StopReason): void {
@@ -532,7 +584,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   }
 
   return {
-    start(params) {
+    async start(params) {
       const seen = new Set<number>()
       for (const { line } of params.lines) {
         if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
@@ -540,32 +592,32 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       }
       if (params.stores.length === 0) throw new AppError('invalid_input', 'Enter at least one store.')
       if (new Set(params.stores).size !== params.stores.length) throw new AppError('invalid_input', 'A store is listed twice; list each store once.')
-      const lines = storedLinesFor({ lines: params.lines, itemType: params.itemType, ...(params.validated === undefined ? {} : { validated: params.validated }), ...(params.carried === undefined ? {} : { carried: params.carried }) })
-      // Every store looks up the same values: one list, shared by the stores' batches.
-      const pending: PendingLine[] = []
-      for (const line of lines) {
-        if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) pending.push({ line: line.line, value: line.value })
-      }
-      const tooBig = lookupSizeProblem(params.stores.length, pending.length)
-      if (tooBig !== null) throw new AppError('invalid_input', tooBig)
-      const lookup = saving(() =>
-        history.createLookup({
-          environment: params.environment,
-          authUrl: params.target.authUrl,
-          baseUrl: params.target.baseUrl,
-          clientId: params.target.clientId,
-          itemType: params.itemType,
-          source: deps.source ?? 'app',
-          carriedColumns: params.carried?.columns ?? [],
-          stores: params.stores,
-          startedAt: deps.now(),
-          lines
+      const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
+      if (carried !== null && carried.rows.length !== params.lines.length) throw new Error('carried rows do not match the lines')
+      // Validated, checked against the size limit of stores x values, and stored on History's thread.
+      const created = await saving(() =>
+        writer.createLookup({
+          lookup: {
+            environment: params.environment,
+            authUrl: params.target.authUrl,
+            baseUrl: params.target.baseUrl,
+            clientId: params.target.clientId,
+            itemType: params.itemType,
+            source: deps.source ?? 'app',
+            carriedColumns: carried?.columns ?? [],
+            stores: params.stores,
+            startedAt: deps.now()
+          },
+          lines: packLines(params.lines),
+          ...(carried === null ? {} : { carried: packCells(carried.rows) })
         })
       )
-      deps.log.info('lookup started', { jobId: String(lookup.id), environment: params.environment, lines: params.lines.length, stores: params.stores.length, lookups: pending.length * params.stores.length })
-      beginRun(lookup, params.target, params.stores.map((storeNbr) => ({ storeNbr, lines: pending })), 'finished')
+      // Every store looks up the same values: one list, shared by the stores' batches.
+      const pending: PendingLine[] = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text).map(({ line, input }) => ({ line, value: input }))
+      deps.log.info('lookup started', { jobId: String(created.id), environment: params.environment, lines: params.lines.length, stores: params.stores.length, lookups: pending.length * params.stores.length })
+      beginRun(stored(created.id), params.target, params.stores.map((storeNbr) => ({ storeNbr, lines: pending })), 'finished')
       // A list with nothing to look up has already finished.
-      return progressOf(lookup.id)
+      return progressOf(created.id)
     },
 
     cancel(jobId) {
@@ -580,8 +632,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return progressOf(id)
     },
 
-    stopAll(reason) {
+    async stopAll(reason) {
       for (const id of [...active.keys()]) stopJob(id, reason)
+      await Promise.all([...stopping.values()].map(({ job }) => job.settled))
     },
 
     retryFailed: (jobId, target) => rerun(jobId, ['failed'], target, 'retry the failed values'),
@@ -611,7 +664,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
     whenSettled(jobId) {
       const id = lookupId(jobId)
-      const job = active.get(id)
+      const job = active.get(id) ?? stopping.get(id)?.job
       return job === undefined ? Promise.resolve(progressFromStored(stored(id))) : job.settled
     },
 

@@ -9,7 +9,6 @@ import { AppError } from '../../shared/domain/app-error'
 import { createLogger } from '../logging/logger'
 import { createWorkerClient, type WorkerClient } from './worker-client'
 import { linesOfColumn } from '../../shared/import-lines'
-import { packLines } from './packed-lines'
 import { PART_ITEMS } from './worker-tasks'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
@@ -56,9 +55,7 @@ describe('the worker thread', () => {
     const lines = linesOfColumn(column)
     expect(lines).toHaveLength(rows)
     expect(lines.at(-1)).toEqual({ line: rows + 1, input: String(rows - 1).padStart(14, '0') })
-    const { validated } = await files.run('validate', { ...packLines(lines), itemType: 'wm_item_number' })
-    expect(validated).toHaveLength(rows)
-    expect(validated[PART_ITEMS]).toMatchObject({ line: PART_ITEMS + 2 })
+    expect(lines[PART_ITEMS]).toEqual({ line: PART_ITEMS + 2, input: String(PART_ITEMS).padStart(14, '0') })
   })
 
   it('fails a task with the AppError the worker threw, and keeps serving', async () => {
@@ -68,18 +65,16 @@ describe('the worker thread', () => {
     expect(error).toMatchObject({ code: 'file_unreadable', message: expect.stringMatching(/empty/) })
     const gone = await files.run('column', { importId: 'no-such-import', column: 0 }).catch((caught: unknown) => caught)
     expect(gone).toMatchObject({ code: 'not_found', message: expect.stringMatching(/import it again/) })
-    const { validated } = await files.run('validate', { ...packLines([{ line: 1, input: 'abc' }]), itemType: 'gtin' })
-    expect(validated[0]).toMatchObject({ kind: 'invalid' })
+    expect(await files.run('import', { fileName: 'one.txt', bytes: utf8('00012345678905\n') })).toMatchObject({ rowCount: 1 })
   })
 
   it('starts a new thread after the old one was stopped, and fails what was under way', async () => {
     const files = worker()
-    const running = files.run('validate', { ...packLines([{ line: 1, input: '00012345678905' }]), itemType: 'gtin' })
+    const running = files.run('import', { fileName: 'one.txt', bytes: utf8('00012345678905\n') })
     const outcome = expect(running).rejects.toMatchObject({ code: 'cancelled' })
     await files.close()
     await outcome
-    const { validated } = await files.run('validate', { ...packLines([{ line: 1, input: '00012345678905' }]), itemType: 'gtin' })
-    expect(validated[0]).toMatchObject({ kind: 'valid', value: '00012345678905' })
+    expect(await files.run('import', { fileName: 'one.txt', bytes: utf8('00012345678905\n') })).toMatchObject({ rowCount: 1 })
   })
 
   it('writes an export sent in chunks, redacting every text with the values main knows, and notes its temporary file while it exists', async () => {

@@ -1,16 +1,14 @@
 import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
-import { validateLines } from '../../shared/domain/values'
 import { createImportStore } from '../files/import/import-store'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
-import { unpackLines } from './packed-lines'
 import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
 
 /**
- * The worker thread's side: reads imports and keeps their tables, validates long lists, writes
- * exports. Everything
- * here would otherwise hold main's event loop for seconds.
+ * The worker thread's side: reads imports and keeps their tables, writes exports. Everything here
+ * would otherwise hold main's event loop for seconds. (Long lists are validated where History
+ * stores them, on History's thread.)
  */
 const port = parentPort
 if (port === null) throw new Error('worker-main runs only as a worker thread')
@@ -22,7 +20,6 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
   import: async ({ fileName, bytes }) => imports.add(await readImport(fileName, bytes)),
   column: (source) => imports.column(source),
   carried: ({ source, lines }) => imports.carried(source, lines),
-  validate: ({ lines, lengths, text, itemType }) => ({ validated: validateLines(unpackLines(lines, lengths, text), itemType) }),
   exportOpen: (input) => exports.open(input),
   exportRows: (input) => exports.rows(input),
   exportFinish: (input) => exports.finish(input),

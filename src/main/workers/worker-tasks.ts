@@ -1,8 +1,6 @@
 import type { ExportFormat, ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import type { AppErrorShape } from '../../shared/domain/app-error'
-import type { ItemType } from '../../shared/domain/item-type'
-import type { ValidatedLine } from '../../shared/domain/values'
 import type { CarriedCells } from '../files/import/imported-table'
 
 /**
@@ -13,11 +11,6 @@ export interface WorkerTasks {
   import: { input: { fileName: string; bytes: Uint8Array }; result: ImportSummary }
   column: { input: ImportSource; result: ImportColumn }
   carried: { input: { source: ImportSource; lines: number[] }; result: CarriedCells }
-  /**
-   * Lines packed for the post: their numbers, and their inputs as one text with each one's length.
-   * A list of 200,000 objects (or strings) takes main ~100 ms to copy; this takes a few.
-   */
-  validate: { input: { lines: Float64Array; lengths: Uint32Array; text: string; itemType: ItemType }; result: { validated: ValidatedLine[] } }
   /**
    * An export, written in chunks: open, rows (the same sheets each time with their next rows), then
    * finish or abort. `journalDir` lists the temporary file for the next start's sweep; `redact` are
@@ -37,7 +30,6 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
   import: [],
   column: ['lines'],
   carried: ['rows'],
-  validate: ['validated'],
   exportOpen: [],
   exportRows: [],
   exportFinish: [],

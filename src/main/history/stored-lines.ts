@@ -1,7 +1,7 @@
 import type { ItemType } from '../../shared/domain/item-type'
 import { validateLines, type ValidatedLine } from '../../shared/domain/values'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
-import type { NewLookupLine } from '../history/history-types'
+import type { NewLookupLine } from './history-types'
 
 export interface LinesToStore {
   lines: readonly { line: number; input: string }[]

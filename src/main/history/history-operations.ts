@@ -1,0 +1,92 @@
+import type { DatabaseSync } from 'node:sqlite'
+import { AppError } from '../../shared/domain/app-error'
+import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { AnswerRow, LookupState, RunFigures } from './history-types'
+import type { LookupOwner } from './lookup-owner'
+import { createLookupReads } from './lookup-reads'
+import { packLinesToLookUp, prepareLookup, type CreatedLookup, type NewLookupRequest, type PackedLinesToLookUp } from './lookup-request'
+import { createLookupWrites, LOOKUP_GONE_MESSAGE } from './lookup-writes'
+
+export type StoppedState = Exclude<LookupState, 'running'>
+
+/** A stopped lookup taken over for a resume or a retry, with the lines it looks up again. */
+export interface ClaimedRun {
+  /** The state it was in: the state a run that ends with lines still unanswered leaves it in again. */
+  prior: StoppedState
+  lines: PackedLinesToLookUp
+}
+
+/**
+ * Every change to the history, each one transaction, as History's thread runs them (or main, for a
+ * history kept in memory). `now` comes with each call: the caller's clock, which tests may fake.
+ */
+export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, options: { onFile: boolean }) {
+  const writes = createLookupWrites(db, owner)
+  const reads = createLookupReads(db)
+  const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
+  const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
+
+  function reclaimSpace(): void {
+    // Freed pages go back to the file system, and the log of the change is folded in, so the size History shows goes down.
+    db.exec('PRAGMA incremental_vacuum')
+    if (options.onFile) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  }
+
+  return {
+    writes,
+    reads,
+
+    /** Validates the lines, stores the lookup with them, and gives the values to look up. */
+    createLookup(request: NewLookupRequest, now: number): CreatedLookup {
+      const { lookup, toLookUp } = prepareLookup(request)
+      return { id: writes.createLookup(lookup, now), toLookUp }
+    },
+
+    appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number => writes.appendResults(id, rows, figures, now),
+
+    finishRun: (id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, now: number): void =>
+      writes.finishRun(id, state, figures, now),
+
+    /**
+     * Takes a stopped lookup over to look up again its lines whose current result has one of
+     * `statuses`; null, leaving it as it was, when it has none.
+     */
+    claimRun(id: number, statuses: readonly FinalLineStatus[], now: number): ClaimedRun | null {
+      const lookup = reads.lookup(id)
+      if (lookup === null) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+      // A lookup left running by a process that is gone gets its unanswered lines cancelled by the claim.
+      if (lookup.state !== 'running' && statuses.every((status) => lookup.counts[status] === 0)) return null
+      const prior = writes.claimRun(id, now)
+      const lines = reads.linesWith(id, statuses)
+      if (lines.length === 0) {
+        writes.finishRun(id, prior, lookup, now)
+        return null
+      }
+      return { prior, lines: packLinesToLookUp(lines) }
+    },
+
+    heartbeat: (id: number, now: number): void => writes.heartbeat(id, now),
+
+    deleteLookup(id: number, now: number): boolean {
+      const deleted = writes.deleteLookup(id, now)
+      if (deleted) reclaimSpace()
+      return deleted
+    },
+
+    /** Deletes stopped lookups started before `cutoff`; returns how many. */
+    purgeStartedBefore(cutoff: number, now: number): number {
+      let deleted = 0
+      for (const { id } of olderThan.all(cutoff) as { id: number }[]) {
+        if (writes.deleteLookup(id, now)) deleted += 1
+      }
+      if (deleted > 0) reclaimSpace()
+      return deleted
+    },
+
+    saveDraft(draft: unknown, now: number): void {
+      writes.transaction(() => saveDraft.run(now, JSON.stringify(draft)))
+    }
+  }
+}
+
+export type HistoryOperations = ReturnType<typeof createHistoryOperations>

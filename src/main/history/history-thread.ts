@@ -1,0 +1,116 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { AppError } from '../../shared/domain/app-error'
+import type { Logger } from '../logging/logger'
+import { resolveThreadEntry } from '../workers/thread-entry'
+import type { HistoryThreadAsk, HistoryThreadData, HistoryThreadReply, HistoryThreadRequest, HistoryWriteOp } from './history-thread-protocol'
+import type { HistoryWriter } from './history-writer'
+import type { LookupOwner } from './lookup-owner'
+
+export interface HistoryThreadOptions {
+  /** The history file, opened, checked and migrated by main's store. */
+  path: string
+  /** Main's store's owner: lookups this thread writes are that store's. */
+  owner: LookupOwner
+  /** Main's clock, sent with each write. */
+  now: () => number
+  log: Logger
+  /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
+  entry?: string
+}
+
+interface Waiting {
+  resolve(value: unknown): void
+  reject(error: Error): void
+}
+
+/**
+ * The history's writer on a thread of its own. The thread starts on the first write and again after
+ * it stops unexpectedly (the writes it had not answered fail; SQLite keeps none of them half done).
+ * While it has nothing to do, it does not keep the process alive.
+ */
+export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter {
+  let thread: Worker | null = null
+  let nextId = 1
+  const waiting = new Map<number, Waiting>()
+  let closed: Promise<void> | null = null
+
+  function start(): Worker {
+    const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
+    const started = new Worker(entry, {
+      ...(execArgv === undefined ? {} : { execArgv }),
+      workerData: { path: options.path, owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token } } satisfies HistoryThreadData
+    })
+    started.on('message', (reply: HistoryThreadReply) => receive(reply))
+    started.on('error', (error) => {
+      options.log.error("History's thread failed", { error })
+      stopped(started)
+    })
+    started.on('exit', (code) => {
+      if (waiting.size > 0) options.log.warn("History's thread stopped with writes under way", { code })
+      stopped(started)
+    })
+    started.unref()
+    return started
+  }
+
+  function stopped(which: Worker): void {
+    if (thread !== which) return
+    thread = null
+    for (const { reject } of waiting.values()) reject(new Error("History's thread stopped before it answered"))
+    waiting.clear()
+  }
+
+  function receive(reply: HistoryThreadReply): void {
+    const request = waiting.get(reply.id)
+    if (request === undefined) return
+    waiting.delete(reply.id)
+    if (waiting.size === 0) thread?.unref()
+    if (reply.ok) {
+      request.resolve(reply.value)
+      return
+    }
+    const { appError, message, name } = reply.error
+    const error = appError === undefined ? Object.assign(new Error(message), { name }) : new AppError(appError.code, appError.message, appError.status)
+    request.reject(error)
+  }
+
+  function post(request: HistoryThreadAsk): Promise<unknown> {
+    thread ??= start()
+    const id = nextId++
+    const target = thread
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      target.ref()
+      target.postMessage({ ...request, id } satisfies HistoryThreadRequest)
+    })
+  }
+
+  function call<T>(op: HistoryWriteOp, ...args: unknown[]): Promise<T> {
+    if (closed !== null) return Promise.reject(new Error('History was used after it was closed'))
+    return post({ op, args: [...args, options.now()] }) as Promise<T>
+  }
+
+  return {
+    createLookup: (request) => call('createLookup', request),
+    appendResults: (id, rows, figures) => call('appendResults', id, rows, figures),
+    finishRun: (id, state, figures) => call('finishRun', id, state, figures),
+    claimRun: (id, statuses) => call('claimRun', id, statuses),
+    heartbeat: (id) => call('heartbeat', id),
+    deleteLookup: (id) => call('deleteLookup', id),
+    purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),
+    saveDraft: (draft) => call('saveDraft', draft),
+    close() {
+      closed ??= (async () => {
+        const running = thread
+        if (running === null) return
+        // After every write already asked: the thread answers in order.
+        await post({ op: 'close' }).catch(() => undefined)
+        thread = null
+        await running.terminate()
+      })()
+      return closed
+    }
+  }
+}

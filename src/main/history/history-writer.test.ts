@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../shared/domain/app-error'
+import { CELL_SEPARATOR } from '../files/import/imported-table'
+import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
+import { createMemoryLogger } from '../logging/logger'
+import { packLines, unpackLines } from '../workers/packed-lines'
+import { createHistoryStore, type HistoryStore } from './history-store'
+import { startHistoryThread } from './history-thread'
+import type { AnswerRow } from './history-types'
+import { createInThreadWriter, type HistoryWriter } from './history-writer'
+import { packCells, unpackLinesToLookUp, type NewLookupRequest } from './lookup-request'
+import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+
+let dir: string
+let clock: number
+const opened: { store: HistoryStore; writer: HistoryWriter }[] = []
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'history-writer-'))
+  clock = 1_750_000_000_000
+})
+afterEach(async () => {
+  for (const { store, writer } of opened.splice(0)) {
+    await writer.close()
+    store.close()
+  }
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The two writers the app uses: History's thread on the file, and main's own connection for a history in memory. */
+const WRITERS = {
+  "History's thread": (): { store: HistoryStore; writer: HistoryWriter } => {
+    const store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+    const path = store.path
+    if (path === null) throw new Error('the history file did not open')
+    return { store, writer: startHistoryThread({ path, owner: store.owner, now: () => clock, log: createMemoryLogger() }) }
+  },
+  'main, for a history in memory': (): { store: HistoryStore; writer: HistoryWriter } => {
+    const store = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => clock })
+    return { store, writer: createInThreadWriter(store.operations(), () => clock) }
+  }
+}
+
+function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']> = {}, carried?: (string | null)[]): NewLookupRequest {
+  return {
+    lookup: {
+      environment: 'demo',
+      authUrl: 'http://127.0.0.1:9',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'demo-client',
+      itemType: 'gtin',
+      source: 'app',
+      carriedColumns: carried === undefined ? [] : ['Description', 'Case Pack'],
+      stores: [1234],
+      startedAt: clock,
+      ...overrides
+    },
+    lines: packLines(asLines(inputs)),
+    ...(carried === undefined ? {} : { carried: packCells(carried) })
+  }
+}
+
+function answered(lines: { line: number; input: string }[], status: 'found' | 'not_found'): AnswerRow[] {
+  return lines.map(({ line, input }) => (status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(input, line) } : { storeNbr: 1234, line, status }))
+}
+
+describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open) => {
+  function start() {
+    const pair = open()
+    opened.push(pair)
+    return pair
+  }
+
+  it('validates and stores a new lookup: invalid lines and duplicates answered at once, the rest given back to look up, carried cells kept', async () => {
+    const { store, writer } = start()
+    const [first, second] = validGtins(2)
+    const carried = [`Oat milk${CELL_SEPARATOR}6`, null, `Rye${CELL_SEPARATOR}12`, `Soap${CELL_SEPARATOR}24`]
+    const created = await writer.createLookup(request([first ?? '', 'not a gtin', second ?? '', first ?? ''], {}, carried))
+    const toLookUp = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+    expect(toLookUp.map((line) => line.line)).toEqual([1, 3])
+    const lookup = store.lookup(created.id)
+    expect(lookup).toMatchObject({ state: 'running', lines: 4, counts: { invalid: 1, duplicate: 1 }, carriedColumns: ['Description', 'Case Pack'], startedAt: clock })
+    expect(store.log(created.id, 0, 10).entries.map((entry) => [entry.line, entry.status])).toEqual([
+      [2, 'invalid'],
+      [4, 'duplicate']
+    ])
+    expect(store.carriedCells(created.id, [1, 2, 3])).toEqual(
+      new Map([
+        [1, ['Oat milk', '6']],
+        [2, ['', '']],
+        [3, ['Rye', '12']]
+      ])
+    )
+  })
+
+  it('keeps the order writes were asked in: answers asked before the cancel are kept, and only the rest are cancelled', async () => {
+    const { store, writer } = start()
+    const created = await writer.createLookup(request(validGtins(250)))
+    const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+    // Not awaited one by one: main goes on while the thread writes.
+    const counts = [
+      writer.appendResults(created.id, answered(lines.slice(0, 100), 'found'), NO_FIGURES),
+      writer.appendResults(created.id, answered(lines.slice(100, 200), 'not_found'), NO_FIGURES)
+    ]
+    const finished = writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 })
+    expect(await Promise.all(counts)).toEqual([100, 200])
+    await finished
+    expect(store.lookup(created.id)).toMatchObject({ state: 'cancelled', resultsCount: 250, counts: { found: 100, not_found: 100, cancelled: 50 } })
+    const statuses = new Map(store.current(created.id).map(({ result }) => [result.line, result.status]))
+    expect(statuses.size).toBe(250)
+    expect([statuses.get(1), statuses.get(101), statuses.get(201)]).toEqual(['found', 'not_found', 'cancelled'])
+  })
+
+  it('takes a stopped lookup over with the lines to look up again, and leaves one with none as it was', async () => {
+    const { store, writer } = start()
+    const created = await writer.createLookup(request(validGtins(5)))
+    const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+    await writer.appendResults(created.id, answered(lines.slice(0, 2), 'found'), NO_FIGURES)
+    await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 })
+    expect(await writer.claimRun(created.id, ['failed'])).toBeNull()
+    expect(store.lookup(created.id)?.state).toBe('cancelled')
+    const claimed = await writer.claimRun(created.id, ['cancelled'])
+    expect(claimed?.prior).toBe('cancelled')
+    expect(unpackLinesToLookUp(claimed?.lines ?? { stores: new Float64Array(), seqs: new Float64Array(), statuses: new Uint8Array(), values: packLines([]) })).toEqual(
+      lines.slice(2).map(({ line, input }, index) => ({ storeNbr: 1234, line, value: input, seq: 2 + index, status: 'cancelled' }))
+    )
+    expect(store.lookup(created.id)?.state).toBe('running')
+  })
+
+  it('answers a refused write with its AppError, and carries on with the next', async () => {
+    const { store, writer } = start()
+    const created = await writer.createLookup(request(validGtins(3)))
+    await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 })
+    expect(await writer.deleteLookup(created.id)).toBe(true)
+    const refused = writer.appendResults(created.id, [{ storeNbr: 1234, line: 1, status: 'not_found' }], NO_FIGURES)
+    await expect(refused).rejects.toBeInstanceOf(AppError)
+    await expect(refused).rejects.toMatchObject({ code: 'not_found' })
+    await writer.saveDraft({ itemType: 'gtin', text: 'kept' })
+    expect(store.loadDraft()).toEqual({ savedAt: clock, draft: { itemType: 'gtin', text: 'kept' } })
+  })
+
+  it('removes stopped lookups started before the retention cutoff, and no running one', async () => {
+    const { store, writer } = start()
+    const old = await writer.createLookup(request(validGtins(2), { startedAt: clock - 100 * 86_400_000 }))
+    await writer.finishRun(old.id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
+    const running = await writer.createLookup(request(validGtins(2), { startedAt: clock - 100 * 86_400_000 }))
+    expect(await writer.purgeStartedBefore(clock - 90 * 86_400_000)).toBe(1)
+    expect(store.lookup(old.id)).toBeNull()
+    expect(store.lookup(running.id)?.state).toBe('running')
+  })
+})
+
+describe("History's thread", () => {
+  it('finishes the writes asked before it was closed, then refuses more', async () => {
+    const store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+    const path = store.path ?? ''
+    const writer = startHistoryThread({ path, owner: store.owner, now: () => clock, log: createMemoryLogger() })
+    const created = writer.createLookup(request(validGtins(1_000)))
+    const closing = writer.close()
+    const { id } = await created
+    await closing
+    expect(store.lookup(id)?.lines).toBe(1_000)
+    await expect(writer.saveDraft({})).rejects.toThrow(/closed/)
+    store.close()
+  })
+})

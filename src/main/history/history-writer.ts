@@ -1,0 +1,47 @@
+import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { ClaimedRun, HistoryOperations, StoppedState } from './history-operations'
+import type { AnswerRow, RunFigures } from './history-types'
+import type { CreatedLookup, NewLookupRequest } from './lookup-request'
+
+/**
+ * Every change to the history, as main asks for it: each is one transaction, done in the order
+ * asked, and the promise settles once it is committed (or failed). In the app the work happens on
+ * History's thread, so no write (a 200,000-line lookup created, its unanswered lines cancelled, a
+ * lookup deleted) holds main's event loop, nor does waiting for another process's lock.
+ */
+export interface HistoryWriter {
+  createLookup(request: NewLookupRequest): Promise<CreatedLookup>
+  /** One batch's answers; resolves to the new length of the lookup's result log. */
+  appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): Promise<number>
+  finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }): Promise<void>
+  /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
+  claimRun(id: number, statuses: readonly FinalLineStatus[]): Promise<ClaimedRun | null>
+  heartbeat(id: number): Promise<void>
+  deleteLookup(id: number): Promise<boolean>
+  purgeStartedBefore(cutoff: number): Promise<number>
+  saveDraft(draft: unknown): Promise<void>
+  /** Lets the writes asked so far finish, then stops taking more. */
+  close(): Promise<void>
+}
+
+/** The writer of a history that lives in memory (`--no-save`, or a file that could not be used): its connection is main's. */
+export function createInThreadWriter(operations: HistoryOperations, now: () => number): HistoryWriter {
+  function run<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work())
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+  return {
+    createLookup: (request) => run(() => operations.createLookup(request, now())),
+    appendResults: (id, rows, figures) => run(() => operations.appendResults(id, rows, figures, now())),
+    finishRun: (id, state, figures) => run(() => operations.finishRun(id, state, figures, now())),
+    claimRun: (id, statuses) => run(() => operations.claimRun(id, statuses, now())),
+    heartbeat: (id) => run(() => operations.heartbeat(id, now())),
+    deleteLookup: (id) => run(() => operations.deleteLookup(id, now())),
+    purgeStartedBefore: (cutoff) => run(() => operations.purgeStartedBefore(cutoff, now())),
+    saveDraft: (draft) => run(() => operations.saveDraft(draft, now())),
+    close: () => Promise.resolve()
+  }
+}

@@ -1,0 +1,34 @@
+import type { Logger } from '../logging/logger'
+import type { HistoryStore } from './history-store'
+import { startHistoryThread } from './history-thread'
+import { createInThreadWriter, type HistoryWriter } from './history-writer'
+
+/**
+ * The writer of `history`, chosen on the first write (the file is opened on first use, and a
+ * process that never writes leaves the folder as it was): History's own thread for a file, main's
+ * connection for a history in memory, which no other thread can open.
+ */
+export function openHistoryWriter(history: HistoryStore, options: { now: () => number; log: Logger; entry?: string | undefined }): HistoryWriter {
+  let writer: HistoryWriter | null = null
+  function current(): HistoryWriter {
+    if (writer === null) {
+      const { path } = history
+      writer =
+        path === null
+          ? createInThreadWriter(history.operations(), options.now)
+          : startHistoryThread({ path, owner: history.owner, now: options.now, log: options.log, ...(options.entry === undefined ? {} : { entry: options.entry }) })
+    }
+    return writer
+  }
+  return {
+    createLookup: (request) => current().createLookup(request),
+    appendResults: (id, rows, figures) => current().appendResults(id, rows, figures),
+    finishRun: (id, state, figures) => current().finishRun(id, state, figures),
+    claimRun: (id, statuses) => current().claimRun(id, statuses),
+    heartbeat: (id) => current().heartbeat(id),
+    deleteLookup: (id) => current().deleteLookup(id),
+    purgeStartedBefore: (cutoff) => current().purgeStartedBefore(cutoff),
+    saveDraft: (draft) => current().saveDraft(draft),
+    close: () => writer?.close() ?? Promise.resolve()
+  }
+}
