@@ -15,15 +15,15 @@ test.describe('browser harness and IPC contract', () => {
   })
 
   test('a setting saved through the UI is still there after a reload', async ({ page }, testInfo) => {
-    const store = page.getByRole('textbox', { name: 'Store number' })
+    const store = page.getByRole('textbox', { name: 'Stores' })
     await expect(store).toHaveValue('1234')
     await store.fill('5678')
     await store.blur()
     await expect
       .poll(() => page.evaluate(() => window.inventory.getSettings()))
-      .toMatchObject({ ok: true, value: { settings: { storeNbr: 5678 } } })
+      .toMatchObject({ ok: true, value: { settings: { stores: [5678] } } })
     await page.reload()
-    await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue('5678')
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('5678')
     await attachScreenshot(page, testInfo, 'workspace after reload')
   })
 

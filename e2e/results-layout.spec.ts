@@ -50,7 +50,7 @@ test.describe('results layout', () => {
     await attachScreenshot(page, testInfo, 'results at 1366x768')
 
     await summary.getByRole('button', { name: 'Edit' }).click()
-    await expect(page.getByRole('textbox', { name: 'Store number' })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toBeFocused()
     await expect(page.getByRole('textbox', { name: 'Values to look up' })).toBeVisible()
     await expect(summary).toBeHidden()
     // With the form open the main area scrolls, and the header with the environment stays in view.

@@ -69,7 +69,7 @@ test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock",
   const values = rows.filter((row) => row !== null && row.upc !== null).length
   await expect(page.getByText(new RegExp(`^Imported ${values} values from supplier-products\\.xlsx`))).toBeVisible()
 
-  await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue('1234')
+  await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234')
   await page.getByRole('button', { name: 'Run lookup' }).click()
   await expect(page.getByText(`${values} items`, { exact: true })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('region', { name: 'What was looked up' })).toContainText(`Store 1234 · ${values} values`)

@@ -38,7 +38,7 @@ export const EXPECTED_INVALID = 10
 /** Types the values into the workspace and runs a Demo lookup; resolves when every line has its row in the Items view. */
 export async function runDemoLookup(page: Page, values: readonly string[]): Promise<void> {
   await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
-  await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue(/\d+/)
+  await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue(/\d+/)
   await page.getByRole('button', { name: 'Run lookup' }).click()
   await expect(page.getByText(`${values.length.toLocaleString('en-US')} items`, { exact: true })).toBeVisible({ timeout: 60_000 })
 }

@@ -89,19 +89,20 @@ test.describe('workspace: entering values', () => {
     await expectValuesText(page, '00012345678905\n4006381333931\n036000291452\n96385074\n12000001291\n00614141000012')
   })
 
-  test('the store number is checked as it is typed', async ({ page }) => {
-    const store = page.getByRole('textbox', { name: 'Store number' })
+  test('the stores are checked as they are typed', async ({ page }) => {
+    const store = page.getByRole('textbox', { name: 'Stores' })
     await store.fill('12a')
     await expect(store).toHaveAttribute('aria-invalid', 'true')
-    await expect(store).toHaveAccessibleDescription('Use digits only: the store number is a whole number such as 1234.')
+    await expect(store).toHaveAccessibleDescription('"12a" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
     await store.fill('0')
-    await expect(store).toHaveAccessibleDescription('The store number must be 1 or more.')
+    await expect(store).toHaveAccessibleDescription('"0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
     await valuesBox(page).fill('00012345678905')
     await page.getByRole('button', { name: 'Run lookup' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Check the store number first: The store number must be 1 or more.')
+    await expect(page.getByRole('alert')).toHaveText('Check the stores first: "0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
     await expect(store).toBeFocused()
     await store.fill('42')
     await expect(store).toHaveAttribute('aria-invalid', 'false')
+    await expect(store).toHaveAccessibleDescription('1 store')
   })
 
   test('a barcode scanner adds one value per scan, keeps the focus and flags a repeat', async ({ page }, testInfo) => {

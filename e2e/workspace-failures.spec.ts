@@ -59,8 +59,8 @@ test.describe('workspace: failures explained', () => {
       expect(readFileSync(join(harness.dataDir, 'settings.json.bak'), 'utf8')).toBe('{"environment": "demo", "stores": [1234')
 
       // The defaults work: a change is saved to a new, valid file.
-      await page.getByRole('textbox', { name: 'Store number' }).fill('5678')
-      await page.getByRole('textbox', { name: 'Store number' }).blur()
+      await page.getByRole('textbox', { name: 'Stores' }).fill('5678')
+      await page.getByRole('textbox', { name: 'Stores' }).blur()
       await expect.poll(() => existsSync(join(harness.dataDir, 'settings.json'))).toBe(true)
     })
   })

@@ -23,7 +23,7 @@ test.describe('workspace: the keyboard', () => {
   test('Ctrl+Enter in the store number runs the lookup too; in the scan field it runs it without adding the scan', async ({ page }) => {
     await pasteValues(page, validGtins(2))
     await expect(page.getByText(/^2 values: 2 valid, /)).toBeVisible()
-    await page.getByRole('textbox', { name: 'Store number' }).press('ControlOrMeta+Enter')
+    await page.getByRole('textbox', { name: 'Stores' }).press('ControlOrMeta+Enter')
     await expect(page.getByText('2 items', { exact: true })).toBeVisible({ timeout: 30_000 })
 
     await page.getByRole('button', { name: 'Edit' }).click()

@@ -14,7 +14,7 @@ test.describe('workspace: environment and settings', () => {
     await expect(page.getByRole('main')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'Store Inventory Lookup' })).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('demo')
-    await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue('1234')
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234')
     const banner = page.getByRole('region', { name: 'You are in Demo' })
     await expect(banner).toContainText('simulated inventory API')
     await expect(banner).toContainText('no credentials')
@@ -24,10 +24,13 @@ test.describe('workspace: environment and settings', () => {
 
     await banner.getByRole('button', { name: 'use sample values' }).click()
     await expect(page.getByRole('textbox', { name: 'Values to look up' })).not.toHaveText('')
+    // The sample values come with the Demo's sample group of five stores.
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234, 1235, 2001, 3050, 4100')
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveAccessibleDescription('5 stores · group Demo sample stores')
     await banner.getByRole('button', { name: 'Dismiss' }).click()
     await expect(banner).toBeHidden()
     await page.reload()
-    await expect(page.getByRole('textbox', { name: 'Store number' })).toHaveValue('1234')
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234, 1235, 2001, 3050, 4100')
     await expect(page.getByRole('region', { name: 'You are in Demo' })).toBeHidden()
   })
 

@@ -4,6 +4,7 @@ import { exportFormatSchema } from './export/export-spec'
 import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
 import { hostUrlSchema } from './host-url'
+import { storesSchema } from './domain/store-list'
 
 export const remoteEnvironmentSettingsSchema = z.object({
   clientId: z.string().trim().max(200),
@@ -26,6 +27,20 @@ export const windowBoundsSchema = z.object({
 export type WindowBounds = z.infer<typeof windowBoundsSchema>
 
 export const SAMPLE_STORE_NBR = 1234
+
+/** A named list of stores ("District 12"), chosen in the Stores field. */
+export const storeGroupSchema = z.object({
+  name: z.string().trim().min(1, 'Give the group a name.').max(60, 'A group name is at most 60 characters.'),
+  stores: storesSchema
+})
+export type StoreGroup = z.infer<typeof storeGroupSchema>
+
+/** Groups kept at most: a district or region each, with room to spare. */
+export const MAX_STORE_GROUPS = 200
+export const storeGroupsSchema = z
+  .array(storeGroupSchema)
+  .max(MAX_STORE_GROUPS, `At most ${MAX_STORE_GROUPS} store groups are kept; delete one first.`)
+  .refine((groups) => new Set(groups.map((group) => group.name.toLowerCase())).size === groups.length, 'Two store groups have the same name.')
 
 /** The results' detail panel, in CSS pixels: wide enough for its labels, never wider than a large screen's half. */
 export const DETAIL_PANEL_WIDTH = { min: 240, max: 960, default: 360 } as const
@@ -51,7 +66,11 @@ export const DEFAULT_HISTORY_RETENTION_DAYS = 90
 export const settingsSchema = z.object({
   version: z.literal(1),
   environment: environmentIdSchema,
+  /** The store of a settings file written before a lookup took several stores; `stores` wins when set. */
   storeNbr: z.number().int().positive().nullable(),
+  /** The Stores field as last used. */
+  stores: storesSchema.nullable().default(null),
+  storeGroups: storeGroupsSchema.default([]),
   itemType: itemTypeSchema,
   environments: z.object({
     sandbox: remoteEnvironmentSettingsSchema,
@@ -72,6 +91,8 @@ export const DEFAULT_SETTINGS: Settings = {
   version: 1,
   environment: 'demo',
   storeNbr: SAMPLE_STORE_NBR,
+  stores: null,
+  storeGroups: [],
   itemType: 'gtin',
   environments: { sandbox: remoteDefaults('sandbox'), production: remoteDefaults('production') },
   demoBannerDismissed: false,
@@ -87,6 +108,8 @@ export const settingsPatchSchema = z
   .object({
     environment: environmentIdSchema,
     storeNbr: z.number().int().positive().nullable(),
+    stores: storesSchema,
+    storeGroups: storeGroupsSchema,
     itemType: itemTypeSchema,
     environments: z
       .object({
@@ -103,3 +126,9 @@ export const settingsPatchSchema = z
   .partial()
   .strict()
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+/** The stores the Stores field starts with: the last list used, or the one store an older settings file kept. */
+export function savedStores(settings: Pick<Settings, 'stores' | 'storeNbr'>): number[] {
+  if (settings.stores !== null) return settings.stores
+  return settings.storeNbr === null ? [] : [settings.storeNbr]
+}

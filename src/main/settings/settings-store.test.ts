@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../shared/settings'
+import { DEFAULT_SETTINGS, savedStores, settingsSchema, type Settings } from '../../shared/settings'
 import { createMemoryLogger } from '../logging/logger'
 import { createSettingsStore, UNREADABLE_SETTINGS_WARNING } from './settings-store'
 
@@ -64,6 +64,29 @@ describe('loading settings', () => {
     const { settings, warning } = await storeIn().store.load()
     expect(warning).toBeNull()
     expect(settings).toMatchObject({ storeNbr: 4321, lowStockLevel, exportFormat, detailPanelWidth })
+  })
+
+  it('loads a file written before stores and groups existed: the one store, no groups', async () => {
+    const { stores: _stores, storeGroups: _groups, ...older } = DEFAULT_SETTINGS
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...older, storeNbr: 4321 }))
+    const { settings, warning } = await storeIn().store.load()
+    expect(warning).toBeNull()
+    expect(settings).toMatchObject({ storeNbr: 4321, stores: null, storeGroups: [] })
+    expect(savedStores(settings)).toEqual([4321])
+  })
+
+  it('keeps the stores and the store groups, and refuses groups it could not give back', async () => {
+    const { store } = storeIn()
+    await store.load()
+    const groups = [{ name: 'District 12', stores: [1001, 1002, 1003] }, { name: 'Promo', stores: [77] }]
+    await store.update({ stores: [5, 6], storeGroups: groups })
+    expect(await readSaved()).toMatchObject({ stores: [5, 6], storeGroups: groups })
+    expect(savedStores(await storeIn().store.load().then((loaded) => loaded.settings))).toEqual([5, 6])
+    await expect(store.update({ storeGroups: [...groups, { name: 'district 12', stores: [9] }] })).rejects.toThrow()
+    await expect(store.update({ storeGroups: [{ name: ' ', stores: [9] }] })).rejects.toThrow()
+    await expect(store.update({ storeGroups: [{ name: 'Twice', stores: [9, 9] }] })).rejects.toThrow()
+    await expect(store.update({ stores: [] })).rejects.toThrow()
+    expect((await readSaved()).storeGroups).toEqual(groups)
   })
 
   it('keeps the low-stock level, the last export format and the detail panel width', async () => {

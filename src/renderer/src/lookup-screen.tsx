@@ -12,16 +12,17 @@ import { DemoBanner } from './entry/demo-banner'
 import { entryLines, entrySource, hasEntryValues } from './entry/entry-state'
 import { ImportButton } from './entry/import-button'
 import { LookupTargetFields } from './entry/lookup-target-fields'
-import { SAMPLE_GTINS } from './entry/sample-values'
+import { SAMPLE_GTINS, SAMPLE_STORE_GROUP } from './entry/sample-values'
 import { tooManyValues } from './entry/list-limits'
 import { ScanInput } from './entry/scan-input'
-import { checkStoreNumber } from './entry/store-number'
 import { useFileImport, type ImportedValues } from './entry/use-file-import'
 import { ValidationSummary } from './entry/validation-summary'
 import { useDraft } from './entry/use-draft'
 import { useEntry } from './entry/use-entry'
 import { useListCheck } from './entry/use-list-check'
 import { useScans } from './entry/use-scans'
+import { useStores } from './entry/use-stores'
+import { lookupSizeProblem } from '../../shared/domain/store-list'
 import { ValuesField } from './entry/values-field'
 import { ErrorAlert } from './errors/error-alert'
 import { EntrySummary } from './entry/entry-summary'
@@ -42,7 +43,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const update = useUpdateSettings()
   const environment = settings.environment
   const credentials = useCredentialStatus(environment === 'demo' ? 'sandbox' : environment, environment !== 'demo')
-  const [storeText, setStoreText] = useState(settings.storeNbr === null ? '' : String(settings.storeNbr))
+  const stores = useStores(settings)
   const [itemType, setItemType] = useState<ItemType>(settings.itemType)
   const { entry, dispatch, latest } = useEntry()
   useDraft(entry, dispatch)
@@ -74,10 +75,8 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   )
   const importer = useFileImport(onImported)
 
-  const commitStore = () => {
-    const check = checkStoreNumber(storeText)
-    if (check.ok && check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
-  }
+  const distinctValues = validation.check?.summary.valid ?? 0
+  const sizeProblem = stores.check.ok ? lookupSizeProblem(stores.check.stores.length, distinctValues) : null
 
   const changeItemType = (next: ItemType) => {
     setItemType(next)
@@ -85,13 +84,13 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   }
 
   const startLookup = async () => {
-    const check = checkStoreNumber(storeText)
+    const check = stores.check
     if (!check.ok) return
-    if (check.value !== settings.storeNbr) update.mutate({ storeNbr: check.value })
+    stores.commit()
     const list = latest.current
     const started = await job.start({
       environment,
-      stores: [check.value],
+      stores: check.stores,
       itemType,
       lines: entryLines(list).map((line) => ({ ...line })),
       ...(list.source === null ? {} : { source: list.source })
@@ -102,11 +101,13 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
   }
 
+  const focusStores = () => storeFieldRef.current?.querySelector('textarea')?.focus()
+
   const runLookup = () => {
-    const check = checkStoreNumber(storeText)
+    const check = stores.check
     if (!check.ok) {
-      setRunProblem(`Check the store number first: ${check.message}`)
-      storeFieldRef.current?.querySelector('input')?.focus()
+      setRunProblem(`Check the stores first: ${check.message}`)
+      focusStores()
       return
     }
     const lines = entryLines(latest.current)
@@ -117,6 +118,11 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     const tooMany = tooManyValues(lines.length)
     if (tooMany !== null) {
       setRunProblem(tooMany)
+      return
+    }
+    if (sizeProblem !== null) {
+      setRunProblem(sizeProblem)
+      focusStores()
       return
     }
     const tooLong = lines.find((line) => line.input.length > MAX_INPUT_CHARS)
@@ -162,7 +168,10 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       {environment === 'demo' && !settings.demoBannerDismissed && (entryOpen || job.progress === undefined) ? (
         <DemoBanner
           onDismiss={() => update.mutate({ demoBannerDismissed: true })}
-          onUseSamples={() => dispatch({ type: 'edit-text', doc: Text.of([...SAMPLE_GTINS]) })}
+          onUseSamples={() => {
+            dispatch({ type: 'edit-text', doc: Text.of([...SAMPLE_GTINS]) })
+            stores.choose(SAMPLE_STORE_GROUP.stores)
+          }}
         />
       ) : null}
       {missingCredentials === null ? null : (
@@ -203,9 +212,8 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         <h2 id="entry-heading">What to look up</h2>
         <div ref={storeFieldRef}>
           <LookupTargetFields
-            storeText={storeText}
-            onStoreTextChange={setStoreText}
-            onStoreCommit={commitStore}
+            stores={stores}
+            sizeProblem={sizeProblem}
             itemType={itemType}
             onItemTypeChange={changeItemType}
           />

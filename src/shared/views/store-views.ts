@@ -1,3 +1,4 @@
+import type { FinalLineStatus } from '../domain/line-result'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
 
 /**
@@ -24,7 +25,7 @@ export function isFound(status: StockStatus): boolean {
 }
 
 /** Whether a line is a value every store looks up: invalid lines have none, and a duplicate repeats an earlier line's. */
-export function isLookedUp(status: StockStatus): boolean {
+export function isLookedUp(status: StockStatus | FinalLineStatus): boolean {
   return status !== 'invalid' && status !== 'duplicate'
 }
 

@@ -4,13 +4,15 @@ import { columnLabel } from './imported-lines'
 
 interface ColumnPickerProps {
   summary: ImportSummary
+  /** What the column should hold, as the question names it: "values" by default, "store numbers". */
+  what?: string
   column: number
   onChange: (column: number) => void
   onConfirm: () => void
   onCancel: () => void
 }
 
-export function ColumnPicker({ summary, column, onChange, onConfirm, onCancel }: ColumnPickerProps) {
+export function ColumnPicker({ summary, what = 'values', column, onChange, onConfirm, onCancel }: ColumnPickerProps) {
   const ids = useId()
   const selectRef = useRef<HTMLSelectElement>(null)
   const samples = summary.columns.find((candidate) => candidate.index === column)?.samples ?? []
@@ -22,7 +24,7 @@ export function ColumnPicker({ summary, column, onChange, onConfirm, onCancel }:
   return (
     <section className="column-picker notice notice-info" aria-labelledby={`${ids}-heading`}>
       <div>
-        <h3 id={`${ids}-heading`}>Which column holds the values?</h3>
+        <h3 id={`${ids}-heading`}>Which column holds the {what}?</h3>
         <p>
           {summary.fileName} has {summary.columns.length} columns. The suggested one is selected.
         </p>

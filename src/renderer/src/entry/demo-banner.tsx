@@ -1,4 +1,5 @@
 import { SAMPLE_STORE_NBR } from '../../../shared/settings'
+import { SAMPLE_STORE_GROUP } from './sample-values'
 
 interface DemoBannerProps {
   onDismiss: () => void
@@ -15,8 +16,8 @@ export function DemoBanner({ onDismiss, onUseSamples }: DemoBannerProps) {
           leaves this computer. Store {SAMPLE_STORE_NBR} is filled in: paste a few GTINs, or{' '}
           <button type="button" className="link" onClick={onUseSamples}>
             use sample values
-          </button>
-          , and press Run lookup.
+          </button>{' '}
+          (six GTINs in the {SAMPLE_STORE_GROUP.stores.length} {SAMPLE_STORE_GROUP.name}, each with its own stock), and press Run lookup.
         </p>
         <p>
           To look up real inventory, add your client ID and secret under Settings at the top right, then switch the

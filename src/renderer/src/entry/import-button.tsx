@@ -2,7 +2,7 @@ import { useRef } from 'react'
 
 const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-export function ImportButton({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+export function ImportButton({ onFile, busy, label = 'Import file', hint = true }: { onFile: (file: File) => void; busy: boolean; label?: string; hint?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null)
   return (
     <div className="field import-field">
@@ -21,9 +21,9 @@ export function ImportButton({ onFile, busy }: { onFile: (file: File) => void; b
         }}
       />
       <button type="button" onClick={() => inputRef.current?.click()} disabled={busy}>
-        Import file
+        {label}
       </button>
-      <span className="field-hint">CSV, TSV, TXT or XLSX, up to 50 MB</span>
+      {hint ? <span className="field-hint">CSV, TSV, TXT or XLSX, up to 50 MB</span> : null}
     </div>
   )
 }

@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import type { ItemType } from '../../../shared/domain/item-type'
-import { checkStoreNumber } from './store-number'
+import { StoresField } from './stores-field'
+import type { StoresEntry } from './use-stores'
 
 interface LookupTargetFieldsProps {
-  storeText: string
-  onStoreTextChange: (text: string) => void
-  onStoreCommit: () => void
+  stores: StoresEntry
+  /** Stores x distinct values over the cap, in a sentence; null when the lookup fits. */
+  sizeProblem: string | null
   itemType: ItemType
   onItemTypeChange: (itemType: ItemType) => void
 }
@@ -15,31 +16,11 @@ export const ITEM_TYPE_LABELS: Record<ItemType, string> = {
   wm_item_number: 'Walmart item number'
 }
 
-export function LookupTargetFields({ storeText, onStoreTextChange, onStoreCommit, itemType, onItemTypeChange }: LookupTargetFieldsProps) {
+export function LookupTargetFields({ stores, sizeProblem, itemType, onItemTypeChange }: LookupTargetFieldsProps) {
   const ids = useId()
-  const check = checkStoreNumber(storeText)
   return (
     <div className="row lookup-target">
-      <div className="field">
-        <label htmlFor={`${ids}-store`}>Store number</label>
-        <input
-          id={`${ids}-store`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          className="store-input"
-          value={storeText}
-          aria-invalid={!check.ok}
-          aria-describedby={check.ok ? undefined : `${ids}-store-error`}
-          onChange={(event) => onStoreTextChange(event.target.value)}
-          onBlur={onStoreCommit}
-        />
-        {check.ok ? null : (
-          <span id={`${ids}-store-error`} className="field-error">
-            {check.message}
-          </span>
-        )}
-      </div>
+      <StoresField stores={stores} sizeProblem={sizeProblem} />
       <div className="field">
         <label htmlFor={`${ids}-item-type`}>Item type</label>
         <select

@@ -19,11 +19,14 @@ export interface ImportedValues {
   source: ImportSource
 }
 
+const mainsGuess = (summary: ImportSummary): number => summary.suggestedColumn
+
 /**
  * Hands a file's bytes to main, which reads and keeps the table; asks for the column when there is
- * more than one; then takes just that column's cells.
+ * more than one (`suggest` picks the one offered first: main's guess for values by default); then
+ * takes just that column's cells.
  */
-export function useFileImport(onImported: (values: ImportedValues) => void) {
+export function useFileImport(onImported: (values: ImportedValues) => void, suggest: (summary: ImportSummary) => number = mainsGuess) {
   const [state, setState] = useState<FileImportState>({ kind: 'idle' })
 
   const finish = useCallback(
@@ -55,13 +58,13 @@ export function useFileImport(onImported: (values: ImportedValues) => void) {
       try {
         const bytes = new Uint8Array(await file.arrayBuffer())
         const summary = await callInventory(window.inventory.readImportFile({ fileName: file.name, bytes }))
-        if (summary.columns.length > 1) setState({ kind: 'choosing-column', summary, column: summary.suggestedColumn })
+        if (summary.columns.length > 1) setState({ kind: 'choosing-column', summary, column: suggest(summary) })
         else await finish(summary, summary.columns[0]?.index ?? 0)
       } catch (error) {
         setState({ kind: 'failed', error })
       }
     },
-    [finish]
+    [finish, suggest]
   )
 
   const chooseColumn = useCallback((column: number) => {

@@ -28,6 +28,8 @@ const RESIZE_STEP = 24
 interface DetailPanelProps {
   entry: LineEntry | null
   status: RowStatus | null
+  /** A lookup of several stores: the title says which store's answer this is. */
+  showStore?: boolean
   width: number
   /** While dragging or pressing arrow keys on the edge; `done` when the width should be kept. */
   onResize: (width: number, done: boolean) => void
@@ -43,7 +45,7 @@ function clampWidth(width: number): number {
  * it is counted (unknown areas and states included), and the item exactly as the server sent it.
  * Its left edge resizes it (pointer or arrow keys); the width is kept in settings.
  */
-export function DetailPanel({ entry, status, width, onResize, onClose }: DetailPanelProps) {
+export function DetailPanel({ entry, status, showStore = false, width, onResize, onClose }: DetailPanelProps) {
   const headingId = useId()
   const result = entry?.result
   const item = result?.item
@@ -114,7 +116,7 @@ export function DetailPanel({ entry, status, width, onResize, onClose }: DetailP
         ) : (
           <>
             <p className="results-detail-title">
-              <StatusBadge status={status} /> · Line {result.line}
+              <StatusBadge status={status} /> ·{showStore ? ` Store ${result.storeNbr} ·` : ''} Line {result.line}
             </p>
             <dl className="results-detail-fields">
               <div>

@@ -12,7 +12,7 @@ const columns = viewColumns('items', [])
 
 function state(patch: Partial<ViewState>): ViewState {
   const all = itemRowsOf(set, 3)
-  return { view: 'items', columns, lowStockLevel: 3, all, sorted: all, shown: all, selected: new Set(), ...patch }
+  return { view: 'items', columns, lowStockLevel: 3, manyStores: false, all, sorted: all, shown: all, selected: new Set(), ...patch }
 }
 
 describe('exportViewSpec', () => {
@@ -26,7 +26,7 @@ describe('exportViewSpec', () => {
     const all = itemRowsOf(set, 3)
     const sorted = sortRows(all, [{ columnKey: 'onHand', direction: 'DESC' }], columns)
     const shown = filterRows(sorted, { ...NO_FILTER, columns: { onHand: '>0' } }, columns)
-    const current = state({ all, sorted, shown, selected: new Set(['1', '3']) })
+    const current = state({ all, sorted, shown, selected: new Set(['1234:1', '1234:3']) })
     expect(exportViewSpec(current, 'shown').rows).toEqual({ lines: [2, 1] })
     expect(exportViewSpec(current, 'selected').rows).toEqual({ lines: [1, 3] })
     expect(exportViewSpec(current, 'all').rows).toEqual({ lines: [2, 1, 3] })

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react'
 import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type RenderCellProps } from 'react-data-grid'
 import type { ViewColumn } from '../../../shared/views/view-columns'
-import { StatusBadge } from './status-badge'
-import type { ViewRow } from './view-rows'
+import { StatusBadge, StatusIcon } from './status-badge'
+import { MatrixRow } from './store-rows'
+import type { GridRow } from './view-rows'
 
 /**
  * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel
@@ -9,6 +11,7 @@ import type { ViewRow } from './view-rows'
  */
 const WIDTHS: Readonly<Record<string, number | string>> = {
   status: 262,
+  store: 72,
   line: 60,
   input: 132,
   gtin: 132,
@@ -23,35 +26,63 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
   quantity: 82,
   countedAs: 100,
   supplier: 170,
-  message: 'minmax(150px, auto)'
+  message: 'minmax(150px, auto)',
+  storeState: 110,
+  valuesFound: 100,
+  outOfStock: 100,
+  shelfEmpty: 150,
+  lowStock: 90,
+  notFound: 90,
+  failed: 74,
+  inStockRate: 110
 }
 const CARRIED_WIDTH = 160
-const FROZEN: ReadonlySet<string> = new Set(['status', 'line'])
+const MATRIX_STORE_WIDTH = 116
+const FROZEN: ReadonlySet<string> = new Set(['status', 'store', 'line'])
 
-function gridColumn(column: ViewColumn): Column<ViewRow> {
+/** A Matrix cell: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
+function MatrixCellView({ row, column }: { row: GridRow; column: ViewColumn & { store: number } }) {
+  const cell = row instanceof MatrixRow ? row.cell(column.store) : undefined
+  if (cell === undefined) return null
+  return (
+    <span className="matrix-cell" data-status={cell.status}>
+      <StatusIcon status={cell.status} />
+      {row.text(column)}
+    </span>
+  )
+}
+
+function renderer(column: ViewColumn): (props: RenderCellProps<GridRow>) => ReactNode {
+  if (column.key === 'status') return ({ row }) => (row.status === null ? null : <StatusBadge status={row.status} />)
+  const store = column.store
+  if (store !== undefined) return ({ row }) => <MatrixCellView row={row} column={{ ...column, store }} />
+  return ({ row }) => row.text(column)
+}
+
+function gridColumn(column: ViewColumn): Column<GridRow> {
   const numeric = column.kind === 'number'
   return {
     key: column.key,
     name: column.label,
-    width: WIDTHS[column.key] ?? CARRIED_WIDTH,
+    width: column.store === undefined ? (WIDTHS[column.key] ?? CARRIED_WIDTH) : MATRIX_STORE_WIDTH,
     minWidth: 56,
     sortable: true,
     resizable: true,
     draggable: !FROZEN.has(column.key),
     frozen: FROZEN.has(column.key),
-    sortDescendingFirst: numeric && column.key !== 'line',
+    sortDescendingFirst: numeric && column.key !== 'line' && column.key !== 'store',
     cellClass: numeric ? 'results-cell-number' : undefined,
     headerCellClass: numeric ? 'results-cell-number' : undefined,
-    renderCell: column.key === 'status' ? ({ row }) => <StatusBadge status={row.status} /> : ({ row }) => row.text(column)
+    renderCell: renderer(column)
   }
 }
 
-/** A row's checkbox, named after its line so a screen reader says which row it selects. */
-function SelectLine({ row, tabIndex }: RenderCellProps<ViewRow>) {
+/** A row's checkbox, named after the row so a screen reader says which row it selects. */
+function SelectLine({ row, tabIndex }: RenderCellProps<GridRow>) {
   const { isRowSelectionDisabled, isRowSelected, onRowSelectionChange } = useRowSelection()
   return (
     <SelectCellFormatter
-      aria-label={row.locationIndex > 0 ? `Select line ${row.entry.line}, location ${row.locationIndex + 1}` : `Select line ${row.entry.line}`}
+      aria-label={`Select ${row.label}`}
       tabIndex={tabIndex}
       disabled={isRowSelectionDisabled}
       value={isRowSelected}
@@ -60,13 +91,13 @@ function SelectLine({ row, tabIndex }: RenderCellProps<ViewRow>) {
   )
 }
 
-const SELECT_LINE_COLUMN: Column<ViewRow> = {
-  ...(SelectColumn as Column<ViewRow>),
+const SELECT_LINE_COLUMN: Column<GridRow> = {
+  ...(SelectColumn as Column<GridRow>),
   frozen: true,
   renderCell: (props) => <SelectLine {...props} />
 }
 
 /** The grid's columns for a view's columns in screen order, after the row checkboxes. */
-export function gridColumns(columns: readonly ViewColumn[]): Column<ViewRow>[] {
+export function gridColumns(columns: readonly ViewColumn[]): Column<GridRow>[] {
   return [SELECT_LINE_COLUMN, ...columns.map(gridColumn)]
 }

@@ -108,6 +108,10 @@ export class LineEntry {
     return this.result.line
   }
 
+  get storeNbr(): number {
+    return this.result.storeNbr
+  }
+
   /** On shelf, Backroom, On hand...: null unless the line was found. */
   get figures(): StockFigures | null {
     if (this.figuresCache === undefined) this.figuresCache = lineFigures(this.result)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyEntries, itemRowsOf, markRetry } from './result-set'
+import type { LineResult } from '../../../shared/domain/line-result'
+import { applyEntries, emptyResultSet, entryAt, itemRowsOf, markRetry } from './result-set'
 import { failed, found, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 
@@ -27,8 +28,8 @@ describe('applyEntries', () => {
   it('keeps the entries, and their caches, of every line a new entry did not touch', () => {
     const first = setOf([found(1, '00041234567893', [1]), failed])
     const second = applyEntries(first, [notFound], 3)
-    expect(second.byLine[1]).toBe(first.byLine[1])
-    expect(second.byLine[6]).toBe(first.byLine[6])
+    expect(entryAt(second, 1234, 1)).toBe(entryAt(first, 1234, 1))
+    expect(entryAt(second, 1234, 6)).toBe(entryAt(first, 1234, 6))
   })
 
   it('returns the same set when nothing new was read, and only moves the offset on an empty page', () => {
@@ -69,16 +70,48 @@ describe('rows of the two views', () => {
   it('gives the Items view one row per line with its stock status, keyed by line', () => {
     const items = itemRowsOf(set, 3)
     expect(items.map((row) => [row.key, row.status])).toEqual([
-      ['1', 'shelf_empty'],
-      ['2', 'out_of_stock'],
-      ['3', 'not_found']
+      ['1234:1', 'shelf_empty'],
+      ['1234:2', 'out_of_stock'],
+      ['1234:3', 'not_found']
     ])
     expect(itemRowsOf(set, 5)[0]?.status).toBe('shelf_empty')
   })
 
   it('gives the Locations view one row per location, and one for a line without any', () => {
     const rows = locationRowsOf(itemRowsOf(set, 3))
-    expect(rows.map((row) => row.key)).toEqual(['1:0', '1:1', '2:0', '3:0'])
+    expect(rows.map((row) => row.key)).toEqual(['1234:1:0', '1234:1:1', '1234:2:0', '1234:3:0'])
     expect(rows.map((row) => row.status)).toEqual(['shelf_empty', 'shelf_empty', 'out_of_stock', 'not_found'])
+  })
+})
+
+describe('a lookup over several stores', () => {
+  const inStore = (storeNbr: number, result: LineResult): LineResult => ({ ...result, storeNbr })
+
+  it('keeps one entry per store and line, store by store in the lookup order, whatever order the log has them in', () => {
+    const empty = emptyResultSet('job-2', 'gtin', [20, 10])
+    const set = applyEntries(empty, [inStore(10, notFound), inStore(20, failed), inStore(10, found(1, '00041234567893', [1])), inStore(20, notFound)], 4)
+    expect(set.lines.map((entry) => [entry.storeNbr, entry.line])).toEqual([
+      [20, 3],
+      [20, 6],
+      [10, 1],
+      [10, 3]
+    ])
+    expect(set.counts).toMatchObject({ found: 1, not_found: 2, failed: 1 })
+    expect(entryAt(set, 10, 3)?.result.status).toBe('not_found')
+    expect(entryAt(set, 20, 1)).toBeUndefined()
+    expect(itemRowsOf(set, 3).map((row) => [row.key, row.label])).toEqual([
+      ['20:3', 'store 20, line 3'],
+      ['20:6', 'store 20, line 6'],
+      ['10:1', 'store 10, line 1'],
+      ['10:3', 'store 10, line 3']
+    ])
+  })
+
+  it('replaces a store and line only in its own store, and keeps the other store untouched', () => {
+    const first = applyEntries(emptyResultSet('job-2', 'gtin', [10, 20]), [inStore(10, failed), inStore(20, failed)], 2)
+    const retried = applyEntries(first, [inStore(20, { ...failed, status: 'not_found', error: undefined })], 3)
+    expect(retried.counts).toMatchObject({ failed: 1, not_found: 1 })
+    expect(retried.byStore[0]).toBe(first.byStore[0])
+    expect(retried.stores).toBe(first.stores)
   })
 })

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import type { SettingsPatch } from '../../../shared/settings'
-import { RESULT_VIEW_LABELS, RESULT_VIEWS } from '../../../shared/views/view-columns'
+import { LOOKUP_VIEW_LABELS, viewsFor, type LookupView } from '../../../shared/views/lookup-views'
 import { TabList } from '../components/tabs'
 import { ExportButton } from '../export/export-button'
 import type { ExportScope } from '../export/export-message'
@@ -11,13 +11,14 @@ import { exportViewSpec, type ViewState } from './export-view'
 import { ColumnFilterFields, QuickSearch } from './filter-bar'
 import { LowStockField } from './low-stock-field'
 import { PresetChips } from './preset-chips'
-import { rowStatus, type ResultSet } from './result-set'
+import { entryAt, rowStatus, type ResultSet } from './result-set'
 import { ResultsGrid } from './results-grid'
 import { useFilterAnnouncement } from './use-filter-announcement'
 import { useIdleWarmup } from './use-idle-warmup'
 import { useResultsShortcuts } from './use-results-shortcuts'
 import { useViewRows } from './use-view-rows'
-import type { ViewRow } from './view-rows'
+import { MatrixRow, StoreRow } from './store-rows'
+import { isViewRow, type GridRow } from './view-rows'
 import './results.css'
 
 export interface ResultsPreferences {
@@ -30,6 +31,8 @@ export interface ResultsExplorerProps {
   set: ResultSet
   /** Header names of the imported file's other columns. */
   carriedColumns: readonly string[]
+  /** The lookup's input lines (each is looked up in every store): a store is done when it has answered all of them. */
+  inputLines: number
   /** The job the results belong to: exports are built by main from its own copy. */
   jobId: string
   heading: ReactNode
@@ -41,12 +44,23 @@ export interface ResultsExplorerProps {
   notice?: ReactNode
 }
 
+/** What each view's rows are, in the summary above the grid. */
+const NOUNS: Readonly<Record<LookupView, string>> = { items: 'items', locations: 'rows', stores: 'stores', matrix: 'items' }
+
+/** The store and line whose answer the detail panel shows. */
+interface ActivePair {
+  storeNbr: number
+  line: number
+}
+
 /**
  * Results as the store asks for them, fed by a result set (any job, live or stored): an Items view
- * (one row per input line) and a Locations view, presets with live counts, quick search, column
- * filters, sorting, a detail panel and an export of exactly what is shown.
+ * (one row per input line, per store with several) and a Locations view, and for several stores a
+ * Stores view (one row per store) and a Matrix (one row per value, a column per store); presets with
+ * live counts, quick search, column filters, sorting, a detail panel (a Matrix cell opens that
+ * store's answer) and an export of exactly what is shown.
  */
-export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferences, onPreferencesChange, emptyText, notice }: ResultsExplorerProps) {
+export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, heading, preferences, onPreferencesChange, emptyText, notice }: ResultsExplorerProps) {
   const headingId = useId()
   const summaryId = useId()
   const tabsId = useId()
@@ -55,7 +69,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   const sectionRef = useRef<HTMLElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
-  const [activeLine, setActiveLine] = useState<number | null>(null)
+  const [active, setActive] = useState<ActivePair | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
   const [detailOpen, setDetailOpen] = useState(false)
   const [detailWidth, setDetailWidth] = useState(preferences.detailPanelWidth)
@@ -63,16 +77,32 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   const [exportRequest, setExportRequest] = useState(0)
 
   const level = preferences.lowStockLevel
-  const rows = useViewRows(set, carriedColumns, level)
-  const { view, items, locations, all, columns, shown, selected } = rows
-  /** The line the detail panel shows, whichever view it was chosen in. */
-  const activeEntry = activeLine === null ? null : (set.byLine[activeLine] ?? null)
+  const rows = useViewRows(set, carriedColumns, level, inputLines)
+  const { view, items, locations, all, columns, shown, selected, showFiltered } = rows
+  const manyStores = set.stores.length > 1
+  /** The store and line the detail panel shows, whichever view it was chosen in. */
+  const activeEntry = active === null ? null : (entryAt(set, active.storeNbr, active.line) ?? null)
   useIdleWarmup(all, rows.baseColumns)
 
-  const changeActive = useCallback((row: ViewRow | null, open: boolean) => {
-    setActiveLine(row?.entry.line ?? null)
-    if (open) setDetailOpen(true)
-  }, [])
+  const changeActive = useCallback(
+    (row: GridRow | null, open: boolean, columnKey: string | null) => {
+      if (row instanceof StoreRow) {
+        // A store's row opens its items: the Items view filtered to that store.
+        if (open) showFiltered('items', 'store', String(row.storeNbr))
+        return
+      }
+      if (row instanceof MatrixRow) {
+        const store = columnKey?.startsWith('store:') === true ? Number(columnKey.slice('store:'.length)) : row.entry.storeNbr
+        setActive({ storeNbr: store, line: row.line })
+      } else if (row !== null && isViewRow(row)) {
+        setActive({ storeNbr: row.entry.storeNbr, line: row.entry.line })
+      } else {
+        setActive(null)
+      }
+      if (open) setDetailOpen(true)
+    },
+    [showFiltered]
+  )
   const resizeDetail = useCallback(
     (width: number, done: boolean) => {
       setDetailWidth(width)
@@ -90,10 +120,10 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
   const { sorted } = rows
   const viewSpec = useCallback(
     (scope: ExportScope) => {
-      const state: ViewState = { view, columns, lowStockLevel: level, all, sorted, shown, selected }
+      const state: ViewState = { view, columns, lowStockLevel: level, manyStores, all, sorted, shown, selected }
       return exportViewSpec(state, scope)
     },
-    [view, columns, level, all, sorted, shown, selected]
+    [view, columns, level, manyStores, all, sorted, shown, selected]
   )
 
   useResultsShortcuts(sectionRef, {
@@ -104,13 +134,15 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
     exportResults: () => setExportRequest((count) => count + 1)
   })
 
-  const noun = view === 'items' ? 'items' : 'rows'
+  const noun = NOUNS[view]
   const activeColumnFilters = Object.values(rows.columnFilters).filter((value) => value.trim() !== '').length
-  const summary = rows.filtering
-    ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}`
-    : view === 'items'
-      ? `${formatCount(items.length)} items`
-      : `${formatCount(locations.length)} rows for ${formatCount(items.length)} items`
+  const inStores = manyStores ? ` in ${formatCount(set.stores.length)} stores` : ''
+  let summary: string
+  if (rows.filtering) summary = `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}`
+  else if (view === 'locations') summary = `${formatCount(locations.length)} rows for ${formatCount(items.length)} items${inStores}`
+  else if (view === 'items') summary = manyStores ? `${formatCount(items.length)} store and item pairs` : `${formatCount(items.length)} items`
+  else if (view === 'stores') summary = `${formatCount(all.length)} stores`
+  else summary = `${formatCount(all.length)} items${inStores}`
   const announcement = useFilterAnnouncement(rows.filter, view, summary)
   const selectedText = selected.size > 0 ? `, ${formatCount(selected.size)} selected` : ''
 
@@ -120,7 +152,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
         <h2 id={headingId}>{heading}</h2>
         <TabList
           label="Results view"
-          tabs={RESULT_VIEWS.map((id) => ({ id, label: RESULT_VIEW_LABELS[id] }))}
+          tabs={viewsFor(set.stores.length).map((id) => ({ id, label: LOOKUP_VIEW_LABELS[id] }))}
           selected={view}
           onSelect={rows.setView}
           panelId={panelId}
@@ -134,7 +166,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
         <ExportButton
           jobId={jobId}
           noun={noun}
-          viewLabel={RESULT_VIEW_LABELS[view]}
+          viewLabel={LOOKUP_VIEW_LABELS[view]}
           counts={{ shown: shown.length, selected: selected.size, all: all.length }}
           viewSpec={viewSpec}
           lastFormat={preferences.exportFormat}
@@ -183,6 +215,7 @@ export function ResultsExplorer({ set, carriedColumns, jobId, heading, preferenc
           <DetailPanel
             entry={activeEntry}
             status={activeEntry === null ? null : rowStatus(set, activeEntry, level)}
+            showStore={manyStores}
             width={detailWidth}
             onResize={resizeDetail}
             onClose={() => setDetailOpen(false)}

@@ -4,18 +4,21 @@ import 'react-data-grid/lib/styles.css'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { gridColumns } from './grid-columns'
-import type { ViewRow } from './view-rows'
+import type { GridRow } from './view-rows'
 
 export interface ResultsGridProps {
-  rows: readonly ViewRow[]
+  rows: readonly GridRow[]
   columns: readonly ViewColumn[]
   sortColumns: readonly SortColumn[]
   onSortColumnsChange: (sortColumns: SortColumn[]) => void
   onColumnsReorder: (sourceKey: string, targetKey: string) => void
   selectedRows: ReadonlySet<string>
   onSelectedRowsChange: (selectedRows: Set<string>) => void
-  /** The row the keyboard or pointer is on; `open` when the person asked for its details (click, Enter). */
-  onActiveRowChange: (row: ViewRow | null, open: boolean) => void
+  /**
+   * The row (and column) the keyboard or pointer is on; `open` when the person asked for its details
+   * (click, Enter). The column matters in the Matrix, where each store's cell opens that store's answer.
+   */
+  onActiveRowChange: (row: GridRow | null, open: boolean, columnKey: string | null) => void
   /** Told what was copied or selected, for a polite announcement. */
   onAnnounce: (what: string) => void
   describedBy?: string
@@ -23,7 +26,7 @@ export interface ResultsGridProps {
   emptyText: string
 }
 
-const rowKey = (row: ViewRow) => row.key
+const rowKey = (row: GridRow) => row.key
 
 /**
  * The virtualized results grid, one Tab stop: arrow keys, Home/End and Page keys move inside it, Tab
@@ -37,7 +40,7 @@ export function ResultsGrid(props: ResultsGridProps) {
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
 
   const handleCopy = useCallback(
-    ({ row, column }: CellCopyArgs<ViewRow>, event: ClipboardEvent<HTMLDivElement>) => {
+    ({ row, column }: CellCopyArgs<GridRow>, event: ClipboardEvent<HTMLDivElement>) => {
       let text: string
       let what: string
       const viewColumn = byKey.get(column.key)
@@ -47,7 +50,7 @@ export function ResultsGrid(props: ResultsGridProps) {
         what = chosen.length === 1 ? 'Copied 1 row.' : `Copied ${chosen.length.toLocaleString()} rows.`
       } else if (viewColumn !== undefined) {
         text = clipboardCell(row.text(viewColumn))
-        what = `Copied ${viewColumn.label} of line ${row.entry.line}.`
+        what = `Copied ${viewColumn.label} of ${row.label}.`
       } else {
         text = rowsToTsv([row], columns)
         what = 'Copied 1 row.'
@@ -60,13 +63,13 @@ export function ResultsGrid(props: ResultsGridProps) {
   )
 
   const handlePositionChange = useCallback(
-    ({ row }: PositionChangeArgs<ViewRow>) => {
-      if (row !== undefined) onActiveRowChange(row, false)
+    ({ row, column }: PositionChangeArgs<GridRow>) => {
+      if (row !== undefined) onActiveRowChange(row, false, column?.key ?? null)
     },
     [onActiveRowChange]
   )
-  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<ViewRow>) => {
-    if (column.key !== 'rdg-select-column') onActiveRowChange(row, true)
+  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<GridRow>) => {
+    if (column.key !== 'rdg-select-column') onActiveRowChange(row, true, column.key)
   }, [onActiveRowChange])
 
   // Captured before the grid sees them: the grid would otherwise move Tab from cell to cell.
@@ -85,8 +88,10 @@ export function ResultsGrid(props: ResultsGridProps) {
     const target = event.target as HTMLElement
     if (event.key === 'Enter' && target.getAttribute('role') === 'gridcell') {
       const rowIndex = Number(target.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? '0') - 2
+      // The grid's first column holds the checkboxes: the view's columns start at aria-colindex 2.
+      const columnIndex = Number(target.getAttribute('aria-colindex') ?? '0') - 2
       const row = rows[rowIndex]
-      if (row !== undefined) onActiveRowChange(row, true)
+      if (row !== undefined) onActiveRowChange(row, true, columns[columnIndex]?.key ?? null)
     }
   }
 

@@ -35,6 +35,7 @@ export function ResultsView({ progress, set, readError, loading }: ResultsViewPr
     <ResultsExplorer
       set={set}
       carriedColumns={progress.carriedColumns}
+      inputLines={progress.lines}
       jobId={progress.jobId}
       heading={
         <>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { filterRows, isFiltering, NO_FILTER, type RowFilter } from './row-filter'
 import { itemRowsOf } from './result-set'
 import { sortRows } from './row-sort'
-import { columnsOf, failed, found, notFound, setOf } from './test-support/line-results'
+import { columnsOf, failed, found, keyInStore, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 
 const columns = Object.values(columnsOf('items', ['Case Pack']))
@@ -14,7 +14,7 @@ const set = setOf([
   failed
 ])
 const rows = itemRowsOf(set, 3)
-const keys = (patch: Partial<RowFilter>) => filterRows(rows, { ...NO_FILTER, ...patch }, columns).map((row) => row.key)
+const keys = (patch: Partial<RowFilter>) => filterRows(rows, { ...NO_FILTER, ...patch }, columns).map(keyInStore)
 
 describe('filterRows', () => {
   it('matches column text case-insensitively', () => {
@@ -37,7 +37,7 @@ describe('filterRows', () => {
   })
 
   it('ignores a number filter it cannot read instead of guessing', () => {
-    expect(keys({ columns: { onHand: 'lots' } })).toEqual(rows.map((row) => row.key))
+    expect(keys({ columns: { onHand: 'lots' } })).toEqual(rows.map(keyInStore))
     expect(isFiltering({ ...NO_FILTER, columns: { onHand: 'lots' } }, columns)).toBe(false)
   })
 
@@ -59,13 +59,13 @@ describe('filterRows', () => {
     const locations = locationRowsOf(rows)
     const shown = filterRows(locations, { ...NO_FILTER, columns: { quantity: '0', locationArea: 'BACK' } }, locationColumns)
     expect(shown).toEqual([])
-    expect(filterRows(locations, { ...NO_FILTER, columns: { quantity: '0' } }, locationColumns).map((row) => row.key)).toEqual(['2:0', '4:0'])
-    expect(filterRows(locations, { ...NO_FILTER, quick: 'backroom' }, locationColumns).map((row) => row.key)).toEqual(['1:1', '2:0', '2:1'])
+    expect(filterRows(locations, { ...NO_FILTER, columns: { quantity: '0' } }, locationColumns).map(keyInStore)).toEqual(['2:0', '4:0'])
+    expect(filterRows(locations, { ...NO_FILTER, quick: 'backroom' }, locationColumns).map(keyInStore)).toEqual(['1:1', '2:0', '2:1'])
   })
 
   it('keeps the order of sorted rows, and returns the rows themselves when nothing filters', () => {
     const sorted = sortRows(rows, [{ columnKey: 'onHand', direction: 'DESC' }], columns)
-    expect(filterRows(sorted, { ...NO_FILTER, quick: 'stock' }, columns).map((row) => row.key)).toEqual(['2', '1', '4'])
+    expect(filterRows(sorted, { ...NO_FILTER, quick: 'stock' }, columns).map(keyInStore)).toEqual(['2', '1', '4'])
     expect(isFiltering({ ...NO_FILTER, quick: '  ', columns: { gtin: ' ' } }, columns)).toBe(false)
     expect(filterRows(rows, { ...NO_FILTER, quick: '  ' }, columns)).toBe(rows)
   })

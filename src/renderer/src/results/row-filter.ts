@@ -1,7 +1,7 @@
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import { numberInText, parseNumberFilter, type NumberTest } from './number-filter'
 import { searchTerms } from './search-term'
-import type { RowStatus, ViewRow } from './view-rows'
+import type { GridRow, RowStatus } from './view-rows'
 
 /** Column filter text by column key. */
 export type ColumnFilters = Readonly<Record<string, string>>
@@ -15,7 +15,7 @@ export interface RowFilter {
 
 export const NO_FILTER: RowFilter = { columns: {}, statuses: null, quick: '' }
 
-type RowTest = (row: ViewRow) => boolean
+type RowTest = (row: GridRow) => boolean
 
 const COMPARISON_START = /^\s*[<>=]/
 
@@ -47,7 +47,7 @@ function numberTest(test: NumberTest, value: number): boolean {
 function compile(filter: RowFilter, columns: readonly ViewColumn[]): RowTest[] {
   const tests: RowTest[] = []
   const statuses = filter.statuses
-  if (statuses !== null) tests.push((row) => statuses.has(row.status))
+  if (statuses !== null) tests.push((row) => row.hasStatus(statuses))
   for (const column of columns) {
     const test = columnTest(column, filter.columns[column.key] ?? '')
     if (typeof test === 'function') tests.push(test)
@@ -86,7 +86,7 @@ export function isFiltering(filter: RowFilter, columns: readonly ViewColumn[]): 
  * The rows every filter accepts (presets, column filters, each quick-search word), in their
  * incoming order; `rows` itself when nothing filters.
  */
-export function filterRows<Row extends ViewRow>(rows: readonly Row[], filter: RowFilter, columns: readonly ViewColumn[]): readonly Row[] {
+export function filterRows<Row extends GridRow>(rows: readonly Row[], filter: RowFilter, columns: readonly ViewColumn[]): readonly Row[] {
   const tests = compile(filter, columns)
   if (tests.length === 0) return rows
   const [only] = tests

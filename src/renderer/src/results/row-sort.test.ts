@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { itemRowsOf } from './result-set'
 import { sortRows } from './row-sort'
-import { columnsOf, duplicate, failed, found, invalid, notFound, setOf } from './test-support/line-results'
+import { columnsOf, duplicate, failed, found, invalid, keyInStore, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 
 const items = columnsOf('items', ['Case Pack'])
@@ -17,7 +17,7 @@ const rows = itemRowsOf(
   ]),
   3
 )
-const keys = (sort: Parameters<typeof sortRows>[1]) => sortRows(rows, sort, columns).map((row) => row.key)
+const keys = (sort: Parameters<typeof sortRows>[1]) => sortRows(rows, sort, columns).map(keyInStore)
 
 describe('sortRows', () => {
   it('sorts numbers numerically, both ways, with empty cells last either way', () => {
@@ -50,6 +50,6 @@ describe('sortRows', () => {
   it('sorts location rows by their own quantity', () => {
     const locations = locationRowsOf(rows)
     const sorted = sortRows(locations, [{ columnKey: 'quantity', direction: 'DESC' }], Object.values(columnsOf('locations')))
-    expect(sorted.slice(0, 3).map((row) => row.key)).toEqual(['2:0', '1:0', '1:1'])
+    expect(sorted.slice(0, 3).map(keyInStore)).toEqual(['2:0', '1:0', '1:1'])
   })
 })

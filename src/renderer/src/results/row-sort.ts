@@ -1,19 +1,19 @@
 import type { SortColumn } from 'react-data-grid'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import { numberInText } from './number-filter'
-import { ROW_STATUS_RANK, type ViewRow } from './view-rows'
+import { ROW_STATUS_RANK, type GridRow } from './view-rows'
 
 /** NaN marks an empty number; text keys may also carry the number a cell is written as, so "12" sorts after "6". */
 type SortKey =
   | { readonly kind: 'number'; readonly direction: 1 | -1; readonly values: Float64Array }
   | { readonly kind: 'text'; readonly direction: 1 | -1; readonly values: readonly string[]; readonly numbers: Float64Array | null }
 
-function sortKey(rows: readonly ViewRow[], column: ViewColumn, direction: 1 | -1): SortKey {
+function sortKey(rows: readonly GridRow[], column: ViewColumn, direction: 1 | -1): SortKey {
   if (column.kind === 'number' || column.kind === 'status') {
     const values = new Float64Array(rows.length)
     for (let i = 0; i < rows.length; i += 1) {
-      const row = rows[i] as ViewRow
-      if (column.kind === 'status') values[i] = ROW_STATUS_RANK.get(row.status) ?? Number.NaN
+      const row = rows[i] as GridRow
+      if (column.kind === 'status') values[i] = row.status === null ? Number.NaN : (ROW_STATUS_RANK.get(row.status) ?? Number.NaN)
       else {
         const value = row.value(column)
         values[i] = typeof value === 'number' ? value : Number.NaN
@@ -63,7 +63,7 @@ function compareAt(key: SortKey, a: number, b: number): number {
  * array is sorted, so the comparator touches no row objects; ties keep the incoming (line) order.
  * Returns `rows` itself when there is nothing to sort.
  */
-export function sortRows<Row extends ViewRow>(
+export function sortRows<Row extends GridRow>(
   rows: readonly Row[],
   sortColumns: readonly SortColumn[],
   columns: readonly ViewColumn[]

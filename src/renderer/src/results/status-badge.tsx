@@ -14,12 +14,18 @@ const ICONS: Readonly<Record<RowStatus, string>> = {
   retrying: '↻'
 }
 
+export function StatusIcon({ status }: { status: RowStatus }) {
+  return (
+    <span className="status-badge-icon" aria-hidden="true">
+      {ICONS[status]}
+    </span>
+  )
+}
+
 export function StatusBadge({ status }: { status: RowStatus }) {
   return (
     <span className="status-badge" data-status={status}>
-      <span className="status-badge-icon" aria-hidden="true">
-        {ICONS[status]}
-      </span>
+      <StatusIcon status={status} />
       {ROW_STATUS_LABELS[status]}
     </span>
   )

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { ViewColumn } from '../../../shared/views/view-columns'
-import type { ViewRow } from './view-rows'
+import type { GridRow } from './view-rows'
 
 /** Long enough that rows replaced ten times a second by a running job are not warmed in vain. */
 const SETTLE_MS = 400
@@ -10,14 +10,14 @@ const SETTLE_MS = 400
  * browser is idle, so the first keystroke in a filter or the first header
  * click only has to scan, not format.
  */
-export function useIdleWarmup(rows: readonly ViewRow[], columns: readonly ViewColumn[]): void {
+export function useIdleWarmup(rows: readonly GridRow[], columns: readonly ViewColumn[]): void {
   useEffect(() => {
     let idle: number | null = null
     let cursor = 0
     const step = (deadline: IdleDeadline) => {
       idle = null
       while (cursor < rows.length) {
-        const row = rows[cursor] as ViewRow
+        const row = rows[cursor] as GridRow
         for (const column of columns) if (column.kind !== 'number') row.lower(column)
         cursor += 1
         if (cursor % 500 === 0 && deadline.timeRemaining() < 4) break

@@ -20,7 +20,7 @@ export function storeRetryStart(queryClient: QueryClient, progress: JobProgress)
  * Structural sharing is off because comparing 100,000 rows deeply on every tick is the cost we avoid.
  */
 export function useJobResults(progress: JobProgress) {
-  const { jobId, itemType, resultsCount } = progress
+  const { jobId, itemType, resultsCount, stores } = progress
   const queryClient = useQueryClient()
   const target = useRef(resultsCount)
   useEffect(() => {
@@ -30,7 +30,7 @@ export function useJobResults(progress: JobProgress) {
   const query = useQuery({
     queryKey: jobResultsKey(jobId),
     queryFn: async (): Promise<ResultSet> => {
-      const set = queryClient.getQueryData<ResultSet>(jobResultsKey(jobId)) ?? emptyResultSet(jobId, itemType)
+      const set = queryClient.getQueryData<ResultSet>(jobResultsKey(jobId)) ?? emptyResultSet(jobId, itemType, stores)
       // Main answers in pages; the set is rebuilt once for all of them, not once a page.
       const read: LineResult[] = []
       let next = set.next
@@ -58,7 +58,9 @@ export function useJobResults(progress: JobProgress) {
     enabled: false,
     staleTime: Number.POSITIVE_INFINITY
   }).data
-  const empty = useMemo(() => emptyResultSet(jobId, itemType), [jobId, itemType])
+  // Keyed by the stores' text: each progress event brings a new array of the same stores.
+  const storesKey = stores.join(',')
+  const empty = useMemo(() => emptyResultSet(jobId, itemType, storesKey.split(',').map(Number)), [jobId, itemType, storesKey])
   const set = useMemo(() => markRetry(data ?? empty, retryFrom ?? 0), [data, empty, retryFrom])
 
   return { set, query }

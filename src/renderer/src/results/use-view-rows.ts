@@ -1,16 +1,18 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { SortColumn } from 'react-data-grid'
-import { presetCounts, presetStatuses, type StockPreset } from '../../../shared/stock/stock-presets'
-import { viewColumns, type ResultView, type ViewColumn } from '../../../shared/views/view-columns'
+import { presetCounts, presetStatuses, STOCK_PRESET_STATUSES, STOCK_PRESETS, type StockPreset } from '../../../shared/stock/stock-presets'
+import { LOOKUP_VIEWS, lookupColumns, type LookupView } from '../../../shared/views/lookup-views'
+import type { ViewColumn } from '../../../shared/views/view-columns'
 import { itemRowsOf, type ResultSet } from './result-set'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from './row-filter'
 import { sortRows } from './row-sort'
-import { locationRowsOf, statusCounts, type RowStatus, type ViewRow } from './view-rows'
+import { matrixRowsOf, storeRowsOf } from './store-rows'
+import { locationRowsOf, statusCounts, type GridRow, type RowStatus } from './view-rows'
 
-type PerView<T> = Readonly<Record<ResultView, T>>
+type PerView<T> = Readonly<Record<LookupView, T>>
 
 function perView<T>(make: () => T): PerView<T> {
-  return { items: make(), locations: make() }
+  return Object.fromEntries(LOOKUP_VIEWS.map((view) => [view, make()])) as Record<LookupView, T>
 }
 
 /** The view's columns in the order the person dragged them into. */
@@ -20,16 +22,26 @@ function ordered(columns: readonly ViewColumn[], order: readonly string[]): View
   return [...columns].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
 }
 
-const EMPTY_ROWS: readonly ViewRow[] = []
+const EMPTY_ROWS: readonly GridRow[] = []
+
+/** The statuses a set of pressed presets shows; a failure being retried is still a failure until its new answer arrives. */
+function shownStatuses(presets: Iterable<StockPreset>): ReadonlySet<RowStatus> | null {
+  const chosen = presetStatuses(presets)
+  if (chosen === null) return null
+  const shown = new Set<RowStatus>(chosen)
+  if (chosen.has('failed')) shown.add('retrying')
+  return shown
+}
 
 /**
- * What the results show and how they got there: the view (Items or Locations), each view's sort,
- * column order, column filters and selection, the presets and the quick search shared by both, and
- * the rows that follow from them. Sorting and filtering are memoized apart (sort once, filter the
- * sorted rows), so typing in a filter never re-sorts and a new sort never re-filters from scratch.
+ * What the results show and how they got there: the view (Items, Locations, and for several stores
+ * Stores and Matrix), each view's sort, column order, column filters and selection, the presets and
+ * the quick search shared by all, and the rows that follow from them. Sorting and filtering are
+ * memoized apart (sort once, filter the sorted rows), so typing in a filter never re-sorts and a new
+ * sort never re-filters from scratch. `inputLines` is the lookup's count of input lines.
  */
-export function useViewRows(set: ResultSet, carriedColumns: readonly string[], lowStockLevel: number) {
-  const [view, setView] = useState<ResultView>('items')
+export function useViewRows(set: ResultSet, carriedColumns: readonly string[], lowStockLevel: number, inputLines: number) {
+  const [view, setView] = useState<LookupView>('items')
   const [sorts, setSorts] = useState<PerView<readonly SortColumn[]>>(() => perView(() => []))
   const [orders, setOrders] = useState<PerView<readonly string[]>>(() => perView(() => []))
   const [filters, setFilters] = useState<PerView<ColumnFilters>>(() => perView(() => ({})))
@@ -39,28 +51,32 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
 
   const items = useMemo(() => itemRowsOf(set, lowStockLevel), [set, lowStockLevel])
   const locations = useMemo(() => (view === 'locations' ? locationRowsOf(items) : EMPTY_ROWS), [view, items])
-  const all: readonly ViewRow[] = view === 'items' ? items : locations
-  const baseColumns = useMemo(() => viewColumns(view, carriedColumns), [view, carriedColumns])
+  const stores = useMemo(() => (view === 'stores' ? storeRowsOf(set, inputLines, lowStockLevel) : EMPTY_ROWS), [view, set, inputLines, lowStockLevel])
+  const matrix = useMemo(() => (view === 'matrix' ? matrixRowsOf(set, lowStockLevel) : EMPTY_ROWS), [view, set, lowStockLevel])
+  const all: readonly GridRow[] = view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
+  const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
   const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
 
-  const statuses = useMemo<ReadonlySet<RowStatus> | null>(() => {
-    const chosen = presetStatuses(presets)
-    if (chosen === null) return null
-    const shown = new Set<RowStatus>(chosen)
-    // A failure being retried is still a failure until its new answer arrives.
-    if (chosen.has('failed')) shown.add('retrying')
-    return shown
-  }, [presets])
+  const statuses = useMemo(() => shownStatuses(presets), [presets])
   const filter = useMemo<RowFilter>(() => ({ columns: filters[view], statuses, quick }), [filters, view, statuses, quick])
   const filtering = useMemo(() => isFiltering(filter, baseColumns), [filter, baseColumns])
   const sortColumns = sorts[view]
   const sorted = useMemo(() => sortRows(all, sortColumns, baseColumns), [all, sortColumns, baseColumns])
   const shown = useMemo(() => filterRows(sorted, filter, baseColumns), [sorted, filter, baseColumns])
   const presetLines = useMemo(() => {
-    const byStatus = statusCounts(items)
-    // Counted where the presets show them: a failure being retried still needs attention.
-    return presetCounts({ ...byStatus, failed: byStatus.failed + byStatus.retrying })
-  }, [items])
+    if (view === 'items' || view === 'locations') {
+      const byStatus = statusCounts(items)
+      // Counted where the presets show them: a failure being retried still needs attention.
+      return presetCounts({ ...byStatus, failed: byStatus.failed + byStatus.retrying })
+    }
+    // A store or a value answers a preset when any of its answers does: count the rows the chip would show.
+    const counts = {} as Record<StockPreset, number>
+    for (const preset of STOCK_PRESETS) {
+      const wanted = shownStatuses([preset]) ?? STOCK_PRESET_STATUSES[preset]
+      counts[preset] = all.reduce((total, row) => (row.hasStatus(wanted) ? total + 1 : total), 0)
+    }
+    return counts
+  }, [view, items, all])
 
   const togglePreset = useCallback((preset: StockPreset) => {
     setPresets((current) => {
@@ -73,6 +89,11 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
     (key: string, value: string) => setFilters((current) => ({ ...current, [view]: { ...current[view], [key]: value } })),
     [view]
   )
+  /** Opens a view with one column filtered, e.g. the Items of one store from the Stores view. */
+  const showFiltered = useCallback((next: LookupView, key: string, value: string) => {
+    setFilters((current) => ({ ...current, [next]: { ...current[next], [key]: value } }))
+    setView(next)
+  }, [])
   const clearFilters = useCallback(() => {
     setFilters((current) => ({ ...current, [view]: {} }))
     setPresets(new Set())
@@ -114,6 +135,7 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
     selected: selections[view],
     togglePreset,
     changeColumnFilter,
+    showFiltered,
     clearFilters,
     changeSort,
     reorder,

@@ -18,35 +18,65 @@ export const ROW_STATUS_RANK: ReadonlyMap<RowStatus, number> = new Map<RowStatus
   ['retrying', STOCK_STATUSES.length]
 ])
 
-/** What the grid, the filters, the sort and the detail panel need of a row, in either view. */
-export interface ViewRow {
+/** What the grid, the filters and the sort need of a row, in any view. */
+export interface GridRow {
   readonly key: string
-  readonly entry: LineEntry
-  readonly status: RowStatus
-  /** The location row within its line, or -1 for a row that stands for the whole line. */
-  readonly locationIndex: number
+  /** The row's own stock status (the Stock status column); null for a row that sums several (a store, a value across stores). */
+  readonly status: RowStatus | null
+  /** Who the row is for, in words: what its checkbox and a copy name ("line 5", "store 1234, line 5", "store 1234"). */
+  readonly label: string
   value(column: ViewColumn): CellValue
   text(column: ViewColumn): string
   lower(column: ViewColumn): string
   /** Whether a cell contains `term`: `lineColumns` are the line's own, `locationColumns` a location row's. */
   contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean
+  /** Whether the row answers a preset: a line by its own status; a store or a value across stores when any of its answers has one. */
+  hasStatus(statuses: ReadonlySet<RowStatus>): boolean
 }
 
-/** One row per input line (the Items view). */
+/** A row of the Items or Locations view: one store's answer for one line (or one location row of it). */
+export interface ViewRow extends GridRow {
+  readonly entry: LineEntry
+  readonly status: RowStatus
+  /** The location row within its line, or -1 for a row that stands for the whole line. */
+  readonly locationIndex: number
+}
+
+export function isViewRow(row: GridRow): row is ViewRow {
+  return 'locationIndex' in row
+}
+
+/** "line 5", or "store 1234, line 5" in a lookup of several stores. */
+export function lineLabel(entry: LineEntry, manyStores: boolean): string {
+  return manyStores ? `store ${entry.storeNbr}, line ${entry.line}` : `line ${entry.line}`
+}
+
+/** One row per store and input line (the Items view). */
 export class ItemRow implements ViewRow {
   readonly entry: LineEntry
   readonly status: RowStatus
   readonly locationIndex = -1
+  /** Whether the lookup has several stores: rows then name their store. */
+  readonly manyStores: boolean
   private keyText: string | null = null
 
-  constructor(entry: LineEntry, status: RowStatus) {
+  constructor(entry: LineEntry, status: RowStatus, manyStores = false) {
     this.entry = entry
     this.status = status
+    this.manyStores = manyStores
   }
 
   get key(): string {
-    this.keyText ??= String(this.entry.line)
+    this.keyText ??= `${this.entry.storeNbr}:${this.entry.line}`
     return this.keyText
+  }
+
+  get label(): string {
+    return lineLabel(this.entry, this.manyStores)
+  }
+
+  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
+    return statuses.has(this.status)
   }
 
   value(column: ViewColumn): CellValue {
@@ -71,17 +101,28 @@ export class LocationRow implements ViewRow {
   readonly entry: LineEntry
   readonly status: RowStatus
   readonly locationIndex: number
+  readonly manyStores: boolean
   private keyText: string | null = null
 
-  constructor(entry: LineEntry, status: RowStatus, locationIndex: number) {
+  constructor(entry: LineEntry, status: RowStatus, locationIndex: number, manyStores = false) {
     this.entry = entry
     this.status = status
     this.locationIndex = locationIndex
+    this.manyStores = manyStores
   }
 
   get key(): string {
-    this.keyText ??= `${this.entry.line}:${this.locationIndex}`
+    this.keyText ??= `${this.entry.storeNbr}:${this.entry.line}:${this.locationIndex}`
     return this.keyText
+  }
+
+  get label(): string {
+    const line = lineLabel(this.entry, this.manyStores)
+    return this.locationIndex > 0 ? `${line}, location ${this.locationIndex + 1}` : line
+  }
+
+  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
+    return statuses.has(this.status)
   }
 
   get location(): InventoryLocation | undefined {
@@ -119,7 +160,7 @@ export function locationRowsOf(items: readonly ItemRow[]): LocationRow[] {
   const rows: LocationRow[] = []
   for (const item of items) {
     const count = Math.max(1, item.entry.result.item?.inventory_locations.length ?? 0)
-    for (let index = 0; index < count; index += 1) rows.push(new LocationRow(item.entry, item.status, index))
+    for (let index = 0; index < count; index += 1) rows.push(new LocationRow(item.entry, item.status, index, item.manyStores))
   }
   return rows
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount, formatDuration, formatRate } from '../format/format'
-import { announcement, answeredCount, jobLabel } from './job-summary'
+import { announcement, answeredCount, jobLabel, pairCount } from './job-summary'
 import { useCountdown } from './use-countdown'
 import { useFailureReason } from './use-failure-reason'
 
@@ -29,7 +29,9 @@ const COUNT_ROWS: readonly { key: 'found' | 'notFound' | 'invalid' | 'duplicate'
 export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
   const active = progress.state === 'running' || progress.state === 'throttled'
   const answered = answeredCount(progress)
-  const percent = progress.lines === 0 ? 100 : Math.min(100, Math.floor((answered / progress.lines) * 100))
+  const total = pairCount(progress)
+  const percent = total === 0 ? 100 : Math.min(100, Math.floor((answered / total) * 100))
+  const stores = progress.stores.length
   const resumeIn = useCountdown(progress.state === 'throttled' ? progress.resumeAt : null)
   const failure = useFailureReason(progress)
   const spoken = useAnnouncement(progress, caughtUp)
@@ -75,14 +77,15 @@ export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFai
           role="progressbar"
           aria-label="Lookup progress"
           aria-valuemin={0}
-          aria-valuemax={progress.lines}
+          aria-valuemax={total}
           aria-valuenow={answered}
-          aria-valuetext={`${formatCount(answered)} of ${formatCount(progress.lines)} values (${percent}%)`}
+          aria-valuetext={`${formatCount(answered)} of ${formatCount(total)} values (${percent}%)${stores > 1 ? `, stores done ${formatCount(progress.storesDone)} of ${formatCount(stores)}` : ''}`}
         >
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>
         <p className="progress-caption">
-          {formatCount(answered)} of {formatCount(progress.lines)} values ({percent}%)
+          {formatCount(answered)} of {formatCount(total)} values ({percent}%)
+          {stores > 1 ? ` · Stores done ${formatCount(progress.storesDone)} of ${formatCount(stores)}` : ''}
           {progress.valuesPerSecond > 0 ? ` · ${formatRate(progress.valuesPerSecond)} values/s` : ''}
           {active && progress.etaMs !== null ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
         </p>

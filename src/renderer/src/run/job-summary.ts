@@ -12,9 +12,14 @@ export function jobLabel(progress: Pick<JobProgress, 'environment' | 'stores' | 
   return `${ENVIRONMENT_LABELS[progress.environment]} · ${storesLabel(progress.stores)} · ${formatClockSeconds(progress.startedAt)}`
 }
 
-/** Lines with an answer; cancelled lines never got one, so a cancelled job's bar stops where it was. */
+/** Values a lookup looks up: each line in each store. */
+export function pairCount(progress: Pick<JobProgress, 'lines' | 'stores'>): number {
+  return progress.lines * progress.stores.length
+}
+
+/** Values with an answer (in every store); cancelled ones never got one, so a cancelled job's bar stops where it was. */
 export function answeredCount(progress: JobProgress): number {
-  return Math.max(0, progress.lines - progress.pending - progress.cancelled)
+  return Math.max(0, pairCount(progress) - progress.pending - progress.cancelled)
 }
 
 /** The sentence a screen reader hears when a lookup changes state; null when nothing worth saying happened. */
@@ -31,7 +36,7 @@ export function announcement(previous: JobProgress | undefined, current: JobProg
     case 'running':
       return previous?.state === 'throttled' && previous.jobId === current.jobId
         ? 'The lookup resumed.'
-        : `Lookup started: ${formatCount(current.lines)} values.`
+        : `Lookup started: ${formatCount(current.lines)} values${current.stores.length > 1 ? ` in ${formatCount(current.stores.length)} stores` : ''}.`
     case 'throttled':
       return 'The server asked us to slow down; the lookup resumes by itself.'
     case 'finished':

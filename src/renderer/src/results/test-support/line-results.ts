@@ -61,3 +61,8 @@ export function setOf(entries: LineResult[]): ResultSet {
 export function columnsOf(view: ResultView, carried: readonly string[] = []): Record<string, ViewColumn> {
   return Object.fromEntries(viewColumns(view, carried).map((column) => [column.key, column]))
 }
+
+/** A row's key without its store (every row of these one-store sets is in store 1234): "5", "5:1". */
+export function keyInStore(row: { key: string }): string {
+  return row.key.replace(/^1234:/, '')
+}

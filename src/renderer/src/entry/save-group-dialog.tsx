@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { storeGroupSchema, type StoreGroup } from '../../../shared/settings'
+import { formatCount } from '../format/format'
+import { groupNamed } from './store-groups'
+
+interface SaveGroupDialogProps {
+  open: boolean
+  stores: readonly number[]
+  groups: readonly StoreGroup[]
+  onSave: (group: StoreGroup) => void
+  onCancel: () => void
+}
+
+/** "Save as group": names the current list of stores. A name already taken is said, and saving replaces that group. */
+export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: SaveGroupDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const ids = useId()
+  const [name, setName] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog === null) return
+    if (open && !dialog.open) {
+      setName('')
+      setProblem(null)
+      dialog.showModal()
+      inputRef.current?.focus()
+    } else if (!open && dialog.open) {
+      dialog.close()
+    }
+  }, [open])
+
+  const taken = name.trim() === '' ? null : groupNamed(groups, name)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = storeGroupSchema.safeParse({ name, stores })
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Check the group name.')
+      inputRef.current?.focus()
+      return
+    }
+    onSave(parsed.data)
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="confirm-dialog"
+      aria-labelledby={`${ids}-title`}
+      onCancel={(event) => {
+        event.preventDefault()
+        onCancel()
+      }}
+    >
+      <form onSubmit={submit}>
+        <h2 id={`${ids}-title`}>Save these {formatCount(stores.length)} {stores.length === 1 ? 'store' : 'stores'} as a group</h2>
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>Group name</label>
+          <input
+            id={`${ids}-name`}
+            ref={inputRef}
+            type="text"
+            autoComplete="off"
+            placeholder="District 12"
+            maxLength={60}
+            value={name}
+            aria-invalid={problem !== null}
+            aria-describedby={`${ids}-note`}
+            onChange={(event) => {
+              setName(event.target.value)
+              setProblem(null)
+            }}
+          />
+          <span id={`${ids}-note`} className={problem === null ? 'field-hint' : 'field-error'}>
+            {problem ?? (taken === null ? 'Choose it later from Store group.' : `A group named ${taken.name} exists; saving replaces its stores.`)}
+          </span>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            {taken === null ? 'Save group' : 'Replace group'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}
