@@ -198,8 +198,11 @@ async function memory(dir: string): Promise<void> {
 
 /** Every lookup of part 5 against the job's promise, read from its History file in this process, so the check's memory is not counted there. */
 function checkLookups(dir: string): void {
+  const started = performance.now()
   const history = createHistoryStore({ dir, log, now: Date.now })
   try {
+    history.list({ limit: 1 })
+    row('open History after part 5 (with its integrity check)', `${ms(performance.now() - started)} for ${mb(history.sizeBytes())}`)
     const lines = asLines(validGtins(LOOKUP_VALUES))
     const lookups = history.list({ limit: 500 })
     const problems = lookups.flatMap((lookup) => {
