@@ -97,6 +97,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     // Old lookups stay until the next start; the app is still usable.
     effects.log.error('old lookups could not be removed from History', { error })
   }
+  checkLargeHistory(services, effects.log)
 
   return {
     services,
@@ -116,7 +117,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       await services.jobs.stopAll('interrupted')
       await services.historyWriter.close()
       services.history.close()
-      await Promise.all([services.closeDemo(), services.worker.close()])
+      await Promise.all([services.closeDemo(), services.worker.close(), services.maintenance.close()])
     }
   }
 }
@@ -147,6 +148,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   })
 
   const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
+  const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
 
   /**
    * Starts a lookup, with the file's other columns attached for an imported list (read from the
@@ -235,6 +238,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     settings,
     history,
     historyWriter,
+    maintenance,
     comparisons,
     startupWarning,
     credentials,
@@ -252,6 +256,16 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       if (running !== null) await (await running.catch(() => null))?.close()
     }
   }
+}
+
+/** A History file too large to check as it opened is checked on a worker thread while the app runs. */
+function checkLargeHistory(services: AppServices, log: Logger): void {
+  const path = services.history.uncheckedPath()
+  if (path === null) return
+  services.maintenance
+    .run('checkHistory', { path })
+    .then(({ problems }) => services.history.reportCheck(problems))
+    .catch((error: unknown) => log.warn('the check of the history database did not finish', { error }))
 }
 
 /** Node's own abortable timer: rejects with an AbortError when `signal` aborts. */

@@ -230,7 +230,9 @@ export const invokeContract = {
       /** The bytes History takes on disk. */
       databaseBytes: z.number().int().nonnegative(),
       /** Where History lives; null when it is kept in memory only (see the settings warning). */
-      databasePath: z.string().nullable()
+      databasePath: z.string().nullable(),
+      /** What is wrong with the History file, if anything (its check on a worker thread may find it after start). */
+      warning: z.string().nullable()
     })
   },
   openLookup: {

@@ -83,7 +83,7 @@ describe('History channels', () => {
       [first, [1234], 'finished', 10]
     ])
     expect(all.lookups[0]?.found).toBeGreaterThan(0)
-    expect(all).toMatchObject({ more: false, databasePath: join(dataDir, 'history.sqlite') })
+    expect(all).toMatchObject({ more: false, databasePath: join(dataDir, 'history.sqlite'), warning: null })
     expect(all.databaseBytes).toBeGreaterThan(0)
 
     // A GTIN as a person types it: 13 digits, without the leading zero stored.

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 import type { Logger } from '../logging/logger'
@@ -6,7 +6,7 @@ import { parseHistorySearch } from './history-search'
 import type { AnswerRow, LineToLookUp, LookupState, NewLookup, RunFigures, StoredDraft, StoredLookup } from './history-types'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
 import { claimOwner, type LookupOwner } from './lookup-owner'
-import { openHistoryDatabase } from './open-history-database'
+import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
 
 export interface HistoryListQuery {
   search?: string
@@ -18,12 +18,16 @@ export interface HistoryListQuery {
 export interface HistoryStore {
   /** The database file; null when the history lives in memory. */
   readonly path: string | null
-  /** A sentence for the user when the history on disk could not be used as it was. */
+  /** A sentence for the user when the history on disk could not be used as it was (or failed its check since). */
   readonly warning: string | null
   /** Who writes this history's running lookups: History's thread writes as this store. */
   readonly owner: LookupOwner
   /** The writes as one transaction each, on this store's connection: for a history in memory, which no thread can open. */
   operations(): HistoryOperations
+  /** The file, when it was too large to check as it was opened: check it on a worker thread and `reportCheck`. */
+  uncheckedPath(): string | null
+  /** What the worker's check found: a damaged file is moved aside at the next start, and the warning says so now. */
+  reportCheck(problems: readonly string[]): void
   createLookup(lookup: NewLookup): StoredLookup
   appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): number
   finishRun(id: number, state: Exclude<LookupState, 'running'>, figures: RunFigures & { valuesPerSecond: number }): void
@@ -62,12 +66,23 @@ const CURRENT_SLICE = 2_000
  * history (a settings file it cannot use) leaves the folder as it was. Opening it marks lookups
  * that a crashed process left "running" as interrupted.
  */
-export function createHistoryStore({ dir, log, now }: { dir: string | null; log: Logger; now: () => number }): HistoryStore {
+export function createHistoryStore({
+  dir,
+  log,
+  now,
+  checkOnOpenMaxBytes
+}: {
+  dir: string | null
+  log: Logger
+  now: () => number
+  checkOnOpenMaxBytes?: number
+}): HistoryStore {
   let parts: ReturnType<typeof openParts> | null = null
   let closed = false
+  let damagedSinceOpen: string | null = null
 
   function openParts() {
-    const opened = openHistoryDatabase({ dir, log, now })
+    const opened = openHistoryDatabase({ dir, log, now, ...(checkOnOpenMaxBytes === undefined ? {} : { checkOnOpenMaxBytes }) })
     const { db } = opened
     const owner = claimOwner()
     const operations = createHistoryOperations(db, owner, { onFile: opened.path !== null })
@@ -102,7 +117,26 @@ export function createHistoryStore({ dir, log, now }: { dir: string | null; log:
       return open().opened.path
     },
     get warning() {
-      return open().opened.warning
+      return open().opened.warning ?? damagedSinceOpen
+    },
+
+    uncheckedPath() {
+      const { opened } = open()
+      return opened.checked ? null : opened.path
+    },
+
+    reportCheck(problems) {
+      const path = open().opened.path
+      if (problems.length === 0 || path === null) return
+      log.error('the history database failed its integrity check', { problems })
+      try {
+        writeFileSync(path + DAMAGED_MARKER_SUFFIX, `${problems.join('\n')}\n`)
+        damagedSinceOpen =
+          'Your lookup history failed its integrity check: export what you need from it now. When the app starts next, the file is kept aside and a new History started.'
+      } catch (error) {
+        log.error('the damaged history could not be marked', { error })
+        damagedSinceOpen = 'Your lookup history failed its integrity check: export what you need from it now, then close the app and move history.sqlite out of its data folder.'
+      }
     },
     get owner() {
       const { host, pid, token } = open().owner

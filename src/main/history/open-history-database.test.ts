@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
+import { createWorkerClient } from '../workers/worker-client'
 import { createHistoryStore, type HistoryStore } from './history-store'
+import { checkHistoryFile } from './integrity-check'
 import { packItems } from './item-batch'
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from './history-schema'
 import { HISTORY_FILE_NAME, openHistoryDatabase } from './open-history-database'
@@ -106,6 +108,21 @@ describe('history schema migrations', () => {
   })
 })
 
+/** A History of 5,000 lines with the middle of one b-tree page scribbled over, as a failing disk would. */
+function damagedDatabase(): void {
+  const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
+  const { id } = history.createLookup(sampleLookup(sampleLines(5_000)))
+  history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
+  history.close()
+  const checkpoint = new DatabaseSync(path())
+  checkpoint.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  checkpoint.close()
+  const pageSize = 4096
+  const fd = openSync(path(), 'r+')
+  writeSync(fd, Buffer.alloc(600, 0x5a), 0, 600, Math.floor(statSync(path()).size / pageSize / 2) * pageSize + 1200)
+  closeSync(fd)
+}
+
 describe('opening the history database', () => {
   it('uses WAL, a busy timeout and incremental vacuum', () => {
     const { db, warning } = open()
@@ -127,24 +144,41 @@ describe('opening the history database', () => {
   })
 
   it('moves a database that fails its integrity check aside', () => {
-    const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
-    const { id } = history.createLookup(sampleLookup(sampleLines(5_000)))
-    history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
-    history.close()
-    const checkpoint = new DatabaseSync(path())
-    checkpoint.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-    checkpoint.close()
-    // Scribble over the middle of one b-tree page of the lines, as a failing disk would.
-    const pageSize = 4096
-    const fd = openSync(path(), 'r+')
-    writeSync(fd, Buffer.alloc(600, 0x5a), 0, 600, Math.floor(statSync(path()).size / pageSize / 2) * pageSize + 1200)
-    closeSync(fd)
-
+    damagedDatabase()
     const { db, warning } = open()
     expect(warning).toMatch(/could not be read, so a new one was started; the old file was kept as history-unreadable-/)
     expect((db.prepare('SELECT count(*) AS n FROM lookups').get() as { n: number }).n).toBe(0)
     expect(readdirSync(dir).filter((name) => name.startsWith('history-unreadable-'))).toHaveLength(1)
     db.close()
+  })
+
+  it('checks a file too large to check as it opens on a worker thread; a failed check says so at once and the next start moves it aside', async () => {
+    damagedDatabase()
+    const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW, checkOnOpenMaxBytes: 0 })
+    expect(history.warning).toBeNull()
+    const unchecked = history.uncheckedPath()
+    expect(unchecked).toBe(path())
+    const worker = createWorkerClient({ log: createMemoryLogger() })
+    const { problems } = await worker.run('checkHistory', { path: unchecked ?? '' })
+    await worker.close()
+    expect(problems.length).toBeGreaterThan(0)
+    history.reportCheck(problems)
+    expect(history.warning).toBe(
+      'Your lookup history failed its integrity check: export what you need from it now. When the app starts next, the file is kept aside and a new History started.'
+    )
+    history.close()
+
+    const next = open()
+    expect(next.warning).toMatch(/could not be read, so a new one was started; the old file was kept as history-unreadable-/)
+    expect(readdirSync(dir).sort()).toEqual([
+      'history-unreadable-2025-06-01T09-30-00-000Z.sqlite',
+      'history-unreadable-2025-06-01T09-30-00-000Z.sqlite.damaged',
+      'history.sqlite',
+      'history.sqlite-shm',
+      'history.sqlite-wal'
+    ])
+    next.db.close()
+    expect(checkHistoryFile(path()).problems).toEqual([])
   })
 
   it('moves a database written by a newer version of the app aside instead of changing it', () => {

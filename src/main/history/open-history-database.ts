@@ -1,13 +1,23 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { Logger } from '../logging/logger'
 import { migrate, SCHEMA_VERSION, schemaVersion } from './history-schema'
+import { quickCheck } from './integrity-check'
 
 export const HISTORY_FILE_NAME = 'history.sqlite'
 
 /** How long a statement waits for another process's write (the app and a headless run share the file). */
 export const BUSY_TIMEOUT_MS = 15_000
+
+/**
+ * A file up to this size is checked as it is opened (about a second on a busy machine); a larger
+ * one (1.8 GB takes 12 s) is checked on a worker thread while the app runs (`checkHistoryFile`).
+ */
+export const CHECK_ON_OPEN_MAX_BYTES = 256 * 1024 * 1024
+
+/** Left beside the file by a check that failed while the app ran: the next start moves the file aside. */
+export const DAMAGED_MARKER_SUFFIX = '.damaged'
 
 export interface OpenedHistoryDatabase {
   db: DatabaseSync
@@ -15,6 +25,8 @@ export interface OpenedHistoryDatabase {
   path: string | null
   /** A sentence for the user when the file on disk could not be used as it was; null when all is well. */
   warning: string | null
+  /** False when the file was too large to check as it was opened: check it with `checkHistoryFile`. */
+  checked: boolean
 }
 
 type Unusable = { kind: 'damaged' | 'newer'; detail: string }
@@ -27,12 +39,24 @@ type Unusable = { kind: 'damaged' | 'newer'; detail: string }
  * disk, a lock held too long), the history lives in memory for this session, and the warning says so.
  * `dir` null asks for the in-memory history outright.
  */
-export function openHistoryDatabase({ dir, log, now }: { dir: string | null; log: Logger; now: () => number }): OpenedHistoryDatabase {
-  if (dir === null) return { db: openAt(':memory:'), path: null, warning: null }
+export function openHistoryDatabase({
+  dir,
+  log,
+  now,
+  checkOnOpenMaxBytes = CHECK_ON_OPEN_MAX_BYTES
+}: {
+  dir: string | null
+  log: Logger
+  now: () => number
+  checkOnOpenMaxBytes?: number
+}): OpenedHistoryDatabase {
+  if (dir === null) return { db: openAt(':memory:', true), path: null, warning: null, checked: true }
   const path = join(dir, HISTORY_FILE_NAME)
   try {
     mkdirSync(dir, { recursive: true })
-    return { db: openAt(path), path, warning: null }
+    if (existsSync(path + DAMAGED_MARKER_SUFFIX)) throw new FailedCheckError('a check while the app ran found it damaged')
+    const checked = fileSize(path) <= checkOnOpenMaxBytes
+    return { db: openAt(path, checked), path, warning: null, checked }
   } catch (error) {
     const unusable = classify(error)
     if (unusable === null) return inMemoryInstead(error, log)
@@ -44,9 +68,9 @@ export function openHistoryDatabase({ dir, log, now }: { dir: string | null; log
       return inMemoryInstead(moveError, log)
     }
     try {
-      const db = openAt(path)
+      const db = openAt(path, true)
       const reason = unusable.kind === 'newer' ? 'was written by a newer version of the app' : 'could not be read'
-      return { db, path, warning: `Your lookup history ${reason}, so a new one was started; the old file was kept as ${keptAs}.` }
+      return { db, path, warning: `Your lookup history ${reason}, so a new one was started; the old file was kept as ${keptAs}.`, checked: true }
     } catch (retryError) {
       return inMemoryInstead(retryError, log)
     }
@@ -66,7 +90,7 @@ export function openHistoryConnection(path: string): DatabaseSync {
 class NewerSchemaError extends Error {}
 class FailedCheckError extends Error {}
 
-function openAt(location: string): DatabaseSync {
+function openAt(location: string, check: boolean): DatabaseSync {
   const db = new DatabaseSync(location, { timeout: BUSY_TIMEOUT_MS })
   try {
     const fresh = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0
@@ -78,8 +102,8 @@ function openAt(location: string): DatabaseSync {
     }
     // With WAL, NORMAL keeps the file consistent through a crash or power loss; the last commits may be lost, never half of one.
     db.exec('PRAGMA synchronous = NORMAL')
-    const problems = (db.prepare('PRAGMA quick_check').all() as { quick_check: string }[]).map((row) => row.quick_check)
-    if (problems.length !== 1 || problems[0] !== 'ok') throw new FailedCheckError(problems.slice(0, 3).join('; '))
+    const problems = check ? quickCheck(db) : []
+    if (problems.length > 0) throw new FailedCheckError(problems.join('; '))
     const version = schemaVersion(db)
     if (version > SCHEMA_VERSION) throw new NewerSchemaError(`schema version ${version}, this app knows up to ${SCHEMA_VERSION}`)
     migrate(db)
@@ -106,7 +130,7 @@ function classify(error: unknown): Unusable | null {
 function moveAside(path: string, at: number): string {
   const stamp = new Date(at).toISOString().replace(/[:.]/g, '-')
   const target = join(path, '..', `history-unreadable-${stamp}.sqlite`)
-  for (const suffix of ['-wal', '-shm']) {
+  for (const suffix of ['-wal', '-shm', DAMAGED_MARKER_SUFFIX]) {
     if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix)
   }
   if (existsSync(path)) renameSync(path, target)
@@ -116,9 +140,18 @@ function moveAside(path: string, at: number): string {
 function inMemoryInstead(error: unknown, log: Logger): OpenedHistoryDatabase {
   log.error('the history database could not be opened; keeping history in memory for this session', { error })
   return {
-    db: openAt(':memory:'),
+    db: openAt(':memory:', true),
     path: null,
+    checked: true,
     warning:
       'Your lookup history could not be opened, so lookups are kept only until the app closes. Check that the app may write to its data folder and that the disk is not full, then restart the app.'
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size
+  } catch {
+    return 0
   }
 }

@@ -90,7 +90,8 @@ export function createChannelImplementations(services: AppServices, effects: App
         lookups: page.slice(0, wanted).map((lookup) => toLookupSummary(lookup, jobs.isRunning(String(lookup.id)))),
         more: page.length > wanted,
         databaseBytes: history.sizeBytes(),
-        databasePath: history.path
+        databasePath: history.path,
+        warning: history.warning
       }
     },
     openLookup: async ({ jobId }) => jobs.progress(jobId),

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { createImportStore } from '../files/import/import-store'
+import { checkHistoryFile } from '../history/integrity-check'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
 import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
@@ -23,7 +24,8 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
   exportOpen: (input) => exports.open(input),
   exportRows: (input) => exports.rows(input),
   exportFinish: (input) => exports.finish(input),
-  exportAbort: (input) => exports.abort(input)
+  exportAbort: (input) => exports.abort(input),
+  checkHistory: ({ path }) => checkHistoryFile(path)
 }
 
 function reply(message: WorkerReply): void {

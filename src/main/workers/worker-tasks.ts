@@ -20,6 +20,8 @@ export interface WorkerTasks {
   exportRows: { input: { exportId: number; sheets: ExportSheet[] }; result: { rows: number } }
   exportFinish: { input: { exportId: number }; result: { rows: number } }
   exportAbort: { input: { exportId: number }; result: { aborted: boolean } }
+  /** History's quick integrity check, for a file too large to check while the app starts. */
+  checkHistory: { input: { path: string }; result: { problems: string[] } }
 }
 
 export type TaskName = keyof WorkerTasks
@@ -33,7 +35,8 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
   exportOpen: [],
   exportRows: [],
   exportFinish: [],
-  exportAbort: []
+  exportAbort: [],
+  checkHistory: []
 }
 
 /** Items per part of a streamed field. */
