@@ -87,15 +87,20 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     })
   }
 
-  function call<T>(op: HistoryWriteOp, ...args: unknown[]): Promise<T> {
+  /** The last argument of every write is its time: now, unless the caller says when it happened. */
+  function callAt<T>(op: HistoryWriteOp, at: number, ...args: unknown[]): Promise<T> {
     if (closed !== null) return Promise.reject(new Error('History was used after it was closed'))
-    return post({ op, args: [...args, options.now()] }) as Promise<T>
+    return post({ op, args: [...args, at] }) as Promise<T>
+  }
+
+  function call<T>(op: HistoryWriteOp, ...args: unknown[]): Promise<T> {
+    return callAt(op, options.now(), ...args)
   }
 
   return {
     createLookup: (request) => call('createLookup', request),
     appendResults: (id, rows, figures) => call('appendResults', id, rows, figures),
-    finishRun: (id, state, figures) => call('finishRun', id, state, figures),
+    finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
     claimRun: (id, statuses) => call('claimRun', id, statuses),
     heartbeat: (id) => call('heartbeat', id),
     deleteLookup: (id) => call('deleteLookup', id),

@@ -13,7 +13,8 @@ export interface HistoryWriter {
   createLookup(request: NewLookupRequest): Promise<CreatedLookup>
   /** One batch's answers; resolves to the new length of the lookup's result log. */
   appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): Promise<number>
-  finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }): Promise<void>
+  /** `endedAt`: when the run stopped (the Cancel, the last answer), which is later written, not when the write happens. */
+  finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, endedAt: number): Promise<void>
   /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
   claimRun(id: number, statuses: readonly FinalLineStatus[]): Promise<ClaimedRun | null>
   heartbeat(id: number): Promise<void>
@@ -36,7 +37,7 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
   return {
     createLookup: (request) => run(() => operations.createLookup(request, now())),
     appendResults: (id, rows, figures) => run(() => operations.appendResults(id, rows, figures, now())),
-    finishRun: (id, state, figures) => run(() => operations.finishRun(id, state, figures, now())),
+    finishRun: (id, state, figures, endedAt) => run(() => operations.finishRun(id, state, figures, endedAt)),
     claimRun: (id, statuses) => run(() => operations.claimRun(id, statuses, now())),
     heartbeat: (id) => run(() => operations.heartbeat(id, now())),
     deleteLookup: (id) => run(() => operations.deleteLookup(id, now())),

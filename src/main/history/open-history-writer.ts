@@ -23,7 +23,7 @@ export function openHistoryWriter(history: HistoryStore, options: { now: () => n
   return {
     createLookup: (request) => current().createLookup(request),
     appendResults: (id, rows, figures) => current().appendResults(id, rows, figures),
-    finishRun: (id, state, figures) => current().finishRun(id, state, figures),
+    finishRun: (id, state, figures, endedAt) => current().finishRun(id, state, figures, endedAt),
     claimRun: (id, statuses) => current().claimRun(id, statuses),
     heartbeat: (id) => current().heartbeat(id),
     deleteLookup: (id) => current().deleteLookup(id),

@@ -314,7 +314,22 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   /** The run as it ends: every line it did not answer counted cancelled, as History is about to write them. */
   function stoppedProgress(job: ActiveJob, state: JobProgress['state'], now: number): JobProgress {
     const progress = snapshot(job)
-    return { ...progress, state, finishedAt: new Date(now).toISOString(), cancelled: progress.cancelled + progress.pending, pending: 0, etaMs: null, resumeAt: null }
+    return {
+      ...progress,
+      state,
+      finishedAt: new Date(now).toISOString(),
+      cancelled: progress.cancelled + progress.pending,
+      pending: 0,
+      etaMs: null,
+      resumeAt: null,
+      valuesPerSecond: rateAt(job, now)
+    }
+  }
+
+  /** Values answered per second of the run up to `now`, as History stores it and the stopped lookup shows it. */
+  function rateAt(job: ActiveJob, now: number): number {
+    const elapsedMs = now - job.runStartedAt
+    return elapsedMs <= 0 ? 0 : Math.round(((job.answered * 1000) / elapsedMs) * 10) / 10
   }
 
   /**
@@ -329,8 +344,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.stopHeartbeat()
     const figures = figuresNow(job)
     job.lane.close()
-    const elapsedMs = now - job.runStartedAt
-    const valuesPerSecond = elapsedMs <= 0 ? 0 : Math.round(((job.answered * 1000) / elapsedMs) * 10) / 10
+    const valuesPerSecond = rateAt(job, now)
     const ending = { job, progress: stoppedProgress(job, state === 'finished' ? job.endState : state, now) }
     stopping.set(job.id, ending)
     if (state !== 'finished') emit(ending.progress)
@@ -347,7 +361,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     await Promise.allSettled(job.saving)
     const final = job.saveFailed ? 'interrupted' : state === 'finished' ? (job.counts.cancelled > 0 ? job.endState : 'finished') : state
     try {
-      await writer.finishRun(job.id, final, figures)
+      await writer.finishRun(job.id, final, figures, now)
       return progressFromStored(stored(job.id))
     } catch (error) {
       deps.log.error('the end of a lookup could not be saved to History', { jobId: job.jobId, error })
