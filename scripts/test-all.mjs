@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, dirname, join } from 'node:path'
+import { delimiter, dirname, join, relative } from 'node:path'
 
 const root = dirname(import.meta.dirname)
 const reportDir = join(root, 'e2e-artifacts', 'test-reports')
@@ -105,11 +105,33 @@ function vitestCounts() {
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0
   ).length
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const where = relative(process.cwd(), file.name ?? '')
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    if (file.status === 'failed' && failedTests.length === 0) return [`${where}: ${firstLine(file.message)}`]
+    return failedTests.map((test) => `${where} > ${test.fullName ?? test.title}`)
+  })
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failures
   }
+}
+
+function firstLine(text) {
+  return String(text ?? 'failed to load').split('\n')[0]
+}
+
+/** Every test Playwright counts unexpected, as `file:line › describe › title`, from its JSON suites. */
+function playwrightFailures(suites, titles = []) {
+  return (suites ?? []).flatMap((suite) => {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles
+    const failedSpecs = (suite.specs ?? [])
+      .filter((spec) => (spec.tests ?? []).some((test) => test.status === 'unexpected'))
+      .map((spec) => `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`)
+    return [...failedSpecs, ...playwrightFailures(suite.suites, path)]
+  })
 }
 
 /** Playwright's JSON. An error outside any test (a spec that cannot load) counts as one failure. */
@@ -117,7 +139,8 @@ function playwrightCounts() {
   const report = readJson(playwrightReport)
   if (report === null || report.stats === undefined) return null
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats
-  return { passed: expected + flaky, failed: unexpected + (report.errors ?? []).length, skipped }
+  const failures = [...playwrightFailures(report.suites), ...(report.errors ?? []).map((error) => firstLine(error.message))]
+  return { passed: expected + flaky, failed: unexpected + (report.errors ?? []).length, skipped, failures }
 }
 
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm']
@@ -179,6 +202,8 @@ for (const result of results) {
     detail = ': no test report was written'
   }
   console.log(`${result.name}: ${status}${detail} (${result.seconds.toFixed(1)} s)`)
+  // Named here too, so the end of a long log says which tests to look at.
+  for (const failure of result.counts?.failures ?? []) console.log(`  failed: ${failure}`)
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exitCode = results.every((result) => result.ok) ? 0 : 1
