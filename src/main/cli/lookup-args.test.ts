@@ -39,7 +39,11 @@ describe('parseLookupArgs', () => {
       kind: 'run',
       options: { view: 'locations', itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
     })
-    expect(parseLookupArgs(['--env', 'demo', '--store', '100,200-202', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
+    expect(parseLookupArgs(['--env', 'demo', '--store', '100,200-210', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
+      options: { stores: { kind: 'list', stores: [100, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210] } }
+    })
+    // Spaces and a reversed range read alike, as in the Stores field.
+    expect(parseLookupArgs(['--env', 'demo', '--store', '100 202-200', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
       options: { stores: { kind: 'list', stores: [100, 200, 201, 202] } }
     })
     expect(parseLookupArgs(['--env', 'demo', '--stores-file', 'district.csv', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
