@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { attachScreenshot, expect, test } from './fixtures'
-import { chipCount, expectedItems, gridRowCount, lineResults, lookupValues, presetChip, renderedColumn, resultsGrid, type ExpectedItem } from './results-support'
+import { chipCount, expectedItems, gridRowCount, lineResults, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid, type ExpectedItem } from './results-support'
 
 /** The Demo sample group: five stores the Demo API gives different stock. */
 const STORES = [1234, 1235, 2001, 3050, 4100]
@@ -49,6 +50,24 @@ function itemsByStore(results: readonly LineResult[]): Map<number, Map<number, E
 function lookedUpLines(byStore: Map<number, Map<number, ExpectedItem>>): number[] {
   const first = byStore.get(STORES[0] as number) ?? new Map<number, ExpectedItem>()
   return [...first.values()].filter((item) => item.status !== 'Invalid' && item.status !== 'Duplicate').map((item) => item.line)
+}
+
+/** Exports the current view through the dialog; returns the saved file and the row count the status line reports. */
+async function exportVia(page: Page, view: 'Matrix' | 'Stores', format: 'CSV' | 'Excel (XLSX)', scope: 'Rows shown' | 'All rows'): Promise<{ path: string; rows: number }> {
+  const status = page.getByRole('status').filter({ hasText: /^Saved / })
+  // The line of an earlier export stays until this one is saved.
+  const before = (await status.count()) > 0 ? await status.textContent() : null
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: `Export ${view}` })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('radio', { name: format }).check()
+  await dialog.getByRole('radio', { name: new RegExp(`^${scope}`) }).check()
+  await dialog.getByRole('button', { name: 'Save file' }).click()
+  await expect(dialog).toBeHidden()
+  if (before !== null) await expect(status).not.toHaveText(before)
+  await expect(status).toHaveText(new RegExp(`^Saved [\\d,]+ rows? to .+\\.${format === 'CSV' ? 'csv' : 'xlsx'}$`))
+  const match = /^Saved ([\d,]+) rows? to (.+)$/.exec((await status.textContent()) ?? '')
+  return { rows: Number(match?.[1]?.replaceAll(',', '')), path: match?.[2] ?? '' }
 }
 
 async function runManyStoreLookup(page: Page, values: readonly string[]): Promise<void> {
@@ -124,6 +143,26 @@ test.describe('a lookup of many stores', () => {
         const colIndex = Number(await grid.getByRole('columnheader', { name: `Store ${store}`, exact: true }).getAttribute('aria-colindex'))
         await expect(firstRow.getByRole('gridcell').nth(colIndex - 1)).toHaveText(`${ICONS[item?.status ?? ''] ?? ''}${matrixText(item)}`)
       }
+      // Every drawn cell shows its icon, figure and word whole: none is cut off by the column's edge.
+      for (const store of STORES) {
+        const colIndex = await grid.getByRole('columnheader', { name: `Store ${store}`, exact: true }).getAttribute('aria-colindex')
+        const clipped = await grid.getByRole('gridcell').evaluateAll(
+          (cells, index) =>
+            cells
+              .filter((cell) => cell.getAttribute('aria-colindex') === index)
+              .filter((cell) => {
+                const content = cell.firstElementChild
+                const icon = content?.querySelector('[aria-hidden="true"]')
+                if (content === null || content === undefined || icon === null || icon === undefined) return false
+                const box = cell.getBoundingClientRect()
+                const mark = icon.getBoundingClientRect()
+                return mark.left < box.left || content.scrollWidth > content.clientWidth || content.getBoundingClientRect().right > box.right
+              })
+              .map((cell) => cell.textContent),
+          colIndex
+        )
+        expect(clipped, `cells of Store ${store} cut off`).toEqual([])
+      }
       await attachScreenshot(page, testInfo, 'matrix view')
     })
 
@@ -164,6 +203,16 @@ test.describe('a lookup of many stores', () => {
       expect(shown).toEqual(outSomewhere.slice(0, shown.length))
       await chip.click()
       await expect.poll(() => gridRowCount(page)).toBe(lines.length)
+    })
+
+    await test.step('a row of the Stores view opens that store\'s items', async () => {
+      await tab(page, 'Stores').click()
+      await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
+      await resultsGrid(page).getByRole('row').nth(4).getByRole('gridcell').nth(1).click()
+      await expect(tab(page, 'Items')).toHaveAttribute('aria-selected', 'true')
+      await expect.poll(() => gridRowCount(page)).toBe(results.filter((result) => result.storeNbr === STORES[3]).length)
+      expect(new Set(await renderedColumn(page, 'Store'))).toEqual(new Set([String(STORES[3])]))
+      await page.getByRole('button', { name: 'Clear filters' }).click()
     })
 
     await test.step('Items and Locations views have a Store column: one row per store and line', async () => {
@@ -213,16 +262,8 @@ test.describe('a lookup of many stores', () => {
 
     await tab(page, 'Matrix').click()
     await expect.poll(() => gridRowCount(page)).toBe(lines.length)
-    await page.getByRole('button', { name: 'Export', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Export Matrix' })
-    await expect(dialog).toBeVisible()
-    await dialog.getByRole('radio', { name: 'Excel (XLSX)' }).check()
-    await dialog.getByRole('radio', { name: /^All rows/ }).check()
-    await dialog.getByRole('button', { name: 'Save file' }).click()
-    await expect(dialog).toBeHidden()
-    const status = page.getByRole('status').filter({ hasText: /^Saved / })
-    await expect(status).toHaveText(new RegExp(`^Saved ${lines.length} rows to .+\\.xlsx$`))
-    const path = /to (.+)$/.exec((await status.textContent()) ?? '')?.[1] ?? ''
+    const { path, rows: savedRows } = await exportVia(page, 'Matrix', 'Excel (XLSX)', 'All rows')
+    expect(savedRows).toBe(lines.length)
 
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile(path)
@@ -279,5 +320,39 @@ test.describe('a lookup of many stores', () => {
     expect(channels(inStock).green).toBeGreaterThan(channels(inStock).red)
     const found = [...FOUND_STATUSES].map((status) => fillOf.get(status)).filter((argb) => argb !== undefined)
     expect(new Set(found).size, 'found statuses each have their own fill').toBe(found.length)
+
+    await test.step('"Rows shown" of the Matrix is the preset\'s rows in the screen\'s sort order', async () => {
+      await page.setViewportSize({ width: 1800, height: 2000 })
+      await presetChip(page, 'Out of stock').click()
+      const shown = await gridRowCount(page)
+      expect(shown).toBeLessThan(lines.length)
+      await resultsGrid(page).getByRole('columnheader', { name: 'Store 2001', exact: true }).click()
+      await expect(resultsGrid(page).getByRole('columnheader', { name: 'Store 2001', exact: true })).toHaveAttribute('aria-sort', /ending/)
+      const screenLines = await renderedColumn(page, 'Line')
+      expect(screenLines, 'every row of the preset is drawn to compare').toHaveLength(shown)
+      const saved = await exportVia(page, 'Matrix', 'CSV', 'Rows shown')
+      expect(saved.rows).toBe(shown)
+      const [head, ...rows] = parseCsv((await readFile(saved.path, 'utf8')).replace(/^\uFEFF/, ''))
+      expect(rows.map((row) => row[head?.indexOf('Line') ?? -1])).toEqual(screenLines)
+      await presetChip(page, 'Out of stock').click()
+    })
+
+    await test.step('the Stores view exports as shown: a row per store, its counts and rate', async () => {
+      await tab(page, 'Stores').click()
+      await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
+      const columns = ['Store', 'Progress', 'Values found', 'Out of stock', 'Shelf empty, backroom has stock', 'Low stock', 'Not found', 'Failed', 'In-stock rate']
+      const screen = await Promise.all(columns.map((column) => renderedColumn(page, column)))
+      const saved = await exportVia(page, 'Stores', 'CSV', 'All rows')
+      const [head, ...rows] = parseCsv((await readFile(saved.path, 'utf8')).replace(/^\uFEFF/, ''))
+      expect(head).toEqual(columns)
+      expect(rows).toHaveLength(STORES.length)
+      rows.forEach((row, index) => {
+        columns.forEach((column, at) => {
+          const text = screen[at]?.[index] ?? ''
+          // The file holds the rate as a number a spreadsheet can average; the screen adds " %".
+          expect(row[at], `${column} of store ${row[0]}`).toBe(column === 'In-stock rate' ? text.replace(/ %$/, '').replace(/,/g, '') : text)
+        })
+      })
+    })
   })
 })

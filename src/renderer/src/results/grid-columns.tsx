@@ -37,7 +37,8 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
   inStockRate: 110
 }
 const CARRIED_WIDTH = 160
-const MATRIX_STORE_WIDTH = 116
+/** Room for a figure with the longest word beside it: `◐ 1,234.5 Shelf empty`. */
+const MATRIX_STORE_WIDTH = 164
 const FROZEN: ReadonlySet<string> = new Set(['status', 'store', 'line'])
 
 /** A Matrix cell: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
