@@ -1,41 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
-import type { InventoryApi } from '../src/shared/contract'
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test'
+import { executablePath, launchApp, MISSING_ELECTRON, newUserData, type AppGlobals } from './electron-support'
 
 /**
- * The real Electron app, built by electron-vite, launched by Playwright. Checks what only the
- * real shell can show: the hardened window, the sandboxed renderer and IPC through the preload.
+ * The real Electron window: what only the real shell can show. The hardened window, the sandboxed
+ * renderer, IPC through the preload, the CSP on the loaded page, and what DevTools and navigation
+ * may do. The app's tasks in the real window are in electron-workflow.spec.ts.
  */
-
-const MISSING_ELECTRON =
-  'Electron binary is not installed on this machine (it is downloaded from GitHub, which this machine cannot reach); run on a machine with the binary'
-
-/**
- * The Electron executable, found the way electron's own index.js finds it but without loading
- * that file, which may try to download the binary.
- */
-function electronExecutable(): string | null {
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
-  let packageDir: string
-  try {
-    packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
-  } catch {
-    return null
-  }
-  const pathFile = join(packageDir, 'path.txt')
-  if (!existsSync(pathFile)) return null
-  const executable = join(override ?? join(packageDir, 'dist'), readFileSync(pathFile, 'utf8').trim())
-  return existsSync(executable) ? executable : null
-}
-
-const executablePath = electronExecutable()
-const mainEntry = resolve(import.meta.dirname, '..', 'out', 'main', 'index.js')
-
-/** What the page's global object offers; the Node-side typings here have no DOM. */
-type AppGlobals = typeof globalThis & { inventory: InventoryApi; open(url: string): unknown; location: { href: string } }
 
 /** Set by the GitHub workflow, where Electron is downloaded: there a missing binary is a failure, not a skip. */
 if (process.env.REQUIRE_ELECTRON === '1') {
@@ -44,32 +14,21 @@ if (process.env.REQUIRE_ELECTRON === '1') {
   })
 }
 
-test.describe('the Electron app', () => {
+test.describe('the Electron window', () => {
   test.skip(executablePath === null, MISSING_ELECTRON)
 
   let app: ElectronApplication
   let page: Page
-  let userData: string
+  let userData: ReturnType<typeof newUserData>
 
   test.beforeEach(async () => {
-    expect(existsSync(mainEntry), 'build the app first: npm run build').toBe(true)
-    userData = mkdtempSync(join(tmpdir(), 'inventory-electron-'))
-    app = await electron.launch({
-      executablePath: executablePath ?? undefined,
-      args: [
-        mainEntry,
-        `--user-data-dir=${userData}`,
-        // Chromium refuses to start as root with its OS sandbox (CI containers run as root).
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])
-      ]
-    })
-    page = await app.firstWindow()
-    await page.waitForLoadState('domcontentloaded')
+    userData = newUserData()
+    ;({ app, page } = await launchApp(userData.dir))
   })
 
   test.afterEach(async () => {
     await app?.close()
-    rmSync(userData, { recursive: true, force: true })
+    userData.remove()
   })
 
   test('opens one window whose renderer sees window.inventory and nothing of Node', async () => {
@@ -90,21 +49,74 @@ test.describe('the Electron app', () => {
     const first = await page.evaluate(() => (globalThis as AppGlobals).inventory.getSettings())
     expect(first).toMatchObject({ ok: true, value: { settings: { environment: 'demo' }, warning: null } })
 
-    const updated = await page.evaluate(() => (globalThis as AppGlobals).inventory.updateSettings({ storeNbr: 4321 }))
-    expect(updated).toMatchObject({ ok: true, value: { settings: { storeNbr: 4321 } } })
+    const updated = await page.evaluate(() => (globalThis as AppGlobals).inventory.updateSettings({ lowStockLevel: 7 }))
+    expect(updated).toMatchObject({ ok: true, value: { settings: { lowStockLevel: 7 } } })
     const again = await page.evaluate(() => (globalThis as AppGlobals).inventory.getSettings())
-    expect(again).toMatchObject({ ok: true, value: { settings: { storeNbr: 4321 } } })
+    expect(again).toMatchObject({ ok: true, value: { settings: { lowStockLevel: 7 } } })
   })
 
-  test('refuses pop-ups and navigation away from the app', async () => {
+  test('the Content Security Policy is in force: an inline script is blocked and reported', async () => {
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ directive: string; ran: boolean }>((resolve) => {
+          document.addEventListener(
+            'securitypolicyviolation',
+            (event) => resolve({ directive: event.effectiveDirective, ran: (globalThis as { inlineRan?: boolean }).inlineRan === true }),
+            { once: true }
+          )
+          const script = document.createElement('script')
+          script.textContent = 'globalThis.inlineRan = true'
+          document.head.append(script)
+        })
+    )
+    expect(outcome.directive).toMatch(/^script-src/)
+    expect(outcome.ran).toBe(false)
+  })
+
+  test('refuses pop-ups, and navigation away from the app opens the link outside instead', async () => {
     const appUrl = page.url()
+    // The link would go to the user's browser: recorded here instead of starting one.
+    await app.evaluate(({ BrowserWindow, shell }) => {
+      const opened: string[] = []
+      const contents = BrowserWindow.getAllWindows()[0]?.webContents
+      Object.assign(globalThis, {
+        openedOutside: opened,
+        navigationTried: new Promise<string>((resolve) => contents?.once('will-navigate', (event) => resolve(event.url)))
+      })
+      shell.openExternal = async (url: string) => {
+        opened.push(url)
+      }
+    })
+
     const refused = await page.evaluate(() => (globalThis as AppGlobals).open('https://example.com/') === null)
     expect(refused).toBe(true)
     await page.evaluate(() => {
-      ;(globalThis as AppGlobals).location.href = 'https://example.com/'
+      ;(globalThis as AppGlobals).location.href = 'https://example.com/docs'
     })
-    await page.waitForTimeout(500)
+    const tried = await app.evaluate(() => (globalThis as unknown as { navigationTried: Promise<string> }).navigationTried)
+    expect(tried).toBe('https://example.com/docs')
     expect(page.url()).toBe(appUrl)
     expect(app.windows()).toHaveLength(1)
+    await expect.poll(() => app.evaluate(() => (globalThis as unknown as { openedOutside: string[] }).openedOutside)).toEqual([
+      'https://example.com/',
+      'https://example.com/docs'
+    ])
+  })
+
+  test('DevTools and reload are offered only to an unpackaged build: the menu and the window follow app.isPackaged', async () => {
+    const shell = await app.evaluate(({ app: electronApp, Menu }) => ({
+      isPackaged: electronApp.isPackaged,
+      roles: (Menu.getApplicationMenu()?.items ?? []).flatMap((item) => (item.submenu?.items ?? []).map((entry) => String(entry.role ?? '').toLowerCase()))
+    }))
+    for (const role of ['toggledevtools', 'reload', 'forcereload']) expect(shell.roles.includes(role), role).toBe(!shell.isPackaged)
+    // Copy and paste stay in every build.
+    expect(shell.roles).toEqual(expect.arrayContaining(['copy', 'paste']))
+
+    // A window made with devTools off ignores a request to open them.
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.openDevTools({ mode: 'detach' }))
+    const devToolsOpen = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.isDevToolsOpened() ?? false)
+    await expect.poll(devToolsOpen).toBe(!shell.isPackaged)
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.closeDevTools())
+    await expect.poll(devToolsOpen).toBe(false)
   })
 })

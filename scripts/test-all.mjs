@@ -71,7 +71,8 @@ function withKeyring(command) {
 }
 
 function withXvfb(command) {
-  return needsXvfb ? ['xvfb-run', '-a', ...command] : command
+  // A full-HD screen: xvfb-run's default is 640x480, smaller than the app window's minimum size.
+  return needsXvfb ? ['xvfb-run', '-a', '-s', '-screen 0 1920x1080x24', ...command] : command
 }
 
 function run([command, ...args], env = {}) {
