@@ -14,7 +14,8 @@ const ICONS: Readonly<Record<string, string>> = {
   'Low stock': '◔',
   'In stock': '●',
   'Not found': '?',
-  Failed: '✕'
+  Failed: '✕',
+  Cancelled: '–'
 }
 const FOUND_STATUSES = new Set(['Out of stock', 'Shelf empty, backroom has stock', 'Low stock', 'In stock'])
 
@@ -354,5 +355,46 @@ test.describe('a lookup of many stores', () => {
         })
       })
     })
+  })
+})
+
+test.describe('a many-store lookup cancelled part way', () => {
+  // Four searches a minute: the first store's three go through, then the server holds the rest.
+  test.use({ demoFaults: { rateLimitPerWindow: 4, rateWindowMs: 60_000 } })
+
+  test('stores finish in turn; Cancel leaves the finished stores done and the rest not finished, in the Stores view and the Matrix', async ({ page, harness }) => {
+    test.setTimeout(120_000)
+    await page.getByRole('textbox', { name: 'Values to look up' }).fill(lookupValues().join('\n'))
+    await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    await expect(page.getByText(/Stores done [1-4] of 5/)).toBeVisible({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeHidden({ timeout: 30_000 })
+    const done = Number(/Stores done (\d) of 5/.exec((await page.getByText(/Stores done \d of 5/).textContent()) ?? '')?.[1])
+    expect(done).toBeGreaterThanOrEqual(1)
+    expect(done).toBeLessThan(5)
+
+    const results = await lineResults(harness)
+    const byStore = itemsByStore(results)
+    const cancelled = (store: number) => [...(byStore.get(store)?.values() ?? [])].filter((item) => item.status === 'Cancelled').length
+    // Stores finish in turn: the done ones are the first in the list, every later one has cancelled values.
+    expect(STORES.map((store) => cancelled(store) === 0)).toEqual(STORES.map((_store, index) => index < done))
+
+    await tab(page, 'Stores').click()
+    await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
+    expect(await renderedColumn(page, 'Progress')).toEqual(STORES.map((_store, index) => (index < done ? 'Done' : 'Not finished')))
+    const found = (store: number) => [...(byStore.get(store)?.values() ?? [])].filter((item) => FOUND_STATUSES.has(item.status))
+    expect(await renderedColumn(page, 'Values found')).toEqual(STORES.map((store) => String(found(store).length)))
+    expect(await renderedColumn(page, 'In-stock rate')).toEqual(
+      STORES.map((store) => rateText(found(store).length, found(store).filter((item) => (item.onHand ?? 0) > 0).length))
+    )
+
+    await tab(page, 'Matrix').click()
+    const lines = lookedUpLines(byStore)
+    await expect.poll(() => gridRowCount(page)).toBe(lines.length)
+    const shownLines = (await renderedColumn(page, 'Line')).map(Number)
+    const last = STORES.at(-1) as number
+    expect(await renderedColumn(page, `Store ${last}`)).toEqual(shownLines.map((line) => matrixText(byStore.get(last)?.get(line))))
+    expect(await renderedColumn(page, `Store ${last}`)).toContain('Cancelled')
   })
 })
