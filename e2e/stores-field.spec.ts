@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { pasteValues, validGtins, valuesBox } from './workspace-support'
+import { expectNoSeriousAxeViolations, pasteValues, validGtins, valuesBox } from './workspace-support'
 
 /** The Stores field's text box; what it reads as is its accessible description. */
 function storesBox(page: Page) {
@@ -16,6 +16,7 @@ test.describe('the Stores field', () => {
       await expect(stores).toHaveAttribute('aria-invalid', 'false')
       // 100-120 is 21 stores; 100, 105 and 110 lie inside it and 3050 is listed twice: 4 duplicates.
       await expect(stores).toHaveAccessibleDescription('22 stores · 4 stores were listed more than once; each is looked up once.')
+      await expectNoSeriousAxeViolations(page)
       // Leaving the field keeps the list in settings as it reads: a range for a run of stores.
       await stores.blur()
     })
@@ -100,6 +101,7 @@ test.describe('the Stores field', () => {
       await expect(dialog).toBeVisible()
       await expect(name).toHaveAttribute('aria-invalid', 'true')
       await name.fill('District 12')
+      await expectNoSeriousAxeViolations(page)
       await dialog.getByRole('button', { name: 'Save group' }).click()
       await expect(dialog).toBeHidden()
       await expect

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { attachScreenshot, expect, test } from './fixtures'
+import { expectNoSeriousAxeViolations } from './workspace-support'
 import { chipCount, expectedItems, gridRowCount, lineResults, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid, type ExpectedItem } from './results-support'
 
 /** The Demo sample group: five stores the Demo API gives different stock. */
@@ -115,6 +116,7 @@ test.describe('a lookup of many stores', () => {
       // The Demo API gives each store its own stock: the stores do not all read alike.
       expect(new Set(expected['In-stock rate']).size, 'in-stock rates differ between stores').toBeGreaterThan(1)
       await attachScreenshot(page, testInfo, 'stores view')
+      await expectNoSeriousAxeViolations(page)
     })
 
     await test.step('Matrix view: one row per value, On hand and a word per store, the rate per item', async () => {
@@ -165,6 +167,7 @@ test.describe('a lookup of many stores', () => {
         expect(clipped, `cells of Store ${store} cut off`).toEqual([])
       }
       await attachScreenshot(page, testInfo, 'matrix view')
+      await expectNoSeriousAxeViolations(page)
     })
 
     await test.step('a Matrix cell opens that item\'s locations in that store', async () => {
@@ -396,5 +399,50 @@ test.describe('a many-store lookup cancelled part way', () => {
     const last = STORES.at(-1) as number
     expect(await renderedColumn(page, `Store ${last}`)).toEqual(shownLines.map((line) => matrixText(byStore.get(last)?.get(line))))
     expect(await renderedColumn(page, `Store ${last}`)).toContain('Cancelled')
+  })
+})
+
+test.describe('a many-store lookup of an imported file', () => {
+  test('the Matrix keeps the file\'s own columns, quick search finds a row by them, and Enter on a store\'s cell opens that store\'s answer', async ({ page, harness }) => {
+    test.setTimeout(120_000)
+    const gtins = lookupValues().slice(1, 31)
+    const descriptions = gtins.map((_gtin, index) => `Product ${String.fromCharCode(65 + (index % 26))}${index}`)
+    const csv = ['GTIN,Description', ...gtins.map((gtin, index) => `${gtin},${descriptions[index] ?? ''}`)].join('\n')
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Import file' }).click()
+    await (await chooser).setFiles({ name: 'promotion.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await page.getByRole('button', { name: 'Use this column' }).click()
+    await expect(page.getByText(/^Imported 30 values from promotion\.csv/)).toBeVisible()
+    await page.getByRole('textbox', { name: 'Stores' }).fill('2001, 3050, 4100')
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    await expect(page.getByText(/Stores done 3 of 3/)).toBeVisible({ timeout: 60_000 })
+    const results = await lineResults(harness)
+
+    await tab(page, 'Matrix').click()
+    const grid = resultsGrid(page)
+    const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '')
+    expect(headers).toEqual(['Line', 'Input', 'GTIN', 'Walmart item number', 'Description', 'Store 2001', 'Store 3050', 'Store 4100', 'In-stock rate'])
+    const lines = (await renderedColumn(page, 'Line')).map(Number)
+    // Line N is the file's row N: the description came with the value.
+    expect(await renderedColumn(page, 'Description')).toEqual(lines.map((line) => descriptions[line - 2]))
+
+    const wanted = descriptions[7] as string
+    await page.getByRole('searchbox', { name: 'Quick search' }).fill(wanted)
+    await expect.poll(() => gridRowCount(page)).toBe(1)
+    expect(await renderedColumn(page, 'Description')).toEqual([wanted])
+
+    const row = grid.getByRole('row').nth(1)
+    const column = Number(await grid.getByRole('columnheader', { name: 'Store 3050', exact: true }).getAttribute('aria-colindex'))
+    await row.getByRole('gridcell').nth(column - 2).click()
+    await expect(page.getByRole('complementary', { name: 'Item details' })).toBeVisible()
+    await expect(page.getByText(/Store 2001 · Line 9$/)).toBeVisible()
+    // The keyboard moves to the next store's cell and Enter opens that store's answer.
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    await expect(page.getByText(/Store 3050 · Line 9$/)).toBeVisible()
+    const answer = results.find((result) => result.storeNbr === 3050 && result.line === 9)
+    const details = page.getByRole('complementary', { name: 'Item details' })
+    if (answer?.item === undefined || answer.item === null) await expect(details).toContainText('The server returned no item for this line.')
+    else await expect(details.getByRole('table').getByRole('row')).toHaveCount(answer.item.inventory_locations.length + 1)
   })
 })
