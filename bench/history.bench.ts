@@ -18,6 +18,7 @@ import { RESULTS_PAGE_ENTRIES } from '../src/main/ipc/channel-implementations'
 import { checkJobInvariant } from '../src/main/jobs/job-invariant'
 import { storedLinesFor } from '../src/main/history/stored-lines'
 import { progressFromStored } from '../src/main/jobs/stored-progress'
+import { createInThreadPages, currentInPages } from '../src/main/history/history-pages'
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
 
@@ -137,8 +138,8 @@ async function storage(dir: string): Promise<void> {
   }
   row('every page of it', `${ms(performance.now() - started)} for ${entries.toLocaleString('en-US')} entries in pages of ${RESULTS_PAGE_ENTRIES}`)
   started = performance.now()
-  const latest = await history.currentInSlices(big.id, { carried: false })
-  row('every current result, in slices (exports)', `${ms(performance.now() - started)} for ${latest.length.toLocaleString('en-US')} lines`)
+  const latest = await currentInPages(createInThreadPages(history), big.id, { carried: false })
+  row('every current result, in pages (exports)', `${ms(performance.now() - started)} for ${latest.length.toLocaleString('en-US')} lines`)
 
   const a = storeLookup(history, 1001, 100_000)
   const b = storeLookup(history, 1002, 100_000)
@@ -176,7 +177,7 @@ async function memory(dir: string): Promise<void> {
       const { jobId } = await services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
-      for (let next = 0; next < final.resultsCount; ) next = services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES).next
+      for (let next = 0; next < final.resultsCount; ) next = (await services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)).next
       if (n !== 1 && n % 10 !== 0 && n !== LOOKUPS) continue
       // As it is, then after a full collection: what V8 has not collected yet, and what is kept.
       const raw = process.memoryUsage().rss

@@ -11,6 +11,7 @@ import { startDemoApiThread, type DemoApiThread } from './demo-api/demo-api-thre
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { openHistoryWriter } from './history/open-history-writer'
+import { openHistoryPages } from './history/open-history-pages'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
@@ -116,6 +117,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       // A lookup still running when the app closes can be resumed from History.
       await services.jobs.stopAll('interrupted')
       await services.historyWriter.close()
+      await services.historyPages.close()
       services.history.close()
       await Promise.all([services.closeDemo(), services.worker.close(), services.maintenance.close()])
     }
@@ -133,11 +135,13 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
+  const historyPages = openHistoryPages(history, { log, entry: effects.historyEntry })
   const comparisons = createCompareService({ history, lowStockLevel: () => settings.current().settings.lowStockLevel })
   const jobs = createJobRunner({
     client,
     history,
     writer: historyWriter,
+    pages: historyPages,
     source: effects.source ?? 'app',
     now,
     sleep,
@@ -238,6 +242,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     settings,
     history,
     historyWriter,
+    historyPages,
     maintenance,
     comparisons,
     startupWarning,

@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger'
 import { parseHistorySearch } from './history-search'
 import type { AnswerRow, LineToLookUp, LookupState, NewLookup, RunFigures, StoredDraft, StoredLookup } from './history-types'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
+import type { CurrentAfter, CurrentLine } from './history-pages'
 import { claimOwner, type LookupOwner } from './lookup-owner'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
 
@@ -38,10 +39,10 @@ export interface HistoryStore {
   /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
   previous(id: number): StoredLookup | null
   log(id: number, from: number, limit: number): { entries: LineResult[]; next: number }
-  /** Every line's current result in input order; a lookup of 200,000 lines takes seconds: see `currentInSlices`. */
+  /** Every line's current result in input order; a lookup of 200,000 lines takes seconds: see `HistoryPages`. */
   current(id: number, options?: { carried?: boolean }): { storeNbr: number; result: LineResult }[]
-  /** The same, read a slice at a time with a turn of the event loop between slices, so main stays responsive. */
-  currentInSlices(id: number, options?: { carried?: boolean }): Promise<{ storeNbr: number; result: LineResult }[]>
+  /** Current results after `after` (null: from the first), at most `limit`: one page of `HistoryPages.current`. */
+  currentSlice(id: number, after: CurrentAfter, limit: number, options?: { carried?: boolean }): CurrentLine[]
   /** Each line's outcome and location rows, without unpacking items: what a comparison needs. */
   stockInputs(id: number): StockInput[]
   carriedCells(id: number, lines: readonly number[]): Map<number, string[]>
@@ -57,8 +58,6 @@ export interface HistoryStore {
 }
 
 export const DEFAULT_LIST_LIMIT = 100
-/** Results read in one go by `currentInSlices`: a few tens of milliseconds of main's time. */
-const CURRENT_SLICE = 2_000
 
 /**
  * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps it in memory,
@@ -198,16 +197,7 @@ export function createHistoryStore({
 
     log: (id, from, limit) => open().reads.log(id, from, limit),
     current: (id, options) => open().reads.current(id, null, Number.MAX_SAFE_INTEGER, options),
-    async currentInSlices(id, options) {
-      const all: { storeNbr: number; result: LineResult }[] = []
-      for (;;) {
-        const last = all.at(-1)
-        const slice = open().reads.current(id, last === undefined ? null : { storeNbr: last.storeNbr, line: last.result.line }, CURRENT_SLICE, options)
-        all.push(...slice)
-        if (slice.length < CURRENT_SLICE) return all
-        await new Promise<void>((resolve) => setImmediate(resolve))
-      }
-    },
+    currentSlice: (id, after, limit, options) => open().reads.current(id, after, limit, options),
     stockInputs: (id) => open().reads.stockInputs(id),
     carriedCells: (id, lines) => open().reads.carriedCells(id, lines),
     linesWith: (id, statuses) => open().reads.linesWith(id, statuses),

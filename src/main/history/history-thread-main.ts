@@ -2,21 +2,31 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { createHistoryOperations } from './history-operations'
 import { transferablesOf, type HistoryThreadData, type HistoryThreadReply, type HistoryThreadRequest } from './history-thread-protocol'
+import { createLookupReads } from './lookup-reads'
 import { adoptOwner } from './lookup-owner'
 import { openHistoryConnection } from './open-history-database'
 
 /**
- * History's thread: every write to the history file, one message at a time in the order main sent
- * them, each one transaction on this thread's own connection. Main keeps its connection for reads,
- * which WAL lets run beside these writes; waiting for another process's lock happens here too.
+ * History's thread, in one of two roles. `writes`: every write to the history file, one message at
+ * a time in the order main sent them, each one transaction on this thread's own connection (waiting
+ * for another process's lock happens here too). `reads`: the long reads (pages of the result log,
+ * slices of current results), on a connection of its own that WAL lets read beside the writes.
+ * Main keeps its connection for the short reads.
  */
 const port = parentPort
 if (port === null) throw new Error('history-thread-main runs only as a worker thread')
 
-const { path, owner } = workerData as HistoryThreadData
+const { path, owner, role } = workerData as HistoryThreadData
 const db = openHistoryConnection(path)
-const release = adoptOwner(owner)
-const operations = createHistoryOperations(db, owner, { onFile: true })
+if (role === 'reads') db.exec('PRAGMA query_only = ON')
+const release = role === 'writes' ? adoptOwner(owner) : () => undefined
+const operations: Record<string, unknown> =
+  role === 'writes'
+    ? createHistoryOperations(db, owner, { onFile: true })
+    : (() => {
+        const reads = createLookupReads(db)
+        return { log: reads.log, current: reads.current }
+      })()
 
 function reply(message: HistoryThreadReply): void {
   port?.postMessage(message, message.ok ? transferablesOf(message.value) : [])
@@ -30,8 +40,9 @@ port.on('message', (request: HistoryThreadRequest) => {
       reply({ id: request.id, ok: true, value: null })
       return
     }
-    const operation = operations[request.op] as (...args: unknown[]) => unknown
-    reply({ id: request.id, ok: true, value: operation(...request.args) ?? null })
+    const operation = operations[request.op]
+    if (typeof operation !== 'function') throw new Error(`History's ${role} thread has no ${request.op}`)
+    reply({ id: request.id, ok: true, value: (operation as (...args: unknown[]) => unknown)(...request.args) ?? null })
   } catch (error) {
     reply({
       id: request.id,

@@ -5,7 +5,10 @@ import type { LookupOwner } from './lookup-owner'
 /** The writer's calls, by name; each goes to History's thread with the caller's clock appended. */
 export type HistoryWriteOp = Exclude<keyof HistoryWriter, 'close'>
 
-export type HistoryThreadAsk = { op: HistoryWriteOp; args: unknown[] } | { op: 'close' }
+/** The reads a pages thread answers (`HistoryPages`), by name. */
+export type HistoryReadOp = 'log' | 'current'
+
+export type HistoryThreadAsk = { op: HistoryWriteOp | HistoryReadOp; args: unknown[] } | { op: 'close' }
 
 export type HistoryThreadRequest = HistoryThreadAsk & { id: number }
 
@@ -16,6 +19,8 @@ export type HistoryThreadReply =
 export interface HistoryThreadData {
   path: string
   owner: LookupOwner
+  /** `writes`: History's writer. `reads`: the long reads (`HistoryPages`), on a connection that cannot write. */
+  role: 'writes' | 'reads'
 }
 
 /** The buffers of the typed arrays in a reply (packed lines): moved to main rather than copied. */

@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
 import { resolveThreadEntry } from '../workers/thread-entry'
-import type { HistoryThreadAsk, HistoryThreadData, HistoryThreadReply, HistoryThreadRequest, HistoryWriteOp } from './history-thread-protocol'
+import type { HistoryPages } from './history-pages'
+import type { HistoryReadOp, HistoryThreadAsk, HistoryThreadData, HistoryThreadReply, HistoryThreadRequest, HistoryWriteOp } from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
 import type { LookupOwner } from './lookup-owner'
 
@@ -25,12 +26,19 @@ interface Waiting {
   reject(error: Error): void
 }
 
+interface ThreadChannel {
+  post(request: HistoryThreadAsk): Promise<unknown>
+  /** Lets what was asked so far finish, then stops the thread. */
+  close(): Promise<void>
+  readonly closed: boolean
+}
+
 /**
- * The history's writer on a thread of its own. The thread starts on the first write and again after
- * it stops unexpectedly (the writes it had not answered fail; SQLite keeps none of them half done).
- * While it has nothing to do, it does not keep the process alive.
+ * A History thread in `role`. The thread starts on the first message and again after it stops
+ * unexpectedly (the messages it had not answered fail; SQLite keeps no write half done). While it
+ * has nothing to do, it does not keep the process alive.
  */
-export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter {
+function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadData['role']): ThreadChannel {
   let thread: Worker | null = null
   let nextId = 1
   const waiting = new Map<number, Waiting>()
@@ -40,15 +48,15 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
     const started = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
-      workerData: { path: options.path, owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token } } satisfies HistoryThreadData
+      workerData: { path: options.path, owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token }, role } satisfies HistoryThreadData
     })
     started.on('message', (reply: HistoryThreadReply) => receive(reply))
     started.on('error', (error) => {
-      options.log.error("History's thread failed", { error })
+      options.log.error(`History's ${role} thread failed`, { error })
       stopped(started)
     })
     started.on('exit', (code) => {
-      if (waiting.size > 0) options.log.warn("History's thread stopped with writes under way", { code })
+      if (waiting.size > 0) options.log.warn(`History's ${role} thread stopped with work under way`, { code })
       stopped(started)
     })
     started.unref()
@@ -87,10 +95,33 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     })
   }
 
+  return {
+    post,
+    get closed() {
+      return closed !== null
+    },
+    close() {
+      closed ??= (async () => {
+        const running = thread
+        if (running === null) return
+        // After every message already sent: the thread answers in order.
+        await post({ op: 'close' }).catch(() => undefined)
+        thread = null
+        await running.terminate()
+      })()
+      return closed
+    }
+  }
+}
+
+/** The history's writer on a thread of its own. */
+export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter {
+  const channel = openThreadChannel(options, 'writes')
+
   /** The last argument of every write is its time: now, unless the caller says when it happened. */
   function callAt<T>(op: HistoryWriteOp, at: number, ...args: unknown[]): Promise<T> {
-    if (closed !== null) return Promise.reject(new Error('History was used after it was closed'))
-    return post({ op, args: [...args, at] }) as Promise<T>
+    if (channel.closed) return Promise.reject(new Error('History was used after it was closed'))
+    return channel.post({ op, args: [...args, at] }) as Promise<T>
   }
 
   function call<T>(op: HistoryWriteOp, ...args: unknown[]): Promise<T> {
@@ -106,16 +137,22 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     deleteLookup: (id) => call('deleteLookup', id),
     purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),
     saveDraft: (draft) => call('saveDraft', draft),
-    close() {
-      closed ??= (async () => {
-        const running = thread
-        if (running === null) return
-        // After every write already asked: the thread answers in order.
-        await post({ op: 'close' }).catch(() => undefined)
-        thread = null
-        await running.terminate()
-      })()
-      return closed
-    }
+    close: () => channel.close()
+  }
+}
+
+/** The history's long reads on a thread of their own, beside the writer's. */
+export function startHistoryPagesThread(options: Omit<HistoryThreadOptions, 'now'>): HistoryPages {
+  const channel = openThreadChannel({ ...options, now: Date.now }, 'reads')
+
+  function call<T>(op: HistoryReadOp, ...args: unknown[]): Promise<T> {
+    if (channel.closed) return Promise.reject(new Error('History was read after it was closed'))
+    return channel.post({ op, args }) as Promise<T>
+  }
+
+  return {
+    log: (id, from, limit) => call('log', id, from, limit),
+    current: (id, after, limit, options) => call('current', id, after, limit, options),
+    close: () => channel.close()
   }
 }

@@ -78,7 +78,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       const target = await services.resolveTarget(jobs.progress(jobId).environment)
       return jobs.retryFailed(jobId, target)
     },
-    getJobResults: async ({ jobId, from }) => jobs.results(jobId, from, RESULTS_PAGE_ENTRIES),
+    getJobResults: ({ jobId, from }) => jobs.results(jobId, from, RESULTS_PAGE_ENTRIES),
     listLookups: async ({ search, before, limit }) => {
       const wanted = limit ?? 100
       const page = history.list({

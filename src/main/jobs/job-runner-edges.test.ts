@@ -37,7 +37,7 @@ function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = create
 
 async function settle(h: ReturnType<typeof runnerWith>, jobId: string, lines: { line: number; input: string }[]) {
   const final = await h.clock.runUntilSettled(h.runner.whenSettled(jobId))
-  expect(checkJobInvariant(lines, h.runner.results(jobId, 0).entries, final)).toEqual([])
+  expect(checkJobInvariant(lines, (await h.runner.results(jobId, 0)).entries, final)).toEqual([])
   return final
 }
 

@@ -54,7 +54,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     progress,
     async settle(jobId: string, lines: { line: number; input: string }[]): Promise<JobProgress> {
       const final = await clock.runUntilSettled(jobs.whenSettled(jobId))
-      expect(checkJobInvariant(lines, jobs.results(jobId, 0).entries, final)).toEqual([])
+      expect(checkJobInvariant(lines, (await jobs.results(jobId, 0)).entries, final)).toEqual([])
       expect(checkSearchCalls(fake.calls)).toEqual([])
       return final
     }
@@ -99,7 +99,7 @@ describe('a lookup over several stores', () => {
     await h.clock.advance(320)
     const early = h.jobs.progress(jobId)
     expect(early.storesDone).toBe(1)
-    const storeSeven = h.jobs.results(jobId, 0).entries.filter((entry) => entry.storeNbr === 7)
+    const storeSeven = (await h.jobs.results(jobId, 0)).entries.filter((entry) => entry.storeNbr === 7)
     expect(storeSeven).toHaveLength(1_000)
     expect(h.fake.maxInFlight()).toBe(4)
 

@@ -100,7 +100,7 @@ async function stack(options: StackOptions = {}) {
     /** Waits for the job, then checks everything a job promises. */
     async settle(jobId: string, lines: { line: number; input: string }[]) {
       const final = await runner.whenSettled(jobId)
-      const { entries } = runner.results(jobId, 0)
+      const { entries } = await runner.results(jobId, 0)
       expect(checkJobInvariant(lines, entries, final)).toEqual([])
       expect(checkSearchCalls(calls)).toEqual([])
       const { token } = await tokens.getToken(target)
@@ -237,7 +237,7 @@ describe('job runner against the Demo API', () => {
     const stats = s.demo.stats()
     expect(final).toMatchObject({ state: 'finished', storesDone: 20, failed: 0, pending: 0, invalid: 20 * invalid, duplicate: 20 * duplicates })
     expect(final.found + final.notFound).toBe(20 * unique)
-    const { entries } = s.runner.results(jobId, 0)
+    const { entries } = await s.runner.results(jobId, 0)
     // Each store carries and stocks its own mix, so the stores do not all find the same values.
     const foundPerStore = stores.map((store) => entries.filter((entry) => entry.storeNbr === store && entry.status === 'found').length)
     expect(new Set(foundPerStore).size).toBeGreaterThan(1)

@@ -67,7 +67,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     history,
     async settle(jobId, lines) {
       const final = await clock.runUntilSettled(jobs.whenSettled(jobId))
-      const { entries } = jobs.results(jobId, 0)
+      const { entries } = await jobs.results(jobId, 0)
       expect(checkJobInvariant(lines, entries, final)).toEqual([])
       expect(checkSearchCalls(fake.calls)).toEqual([])
       checked.add(jobId)
@@ -108,7 +108,7 @@ describe('createJobRunner', () => {
     await h.settle(progress.jobId, lines)
     const byLine = (results: { line: number; carried?: string[] }[]) => Object.fromEntries(results.map((result) => [result.line, result.carried]))
     const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
-    expect(byLine(h.runner.results(progress.jobId, 0).entries)).toEqual(expected)
+    expect(byLine((await h.runner.results(progress.jobId, 0)).entries)).toEqual(expected)
     expect(byLine((await h.runner.latest(progress.jobId)).lines)).toEqual(expected)
     const bare = (await h.runner.latest(progress.jobId, { carried: false })).lines
     expect(bare.every((result) => result.carried === undefined)).toBe(true)
@@ -143,12 +143,12 @@ describe('createJobRunner', () => {
     const h = harness()
     const { lines, jobId } = await start(h, [...validGtins(3), 'x'])
     await h.settle(jobId, lines)
-    const all = h.runner.results(jobId, 0)
+    const all = await h.runner.results(jobId, 0)
     expect(all.next).toBe(4)
     expect(all.entries[0]).toMatchObject({ line: 4, status: 'invalid' })
-    expect(h.runner.results(jobId, 2)).toEqual({ entries: all.entries.slice(2), next: 4 })
-    expect(h.runner.results(jobId, 1, 2)).toEqual({ entries: all.entries.slice(1, 3), next: 3 })
-    expect(h.runner.results(jobId, 99)).toEqual({ entries: [], next: 4 })
+    expect(await h.runner.results(jobId, 2)).toEqual({ entries: all.entries.slice(2), next: 4 })
+    expect(await h.runner.results(jobId, 1, 2)).toEqual({ entries: all.entries.slice(1, 3), next: 3 })
+    expect(await h.runner.results(jobId, 99)).toEqual({ entries: [], next: 4 })
   })
 
   it('finishes at once when no line needs a lookup', async () => {
@@ -326,7 +326,7 @@ describe('createJobRunner', () => {
     const gone = new AppError('not_found', 'That lookup is no longer in History; it may have been deleted. Run it again.')
     expect(() => h.runner.progress('999')).toThrow(gone)
     expect(() => h.runner.progress('nope')).toThrow(gone)
-    expect(() => h.runner.results('nope', 0)).toThrow(AppError)
+    await expect(h.runner.results('nope', 0)).rejects.toThrow(AppError)
     await expect(h.runner.retryFailed('nope', target)).rejects.toThrow(AppError)
   })
 
@@ -363,7 +363,7 @@ describe('createJobRunner', () => {
     const h = harness({ script: (_call, i) => (i === 0 ? faults.server() : undefined) })
     const { lines, jobId } = await start(h, validGtins(300))
     await h.settle(jobId, lines)
-    const text = JSON.stringify(h.progress) + h.log.lines.join('\n') + JSON.stringify(h.runner.results(jobId, 0))
+    const text = JSON.stringify(h.progress) + h.log.lines.join('\n') + JSON.stringify(await h.runner.results(jobId, 0))
     expect(text).not.toContain(target.clientSecret)
   })
 })

@@ -2,6 +2,7 @@ import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import { createInThreadPages, currentInPages, type HistoryPages } from '../history/history-pages'
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
@@ -25,6 +26,8 @@ export interface JobRunnerDeps {
   history: HistoryStore
   /** Writes every lookup and each batch of answers as it arrives, in order, off main's thread in the app. */
   writer: HistoryWriter
+  /** The long reads (pages of the log, current results for exports), off main's thread in the app; by default on `history`'s connection. */
+  pages?: HistoryPages
   /** Who starts lookups through this runner, as History shows it: the app or the headless command. */
   source?: LookupSource
   now: () => number
@@ -90,10 +93,10 @@ export interface JobRunner {
   resume(jobId: string, target: ApiTarget): Promise<JobProgress>
   progress(jobId: string): JobProgress
   /** The job's append-only log from `from`; a later entry for a store and line supersedes an earlier one. */
-  results(jobId: string, from: number, limit?: number): { entries: LineResult[]; next: number }
+  results(jobId: string, from: number, limit?: number): Promise<{ entries: LineResult[]; next: number }>
   /**
    * The latest state of every line in every store, store by store in the lookup's order and lines in
-   * input order, read from History a slice at a time so main stays
+   * input order, read from History a page at a time (off main's thread in the app) so main stays
    * responsive. `carried: false` leaves out the imported file's cells, for a caller that adds them a
    * slice at a time with `carry`.
    */
@@ -173,6 +176,7 @@ const NOT_SAVED_MESSAGE = 'The lookup could not be saved to History. Check that 
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, writer } = deps
+  const pages = deps.pages ?? createInThreadPages(history)
   const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
@@ -657,15 +661,15 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
     progress: (jobId) => progressOf(lookupId(jobId)),
 
-    results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
+    async results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
       const id = lookupId(jobId)
       if (!active.has(id)) stored(id)
-      return history.log(id, from, limit)
+      return pages.log(id, from, limit)
     },
 
     async latest(jobId, options = {}) {
       const lookup = stored(lookupId(jobId))
-      const current = await history.currentInSlices(lookup.id, { carried: options.carried !== false })
+      const current = await currentInPages(pages, lookup.id, { carried: options.carried !== false })
       return {
         params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
         lines: current.map(({ result }) => result)

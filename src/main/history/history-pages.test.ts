@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { CELL_SEPARATOR } from '../files/import/imported-table'
+import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
+import { createMemoryLogger } from '../logging/logger'
+import { packLines, unpackLines } from '../workers/packed-lines'
+import { createInThreadPages, currentInPages, CURRENT_PAGE_LINES, type HistoryPages } from './history-pages'
+import { createHistoryStore, type HistoryStore } from './history-store'
+import { startHistoryPagesThread, startHistoryThread } from './history-thread'
+import type { AnswerRow } from './history-types'
+import type { HistoryWriter } from './history-writer'
+import { packCells } from './lookup-request'
+import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+
+let dir: string
+const clock = 1_750_000_000_000
+let store: HistoryStore
+let writer: HistoryWriter
+const closing: HistoryPages[] = []
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'history-pages-'))
+  store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+  writer = startHistoryThread({ path: store.path ?? '', owner: store.owner, now: () => clock, log: createMemoryLogger() })
+})
+afterEach(async () => {
+  for (const pages of closing.splice(0)) await pages.close()
+  await writer.close()
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A lookup of `count` values in two stores: half of store 1's answered (found), a retry of one line, the rest cancelled. */
+async function storedLookup(count: number): Promise<number> {
+  const inputs = validGtins(count)
+  const carried = inputs.map((_value, index) => (index % 3 === 0 ? null : `Item ${index}${CELL_SEPARATOR}${index % 24}`))
+  const created = await writer.createLookup({
+    lookup: { environment: 'demo', authUrl: 'http://127.0.0.1:9', baseUrl: 'http://127.0.0.1:9', clientId: 'demo-client', itemType: 'gtin', source: 'app', carriedColumns: ['Description', 'Case Pack'], stores: [1, 2], startedAt: clock },
+    lines: packLines(asLines(inputs)),
+    carried: packCells(carried)
+  })
+  const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+  for (let start = 0; start < lines.length / 2; start += 100) {
+    const rows = lines.slice(start, Math.min(start + 100, lines.length / 2)).map(({ line, input }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(input, line) }))
+    await writer.appendResults(created.id, rows, NO_FIGURES)
+  }
+  await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
+  return created.id
+}
+
+const PAGES = {
+  "a thread of History's own": () => startHistoryPagesThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() }),
+  "main's connection": () => createInThreadPages(store)
+}
+
+describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, open) => {
+  it("give the result log in pages exactly as main's own connection reads it", async () => {
+    const id = await storedLookup(2_500)
+    const pages = open()
+    closing.push(pages)
+    const expected = store.log(id, 0, Number.MAX_SAFE_INTEGER)
+    expect(expected.entries).toHaveLength(5_000)
+    const read = []
+    let next = 0
+    for (;;) {
+      const page = await pages.log(id, next, 700)
+      if (page.entries.length === 0) break
+      expect(page.entries.length).toBeLessThanOrEqual(700)
+      read.push(...page.entries)
+      next = page.next
+    }
+    expect(next).toBe(expected.next)
+    expect(read).toEqual(expected.entries)
+  })
+
+  it('give every current result, store by store and line by line, with or without the carried cells', async () => {
+    const id = await storedLookup(CURRENT_PAGE_LINES + 250)
+    const pages = open()
+    closing.push(pages)
+    const withCells = await currentInPages(pages, id)
+    expect(withCells).toEqual(store.current(id))
+    expect(withCells.map(({ storeNbr, result }) => `${storeNbr}:${result.status}`).filter((_key, index) => index % 625 === 0)).toEqual([
+      '1:found',
+      '1:cancelled',
+      '2:cancelled',
+      '2:cancelled'
+    ])
+    expect(await currentInPages(pages, id, { carried: false })).toEqual(store.current(id, { carried: false }))
+  })
+
+  it('answer a lookup that is not there with an empty page', async () => {
+    const pages = open()
+    closing.push(pages)
+    expect(await pages.log(404, 0, 10)).toEqual({ entries: [], next: 0 })
+    expect(await pages.current(404, null, 10, {})).toEqual([])
+  })
+})
