@@ -358,6 +358,33 @@ test.describe('a lookup of many stores', () => {
         })
       })
     })
+
+    await test.step('the low-stock level changes the Stores view\'s counts and the Matrix\'s words', async () => {
+      const level = page.getByRole('textbox', { name: 'Low stock at or under' })
+      await level.fill('40')
+      const atForty = new Map(STORES.map((store) => [store, expectedItems(results.filter((result) => result.storeNbr === store), 40)]))
+      await expect
+        .poll(() => renderedColumn(page, 'Low stock'))
+        .toEqual(STORES.map((store) => String(atForty.get(store)?.filter((item) => item.status === 'Low stock').length)))
+      expect(await renderedColumn(page, 'Out of stock')).toEqual(
+        STORES.map((store) => String(atForty.get(store)?.filter((item) => item.status === 'Out of stock').length))
+      )
+      await tab(page, 'Matrix').click()
+      const shownLines = (await renderedColumn(page, 'Line')).map(Number)
+      const item = (store: number, line: number) => atForty.get(store)?.find((candidate) => candidate.line === line)
+      expect(await renderedColumn(page, 'Store 1235')).toEqual(shownLines.map((line) => matrixText(item(1235, line))))
+      expect(await renderedColumn(page, 'Store 1235')).toContainEqual(expect.stringMatching(/ Low$/))
+    })
+
+    await test.step('a store\'s column filters the Matrix by On hand in that store', async () => {
+      await page.getByRole('button', { name: /^Column filters/ }).click()
+      await page.getByRole('textbox', { name: 'Filter Store 4100' }).fill('0')
+      const out = lines.filter((line) => byStore.get(4100)?.get(line)?.onHand === 0)
+      expect(out.length, 'store 4100 has items with nothing on hand').toBeGreaterThan(0)
+      await expect.poll(() => gridRowCount(page)).toBe(out.length)
+      // Still sorted by Store 2001 from the step before: the same lines, in that order.
+      expect((await renderedColumn(page, 'Line')).map(Number).sort((a, b) => a - b)).toEqual(out)
+    })
   })
 })
 
