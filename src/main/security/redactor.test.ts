@@ -54,6 +54,16 @@ describe('redactor: remembered secrets and tokens', () => {
     expect(redactor.known()).toEqual(['late-token-value'])
     expect(createRedactor(redactor.known()).text('late-token-value')).toBe(REDACTED)
   })
+
+  it('redacts a text it has seen before once the value in it is remembered (short texts are kept redacted, not kept as they were)', () => {
+    const redactor = createRedactor()
+    const key = { 'store-secret-7': 'shelf store-secret-7' }
+    expect(redactor.value(key)).toBe(key)
+    expect(redactor.text('store-secret-7')).toBe('store-secret-7')
+    redactor.remember('store-secret-7')
+    expect(redactor.text('store-secret-7')).toBe(REDACTED)
+    expect(redactor.value(key)).toEqual({ [REDACTED]: `shelf ${REDACTED}` })
+  })
 })
 
 describe('redactor: credentials it was never told about', () => {

@@ -31,16 +31,26 @@ const CREDENTIAL_PATTERN = new RegExp(`(${CREDENTIAL_NAME}${CREDENTIAL_SEPARATOR
 const MAY_NAME_CREDENTIAL = /secret|token|authori/i
 /** What follows a closing XML tag (`</client_secret> was sent`) is no value. */
 const CLOSING_TAG_BEFORE = /<\/(?:[\w.-]+:)?$/
+/**
+ * Short texts come back again and again (the keys of every result, statuses, store and location
+ * names): their redacted form is kept until a new value is remembered, so a page of 1,000 results
+ * does not run the patterns over the same words thousands of times.
+ */
+const MEMO_MAX_LENGTH = 64
+const MEMO_MAX_ENTRIES = 20_000
 
 export function createRedactor(initial: Iterable<string> = []): Redactor {
   const remembered = new Set<string>()
   let literals: RegExp | null = null
   let dirty = false
 
+  const memo = new Map<string, string>()
+
   function remember(value: string): void {
     if (value === '' || remembered.has(value)) return
     remembered.add(value)
     dirty = true
+    memo.clear()
   }
   for (const value of initial) remember(value)
 
@@ -53,6 +63,16 @@ export function createRedactor(initial: Iterable<string> = []): Redactor {
   }
 
   function text(input: string): string {
+    if (input.length > MEMO_MAX_LENGTH) return redactText(input)
+    const known = memo.get(input)
+    if (known !== undefined) return known
+    const redacted = redactText(input)
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
+    memo.set(input, redacted)
+    return redacted
+  }
+
+  function redactText(input: string): string {
     const named = MAY_NAME_CREDENTIAL.test(input)
       ? input.replace(CREDENTIAL_PATTERN, (match: string, prefix: string, offset: number) =>
           CLOSING_TAG_BEFORE.test(input.slice(Math.max(0, offset - 40), offset)) ? match : `${prefix}${REDACTED}`
