@@ -61,7 +61,6 @@ test.describe('results layout', () => {
     await expect(page.getByRole('combobox', { name: 'Environment' })).toBeInViewport()
 
     await page.getByRole('button', { name: 'Run lookup' }).click()
-    await page.getByRole('dialog', { name: 'Replace the current results?' }).getByRole('button', { name: 'Run new lookup' }).click()
     await expect(page.getByRole('region', { name: 'What was looked up' })).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'Values to look up' })).toBeHidden()
   })

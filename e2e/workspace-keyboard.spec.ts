@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 import { pasteValues, validGtins, valuesBox } from './workspace-support'
 
 test.describe('workspace: the keyboard', () => {
-  test('Ctrl+Enter runs the lookup from the values, and from a fix it applies first', async ({ page }) => {
+  test('Ctrl+Enter runs the lookup from the values, and from a fix it applies first', async ({ page, harness }) => {
     await pasteValues(page, [...validGtins(3), '00012345678906'])
     await expect(page.getByText(/^4 values: 3 valid, /)).toBeVisible()
     const summary = page.getByRole('region', { name: 'Check before lookup' })
@@ -17,7 +17,10 @@ test.describe('workspace: the keyboard', () => {
     await page.getByRole('button', { name: 'Edit' }).click()
     await valuesBox(page).focus()
     await page.keyboard.press('ControlOrMeta+Enter')
-    await expect(page.getByRole('dialog', { name: 'Replace the current results?' })).toBeVisible()
+    // A second lookup starts at once; the first one is kept in History.
+    await expect(page.getByRole('status').filter({ hasText: /^The previous lookup \(Demo · Store 1234 · .*\) is in History\.$/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: / })).toBeAttached({ timeout: 30_000 })
+    expect(harness.root.services.history.list()).toHaveLength(2)
   })
 
   test('Ctrl+Enter in the store number runs the lookup too; in the scan field it runs it without adding the scan', async ({ page }) => {
@@ -30,11 +33,11 @@ test.describe('workspace: the keyboard', () => {
     const scan = page.getByRole('textbox', { name: 'Scan' })
     await scan.fill('4006381333931')
     await scan.press('ControlOrMeta+Enter')
-    const replace = page.getByRole('dialog', { name: 'Replace the current results?' })
-    await expect(replace).toBeVisible()
-    await expect(page.getByText('2 values', { exact: true })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^The previous lookup .* is in History\./ })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'What was looked up' })).toContainText('Store 1234 · 2 values')
+    await expect(page.getByText('2 items', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Edit' }).click()
     await expect(scan).toHaveValue('4006381333931')
-    await replace.getByRole('button', { name: 'Keep results' }).click()
   })
 
   test('after "Use this column" the keyboard is on the validation summary', async ({ page }) => {

@@ -60,7 +60,8 @@ export function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironm
 }
 
 /** Lookups older than this many days are removed from History when the app starts. */
-export const historyRetentionDaysSchema = z.number().int().min(1).max(3650)
+export const HISTORY_RETENTION_DAYS = { min: 1, max: 3650 } as const
+export const historyRetentionDaysSchema = z.number().int().min(HISTORY_RETENTION_DAYS.min).max(HISTORY_RETENTION_DAYS.max)
 export const DEFAULT_HISTORY_RETENTION_DAYS = 90
 
 export const settingsSchema = z.object({

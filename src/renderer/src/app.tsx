@@ -1,35 +1,106 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
+import type { LookupSummary } from '../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../shared/environments'
 import { useJobProgressSubscription } from './api/job-progress'
 import { useSettings } from './api/use-settings'
+import { CompareScreen } from './compare/compare-screen'
 import { ErrorAlert } from './errors/error-alert'
-import { AppHeader } from './header/app-header'
+import { AppHeader, type Screen } from './header/app-header'
+import { HistoryScreen } from './history/history-screen'
+import { HISTORY_KEY } from './history/use-history'
 import { LookupScreen } from './lookup-screen'
+import { useLookupJob } from './run/use-lookup-job'
 import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
 
-type Screen = 'lookup' | 'settings'
+/** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
+const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
+  history: 'history-heading',
+  compare: 'compare-heading',
+  settings: 'settings-heading'
+}
 
 export function App() {
   const settings = useSettings()
-  useJobProgressSubscription(useQueryClient())
+  const queryClient = useQueryClient()
+  useJobProgressSubscription(queryClient)
+  const job = useLookupJob()
   const [screen, setScreen] = useState<Screen>('lookup')
+  const [comparing, setComparing] = useState<{ thenJobId: string; nowJobId: string } | null>(null)
   const previousScreen = useRef<Screen>(screen)
+  /** The control the keyboard was on when the lookup screen was left, and the element to focus on coming back instead. */
+  const lookupFocus = useRef<{ left: Element | null; target: string | null }>({ left: null, target: null })
   // Settings with unsaved edits is left only after the person agrees to discard them.
   const [unsavedSettings, setUnsavedSettings] = useState<RemoteEnvironmentId | null>(null)
-  const [askingToLeave, setAskingToLeave] = useState(false)
-  const leaveSettings = () => {
-    if (unsavedSettings !== null) setAskingToLeave(true)
-    else setScreen('lookup')
-  }
+  const [leavingFor, setLeavingFor] = useState<Screen | null>(null)
 
-  // Moving between screens moves the focus too: into Settings, and back to the button that opened it.
+  const go = useCallback(
+    (next: Screen) => {
+      if (screen === 'settings' && next !== 'settings' && unsavedSettings !== null) {
+        setLeavingFor(next)
+        return
+      }
+      if (screen === 'lookup' && next !== 'lookup') lookupFocus.current = { left: document.activeElement, target: null }
+      setScreen(next)
+    },
+    [screen, unsavedSettings]
+  )
+
+  // Moving between screens moves the focus too: to the new screen's heading, or back where it was on the lookup screen.
   useEffect(() => {
     if (previousScreen.current === screen) return
     previousScreen.current = screen
-    document.getElementById(screen === 'settings' ? 'settings-heading' : 'open-settings')?.focus()
+    if (screen !== 'lookup') {
+      document.getElementById(SCREEN_HEADINGS[screen])?.focus()
+      return
+    }
+    const { left, target } = lookupFocus.current
+    lookupFocus.current = { left: null, target: null }
+    requestAnimationFrame(() => {
+      const element = target === null ? left : document.getElementById(target)
+      if (element instanceof HTMLElement && element.isConnected && element.closest('[hidden]') === null) element.focus()
+      else document.getElementById('open-history')?.focus()
+    })
   }, [screen])
+
+  // Ctrl+Shift+H (Cmd+Shift+H on a Mac) opens History from anywhere outside a dialog.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.altKey || event.key.toLowerCase() !== 'h') return
+    if (document.querySelector('dialog[open]') !== null) return
+    event.preventDefault()
+    go('history')
+  })
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [])
+
+  /** Shows a lookup on the lookup screen with the keyboard on its progress card, where its actions are. */
+  const showLookup = useCallback(() => {
+    lookupFocus.current = { left: null, target: 'job-progress-heading' }
+    setScreen('lookup')
+    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY })
+  }, [queryClient])
+  const openLookup = useCallback(
+    async (jobId: string) => {
+      await job.open(jobId)
+      showLookup()
+    },
+    [job, showLookup]
+  )
+  const resumeLookup = useCallback(
+    async (jobId: string) => {
+      await job.resume(jobId)
+      showLookup()
+    },
+    [job, showLookup]
+  )
+  const compare = useCallback((then: LookupSummary, now: LookupSummary) => {
+    setComparing({ thenJobId: then.jobId, nowJobId: now.jobId })
+    setScreen('compare')
+  }, [])
 
   if (settings.isPending) {
     return (
@@ -50,31 +121,43 @@ export function App() {
   const { settings: current, warning } = settings.data
   return (
     <div className="app" data-environment={current.environment}>
-      <AppHeader
-        environment={current.environment}
-        screen={screen}
-        onOpenSettings={() => setScreen('settings')}
-        onOpenLookup={leaveSettings}
-      />
+      <AppHeader environment={current.environment} screen={screen} onGo={go} />
       <main className="app-main" id="main">
         {warning === null ? null : (
           <div className="notice notice-warning" role="alert">
             <p>{warning}</p>
           </div>
         )}
-        {screen === 'settings' ? <SettingsScreen settings={current} onClose={leaveSettings} onUnsavedChange={setUnsavedSettings} /> : null}
+        {screen === 'settings' ? (
+          <SettingsScreen settings={current} onClose={() => go('lookup')} onUnsavedChange={setUnsavedSettings} />
+        ) : null}
+        {screen === 'history' ? (
+          <HistoryScreen onOpen={openLookup} onResume={resumeLookup} onCompare={compare} onDeleted={job.forget} />
+        ) : null}
+        {screen === 'compare' && comparing !== null ? (
+          <CompareScreen key={`${comparing.thenJobId}:${comparing.nowJobId}`} {...comparing} onBack={() => go('history')} />
+        ) : null}
         <DiscardChangesDialog
-          open={askingToLeave}
+          open={leavingFor !== null}
           environmentLabel={ENVIRONMENT_LABELS[unsavedSettings ?? 'sandbox']}
           onDiscard={() => {
-            setAskingToLeave(false)
-            setScreen('lookup')
+            const next = leavingFor ?? 'lookup'
+            setLeavingFor(null)
+            setUnsavedSettings(null)
+            setScreen(next)
           }}
-          onKeepEditing={() => setAskingToLeave(false)}
+          onKeepEditing={() => setLeavingFor(null)}
         />
-        {/* Kept mounted while Settings is open, so the list being entered and the results survive a visit there. */}
+        {/* Kept mounted while another screen is open, so the list being entered and the results survive a visit there. */}
         <div className="lookup-screen" hidden={screen !== 'lookup'}>
-          <LookupScreen settings={current} onOpenSettings={() => setScreen('settings')} />
+          <LookupScreen
+            settings={current}
+            job={job}
+            onOpenSettings={() => go('settings')}
+            onOpenHistory={() => go('history')}
+            onOpenLookup={openLookup}
+            onResumeLookup={resumeLookup}
+          />
         </div>
       </main>
     </div>

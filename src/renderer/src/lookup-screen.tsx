@@ -1,6 +1,7 @@
 import { Text } from '@codemirror/state'
 import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { ItemType } from '../../shared/domain/item-type'
+import type { JobProgress } from '../../shared/domain/job-progress'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { Settings } from '../../shared/settings'
@@ -28,18 +29,24 @@ import { ErrorAlert } from './errors/error-alert'
 import { EntrySummary } from './entry/entry-summary'
 import { JobWorkspace } from './run/job-workspace'
 import { jobLabel } from './run/job-summary'
-import { isJobActive, useLookupJob } from './run/use-lookup-job'
+import { StoppedLookupNotice } from './run/stopped-lookup-notice'
+import { isJobActive, type LookupJob } from './run/use-lookup-job'
 
 interface LookupScreenProps {
   settings: Settings
+  /** The lookup on screen, kept by the app so History can open or resume one here. */
+  job: LookupJob
   onOpenSettings: () => void
+  onOpenHistory: () => void
+  onOpenLookup: (jobId: string) => Promise<void>
+  onResumeLookup: (jobId: string) => Promise<void>
 }
 
 function countOf(values: number): string {
   return `${values.toLocaleString()} ${values === 1 ? 'value' : 'values'}`
 }
 
-export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
+export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onOpenLookup, onResumeLookup }: LookupScreenProps) {
   const update = useUpdateSettings()
   const environment = settings.environment
   const credentials = useCredentialStatus(environment === 'demo' ? 'sandbox' : environment, environment !== 'demo')
@@ -53,15 +60,23 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [dragging, setDragging] = useState(false)
   const [runProblem, setRunProblem] = useState<string | null>(null)
-  const [confirmingReplace, setConfirmingReplace] = useState(false)
+  /** Said once a new lookup replaces another on screen: the earlier one is not lost. */
+  const [previousNote, setPreviousNote] = useState<string | null>(null)
   /** An imported file waiting for the user to agree that it replaces the list they already have. */
   const [pendingImport, setPendingImport] = useState<ImportedValues | null>(null)
   const storeFieldRef = useRef<HTMLDivElement>(null)
   const entryRef = useRef<HTMLElement>(null)
   /** After a run the form folds into a one-line summary so the results get the window; "Edit" opens it again. */
   const [entryOpen, setEntryOpen] = useState(true)
-  const job = useLookupJob()
-  const active = isJobActive(job.progress)
+  const active = isJobActive(job.progress) || job.running
+  // Another lookup on screen (run here, opened or resumed from History) gets the window as a run's results do.
+  const shownJobId = job.progress?.jobId ?? null
+  const [foldedFor, setFoldedFor] = useState<string | null>(shownJobId)
+  if (shownJobId !== foldedFor) {
+    setFoldedFor(shownJobId)
+    if (shownJobId !== null) setEntryOpen(false)
+    if (job.origin === 'history') setPreviousNote(null)
+  }
 
   const applyImport = useCallback((values: ImportedValues) => {
     dispatch({ type: 'import', lines: values.lines, note: values.description, source: values.source })
@@ -88,6 +103,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
     if (!check.ok) return
     stores.commit()
     const list = latest.current
+    const previous = job.progress
     const started = await job.start({
       environment,
       stores: check.stores,
@@ -96,6 +112,7 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       ...(list.source === null ? {} : { source: list.source })
     })
     if (started === null) return
+    setPreviousNote(previous === undefined ? null : `The previous lookup (${jobLabel(previous)}) is in History.`)
     setEntryOpen(false)
     // Run lookup is disabled while the job runs; take the keyboard along to the progress, where Cancel is.
     requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
@@ -131,10 +148,6 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       return
     }
     setRunProblem(null)
-    if (job.progress !== undefined && job.progress.resultsCount > 0) {
-      setConfirmingReplace(true)
-      return
-    }
     void startLookup()
   }
 
@@ -187,6 +200,8 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
           </button>
         </div>
       )}
+
+      {job.progress === undefined ? <StoppedLookupNotice onResume={onResumeLookup} onOpen={onOpenLookup} /> : null}
 
       {job.progress !== undefined && !entryOpen ? (
         <EntrySummary
@@ -273,14 +288,29 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
       </section>
 
       {job.progress === undefined ? null : (
-        <JobWorkspace
-          key={job.progress.jobId}
-          progress={job.progress}
-          busy={job.busy}
-          onCancel={job.cancel}
-          onRetryFailed={job.retryFailed}
-          onOpenSettings={onOpenSettings}
-        />
+        <>
+          {job.origin === 'history' ? (
+            <div className="notice notice-info opened-note">
+              <p role="status">Opened from History: {openedText(job.progress)} Nothing was looked up again.</p>
+            </div>
+          ) : previousNote === null ? null : (
+            <div className="notice notice-info opened-note">
+              <p role="status">{previousNote}</p>
+              <button type="button" className="link" onClick={onOpenHistory}>
+                Open History
+              </button>
+            </div>
+          )}
+          <JobWorkspace
+            key={job.progress.jobId}
+            progress={job.progress}
+            busy={job.busy}
+            onCancel={job.cancel}
+            onRetryFailed={job.retryFailed}
+            onResume={job.resumeShown}
+            onOpenSettings={onOpenSettings}
+          />
+        </>
       )}
 
       <ConfirmDialog
@@ -300,22 +330,19 @@ export function LookupScreen({ settings, onOpenSettings }: LookupScreenProps) {
         </p>
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={confirmingReplace}
-        title="Replace the current results?"
-        confirmLabel="Run new lookup"
-        cancelLabel="Keep results"
-        onCancel={() => setConfirmingReplace(false)}
-        onConfirm={() => {
-          setConfirmingReplace(false)
-          void startLookup()
-        }}
-      >
-        <p>
-          The results of {job.progress === undefined ? 'the last lookup' : jobLabel(job.progress)} will be replaced by the
-          new lookup. Export them first if you need to keep them.
-        </p>
-      </ConfirmDialog>
     </>
   )
+}
+
+/** "the lookup of 3 Mar 2025, 14:02:11 in Demo for Store 1234, as it finished." */
+function openedText(progress: JobProgress): string {
+  const how =
+    progress.state === 'finished'
+      ? 'as it finished.'
+      : progress.state === 'cancelled'
+        ? 'as it was when cancelled.'
+        : progress.state === 'interrupted'
+          ? 'as it was when interrupted.'
+          : 'still running.'
+  return `lookup ${progress.jobId} (${jobLabel(progress)}), ${how}`
 }

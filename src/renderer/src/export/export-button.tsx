@@ -1,18 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type Ref } from 'react'
-import type { ExportFormat, InvokeInput } from '../../../shared/contract'
-import type { ExportViewSpec } from '../../../shared/export/export-spec'
-import { callInventory } from '../api/inventory-call'
+import type { ExportFormat, InvokeValue } from '../../../shared/contract'
 import { ExportDialog, type ExportChoice, type ExportCounts } from './export-dialog'
-import { savedMessage, type ExportScope } from './export-message'
+import { savedMessage } from './export-message'
+
+/** Where an export went, or that the person cancelled the save dialog. */
+export type ExportOutcome = InvokeValue<'exportResults'>
 
 interface ExportButtonProps {
-  jobId: string
   noun: string
   viewLabel: string
   counts: ExportCounts
-  /** What the screen shows for a scope, built only when the person saves. */
-  viewSpec: (scope: ExportScope) => ExportViewSpec
+  /** Asks main to write what the screen shows for a scope (built only when the person saves). */
+  save: (choice: ExportChoice) => Promise<ExportOutcome>
   lastFormat: ExportFormat
   onFormatUsed: (format: ExportFormat) => void
   /** Set by a keyboard shortcut (Ctrl+E): open the dialog. */
@@ -21,12 +21,12 @@ interface ExportButtonProps {
 }
 
 /** The "Export" button, its dialog, and a status line saying where the file went and how many rows it holds. */
-export function ExportButton({ jobId, noun, viewLabel, counts, viewSpec, lastFormat, onFormatUsed, openRequest, buttonRef }: ExportButtonProps) {
+export function ExportButton({ noun, viewLabel, counts, save, lastFormat, onFormatUsed, openRequest, buttonRef }: ExportButtonProps) {
   const [open, setOpen] = useState(false)
   const [status, setStatus] = useState('')
   const [handledRequest, setHandledRequest] = useState(openRequest)
   const exportResults = useMutation({
-    mutationFn: (input: InvokeInput<'exportResults'>) => callInventory(window.inventory.exportResults(input)),
+    mutationFn: save,
     onSuccess: (result) => {
       setOpen(false)
       setStatus(result.saved ? savedMessage(result.rows, result.path) : 'Export cancelled: no file was saved.')
@@ -45,7 +45,7 @@ export function ExportButton({ jobId, noun, viewLabel, counts, viewSpec, lastFor
   function start(choice: ExportChoice) {
     setStatus('')
     onFormatUsed(choice.format)
-    exportResults.mutate({ jobId, format: choice.format, view: viewSpec(choice.scope) })
+    exportResults.mutate(choice)
   }
 
   return (

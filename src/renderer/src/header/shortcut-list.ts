@@ -10,6 +10,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     where: 'Anywhere',
     shortcuts: [
       { keys: [['Ctrl', '/']], does: 'Show this list of keyboard shortcuts' },
+      { keys: [['Ctrl', 'Shift', 'H']], does: 'Open History: past lookups to open, resume or compare' },
       { keys: [['Tab'], ['Shift', 'Tab']], does: 'Move to the next or the previous control' },
       { keys: [['Escape']], does: 'Close a dialog without changing anything' }
     ]
@@ -28,8 +29,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
   {
     where: 'Results',
     shortcuts: [
-      { keys: [['Ctrl', 'F']], does: 'Go to Quick search' },
-      { keys: [['Ctrl', 'E']], does: 'Export the results' },
+      { keys: [['Ctrl', 'F']], does: 'Go to Quick search (in Compare too)' },
+      { keys: [['Ctrl', 'E']], does: 'Export the results, or the comparison in Compare' },
       { keys: [['←'], ['→']], does: 'Items and Locations, and the tabs of the details: switch tab' }
     ]
   },

@@ -1,5 +1,4 @@
-import type { ViewColumn } from '../../../shared/views/view-columns'
-import type { GridRow } from './view-rows'
+import type { GridColumn, GridRow } from './grid-row'
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -14,7 +13,7 @@ export function clipboardCell(text: string): string {
 }
 
 /** The rows as the screen shows them, with a header of the column labels. */
-export function rowsToTsv(rows: readonly GridRow[], columns: readonly ViewColumn[]): string {
+export function rowsToTsv<Column extends GridColumn>(rows: readonly GridRow<Column>[], columns: readonly Column[]): string {
   const lines = [columns.map((column) => clipboardCell(column.label)).join('\t')]
   for (const row of rows) lines.push(columns.map((column) => clipboardCell(row.text(column))).join('\t'))
   return lines.join('\r\n')

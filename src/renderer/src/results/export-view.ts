@@ -3,14 +3,15 @@ import type { LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import type { ExportScope } from '../export/export-message'
 import { MatrixRow, StoreRow } from './store-rows'
-import { isViewRow, type GridRow } from './view-rows'
+import type { GridRow } from './grid-row'
+import { isViewRow } from './view-rows'
 
 /**
  * Rows in screen order, as the export channel names them: Items and Locations by line (with each
  * row's store when there are several, and in Locations each row's location), Matrix by line,
  * Stores by store.
  */
-export function exportRows(view: LookupView, rows: readonly GridRow[], manyStores: boolean): ExportRows {
+export function exportRows(view: LookupView, rows: readonly GridRow<ViewColumn>[], manyStores: boolean): ExportRows {
   if (view === 'stores') return { stores: rows.flatMap((row) => (row instanceof StoreRow ? [row.storeNbr] : [])) }
   if (view === 'matrix') return { lines: rows.flatMap((row) => (row instanceof MatrixRow ? [row.line] : [])) }
   const lineRows = rows.filter(isViewRow)
@@ -25,11 +26,11 @@ export interface ViewState {
   readonly lowStockLevel: number
   readonly manyStores: boolean
   /** Every row of the view in its own order. */
-  readonly all: readonly GridRow[]
+  readonly all: readonly GridRow<ViewColumn>[]
   /** Every row in the screen's sort order (`all` itself when unsorted). */
-  readonly sorted: readonly GridRow[]
+  readonly sorted: readonly GridRow<ViewColumn>[]
   /** What the grid shows: sorted, then filtered (`sorted` itself when nothing filters). */
-  readonly shown: readonly GridRow[]
+  readonly shown: readonly GridRow<ViewColumn>[]
   readonly selected: ReadonlySet<string>
 }
 
@@ -39,7 +40,7 @@ export interface ViewState {
  */
 export function exportViewSpec(state: ViewState, scope: ExportScope): ExportViewSpec {
   const base = { view: state.view, columns: state.columns.map((column) => column.key), lowStockLevel: state.lowStockLevel }
-  const rows = (chosen: readonly GridRow[]) => exportRows(state.view, chosen, state.manyStores)
+  const rows = (chosen: readonly GridRow<ViewColumn>[]) => exportRows(state.view, chosen, state.manyStores)
   switch (scope) {
     case 'shown':
       return { ...base, rows: state.shown === state.all ? null : rows(state.shown) }

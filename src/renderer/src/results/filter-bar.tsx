@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react'
-import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { GridColumn } from './grid-row'
 import { NUMBER_FILTER_HINT, NUMBER_FILTER_PLACEHOLDER } from './number-filter'
 import { columnTest, type ColumnFilters } from './row-filter'
 
@@ -21,7 +21,7 @@ export function QuickSearch({ value, onChange, ref }: QuickSearchProps) {
 
 interface ColumnFiltersProps {
   id: string
-  columns: readonly ViewColumn[]
+  columns: readonly GridColumn[]
   values: ColumnFilters
   onChange: (key: string, value: string) => void
 }

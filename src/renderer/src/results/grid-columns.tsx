@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type RenderCellProps } from 'react-data-grid'
-import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
 import { MatrixRow } from './store-rows'
-import type { GridRow } from './view-rows'
 
 /**
  * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel
@@ -39,11 +38,18 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
 const CARRIED_WIDTH = 160
 /** Room for a figure with the longest word beside it: `◐ 1,234.5 Shelf empty`. */
 const MATRIX_STORE_WIDTH = 164
-const FROZEN: ReadonlySet<string> = new Set(['status', 'store', 'line'])
+
+/** How a screen's grid lays its columns out: widths by key (others get a file column's), and the keys kept in view when scrolling sideways. */
+export interface GridLayout {
+  readonly widths: Readonly<Record<string, number | string>>
+  readonly frozen: ReadonlySet<string>
+}
+
+export const RESULTS_LAYOUT: GridLayout = { widths: WIDTHS, frozen: new Set(['status', 'store', 'line']) }
 
 /** A Matrix cell: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
-function MatrixCellView({ row, column }: { row: GridRow; column: ViewColumn & { store: number } }) {
-  const cell = row instanceof MatrixRow ? row.cell(column.store) : undefined
+function MatrixCellView<C extends GridColumn>({ row, column, store }: { row: GridRow<C>; column: C; store: number }) {
+  const cell = row instanceof MatrixRow ? row.cell(store) : undefined
   if (cell === undefined) return null
   return (
     <span className="matrix-cell" data-status={cell.status}>
@@ -53,33 +59,37 @@ function MatrixCellView({ row, column }: { row: GridRow; column: ViewColumn & { 
   )
 }
 
-function renderer(column: ViewColumn): (props: RenderCellProps<GridRow>) => ReactNode {
-  if (column.key === 'status') return ({ row }) => (row.status === null ? null : <StatusBadge status={row.status} />)
+function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props: RenderCellProps<R>) => ReactNode {
+  if (column.kind === 'status')
+    return ({ row }) => {
+      const status = row.statusOf(column)
+      return status === null ? null : <StatusBadge status={status} />
+    }
   const store = column.store
-  if (store !== undefined) return ({ row }) => <MatrixCellView row={row} column={{ ...column, store }} />
+  if (store !== undefined) return ({ row }) => <MatrixCellView row={row} column={column} store={store} />
   return ({ row }) => row.text(column)
 }
 
-function gridColumn(column: ViewColumn): Column<GridRow> {
+function gridColumn<C extends GridColumn, R extends GridRow<C>>(column: C, { widths, frozen }: GridLayout): Column<R> {
   const numeric = column.kind === 'number'
   return {
     key: column.key,
     name: column.label,
-    width: column.store === undefined ? (WIDTHS[column.key] ?? CARRIED_WIDTH) : MATRIX_STORE_WIDTH,
+    width: column.store === undefined ? (widths[column.key] ?? CARRIED_WIDTH) : MATRIX_STORE_WIDTH,
     minWidth: 56,
     sortable: true,
     resizable: true,
-    draggable: !FROZEN.has(column.key),
-    frozen: FROZEN.has(column.key),
+    draggable: !frozen.has(column.key),
+    frozen: frozen.has(column.key),
     sortDescendingFirst: numeric && column.key !== 'line' && column.key !== 'store',
     cellClass: numeric ? 'results-cell-number' : undefined,
     headerCellClass: numeric ? 'results-cell-number' : undefined,
-    renderCell: renderer(column)
+    renderCell: renderer<C, R>(column)
   }
 }
 
-/** A row's checkbox, named after the row so a screen reader says which row it selects. */
-function SelectLine({ row, tabIndex }: RenderCellProps<GridRow>) {
+/** A row's checkbox, named after its row ("Select line 12", "Select store 1234, line 5") so a screen reader says which row it selects. */
+function SelectRow<R extends { readonly label: string }>({ row, tabIndex }: RenderCellProps<R>) {
   const { isRowSelectionDisabled, isRowSelected, onRowSelectionChange } = useRowSelection()
   return (
     <SelectCellFormatter
@@ -92,13 +102,11 @@ function SelectLine({ row, tabIndex }: RenderCellProps<GridRow>) {
   )
 }
 
-const SELECT_LINE_COLUMN: Column<GridRow> = {
-  ...(SelectColumn as Column<GridRow>),
-  frozen: true,
-  renderCell: (props) => <SelectLine {...props} />
+function selectRowColumn<R extends { readonly label: string }>(): Column<R> {
+  return { ...(SelectColumn as Column<R>), frozen: true, renderCell: (props) => <SelectRow {...props} /> }
 }
 
 /** The grid's columns for a view's columns in screen order, after the row checkboxes. */
-export function gridColumns(columns: readonly ViewColumn[]): Column<GridRow>[] {
-  return [SELECT_LINE_COLUMN, ...columns.map(gridColumn)]
+export function gridColumns<C extends GridColumn, R extends GridRow<C>>(columns: readonly C[], layout: GridLayout = RESULTS_LAYOUT): Column<R>[] {
+  return [selectRowColumn<R>(), ...columns.map((column) => gridColumn<C, R>(column, layout))]
 }

@@ -4,7 +4,8 @@ import type { SettingsPatch } from '../../../shared/settings'
 import { LOOKUP_VIEW_LABELS, viewsFor, type LookupView } from '../../../shared/views/lookup-views'
 import { TabList } from '../components/tabs'
 import { ExportButton } from '../export/export-button'
-import type { ExportScope } from '../export/export-message'
+import type { ExportChoice } from '../export/export-dialog'
+import { callInventory } from '../api/inventory-call'
 import { formatCount } from '../format/format'
 import { DetailPanel } from './detail-panel'
 import { exportViewSpec, type ViewState } from './export-view'
@@ -18,7 +19,9 @@ import { useIdleWarmup } from './use-idle-warmup'
 import { useResultsShortcuts } from './use-results-shortcuts'
 import { useViewRows } from './use-view-rows'
 import { MatrixRow, StoreRow } from './store-rows'
-import { isViewRow, type GridRow } from './view-rows'
+import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { GridRow } from './grid-row'
+import { isViewRow } from './view-rows'
 import './results.css'
 
 export interface ResultsPreferences {
@@ -85,7 +88,7 @@ export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, headin
   useIdleWarmup(all, rows.baseColumns)
 
   const changeActive = useCallback(
-    (row: GridRow | null, open: boolean, columnKey: string | null) => {
+    (row: GridRow<ViewColumn> | null, open: boolean, columnKey: string | null) => {
       if (row instanceof StoreRow) {
         // A store's row opens its items: the Items view filtered to that store.
         if (open) showFiltered('items', 'store', String(row.storeNbr))
@@ -118,12 +121,12 @@ export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, headin
     [preferences.exportFormat, onPreferencesChange]
   )
   const { sorted } = rows
-  const viewSpec = useCallback(
-    (scope: ExportScope) => {
+  const save = useCallback(
+    ({ format, scope }: ExportChoice) => {
       const state: ViewState = { view, columns, lowStockLevel: level, manyStores, all, sorted, shown, selected }
-      return exportViewSpec(state, scope)
+      return callInventory(window.inventory.exportResults({ jobId, format, view: exportViewSpec(state, scope) }))
     },
-    [view, columns, level, manyStores, all, sorted, shown, selected]
+    [jobId, view, columns, level, manyStores, all, sorted, shown, selected]
   )
 
   useResultsShortcuts(sectionRef, {
@@ -164,11 +167,10 @@ export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, headin
         </button>
         <LowStockField level={level} onChange={changeLevel} />
         <ExportButton
-          jobId={jobId}
           noun={noun}
           viewLabel={LOOKUP_VIEW_LABELS[view]}
           counts={{ shown: shown.length, selected: selected.size, all: all.length }}
-          viewSpec={viewSpec}
+          save={save}
           lastFormat={preferences.exportFormat}
           onFormatUsed={formatUsed}
           openRequest={exportRequest}

@@ -1,14 +1,17 @@
 import { useCallback, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
-import type { ViewColumn } from '../../../shared/views/view-columns'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
-import { gridColumns } from './grid-columns'
-import type { GridRow } from './view-rows'
+import { gridColumns, RESULTS_LAYOUT, type GridLayout } from './grid-columns'
+import type { GridColumn, GridRow } from './grid-row'
 
-export interface ResultsGridProps {
-  rows: readonly GridRow[]
-  columns: readonly ViewColumn[]
+export interface ResultsGridProps<Column extends GridColumn, Row extends GridRow<Column>> {
+  rows: readonly Row[]
+  columns: readonly Column[]
+  /** Column widths and the columns kept in view; the results' by default. */
+  layout?: GridLayout
+  /** The grid's accessible name. */
+  label?: string
   sortColumns: readonly SortColumn[]
   onSortColumnsChange: (sortColumns: SortColumn[]) => void
   onColumnsReorder: (sourceKey: string, targetKey: string) => void
@@ -18,7 +21,7 @@ export interface ResultsGridProps {
    * The row (and column) the keyboard or pointer is on; `open` when the person asked for its details
    * (click, Enter). The column matters in the Matrix, where each store's cell opens that store's answer.
    */
-  onActiveRowChange: (row: GridRow | null, open: boolean, columnKey: string | null) => void
+  onActiveRowChange: (row: Row | null, open: boolean, columnKey: string | null) => void
   /** Told what was copied or selected, for a polite announcement. */
   onAnnounce: (what: string) => void
   describedBy?: string
@@ -33,14 +36,15 @@ const rowKey = (row: GridRow) => row.key
  * and Shift+Tab leave it, Ctrl/Cmd+A selects every row shown. Ctrl/Cmd+C copies the active cell, or
  * every selected row as TSV with a header when the active cell sits on a selected row.
  */
-export function ResultsGrid(props: ResultsGridProps) {
+export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Column>>(props: ResultsGridProps<Column, Row>) {
   const { rows, columns, selectedRows, onSelectedRowsChange, onActiveRowChange, onAnnounce, emptyText } = props
+  const layout = props.layout ?? RESULTS_LAYOUT
   const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
-  const grid = useMemo(() => gridColumns(columns), [columns])
+  const grid = useMemo(() => gridColumns<Column, Row>(columns, layout), [columns, layout])
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
 
   const handleCopy = useCallback(
-    ({ row, column }: CellCopyArgs<GridRow>, event: ClipboardEvent<HTMLDivElement>) => {
+    ({ row, column }: CellCopyArgs<Row>, event: ClipboardEvent<HTMLDivElement>) => {
       let text: string
       let what: string
       const viewColumn = byKey.get(column.key)
@@ -63,12 +67,12 @@ export function ResultsGrid(props: ResultsGridProps) {
   )
 
   const handlePositionChange = useCallback(
-    ({ row, column }: PositionChangeArgs<GridRow>) => {
+    ({ row, column }: PositionChangeArgs<Row>) => {
       if (row !== undefined) onActiveRowChange(row, false, column?.key ?? null)
     },
     [onActiveRowChange]
   )
-  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<GridRow>) => {
+  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<Row>) => {
     if (column.key !== 'rdg-select-column') onActiveRowChange(row, true, column.key)
   }, [onActiveRowChange])
 
@@ -99,7 +103,7 @@ export function ResultsGrid(props: ResultsGridProps) {
     <div className="results-grid-frame" onKeyDownCapture={handleKeyDownCapture}>
       <DataGrid
         className="results-grid"
-        aria-label="Inventory results"
+        aria-label={props.label ?? 'Inventory results'}
         aria-describedby={props.describedBy}
         columns={grid}
         rows={rows}

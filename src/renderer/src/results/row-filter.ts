@@ -1,26 +1,25 @@
-import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { GridColumn, GridRow } from './grid-row'
 import { numberInText, parseNumberFilter, type NumberTest } from './number-filter'
 import { searchTerms } from './search-term'
-import type { GridRow, RowStatus } from './view-rows'
 
 /** Column filter text by column key. */
 export type ColumnFilters = Readonly<Record<string, string>>
 
 export interface RowFilter {
   readonly columns: ColumnFilters
-  /** The statuses the pressed presets show; null shows every status. */
-  readonly statuses: ReadonlySet<RowStatus> | null
+  /** What the pressed chips show (asked of each row's `hasStatus`); null shows every row. */
+  readonly statuses: ReadonlySet<string> | null
   readonly quick: string
 }
 
 export const NO_FILTER: RowFilter = { columns: {}, statuses: null, quick: '' }
 
-type RowTest = (row: GridRow) => boolean
+type RowTest<Column extends GridColumn> = (row: GridRow<Column>) => boolean
 
 const COMPARISON_START = /^\s*[<>=]/
 
 /** How a column's filter text is read: null when it filters nothing, 'invalid' when it cannot be read. */
-export function columnTest(column: ViewColumn, raw: string): RowTest | 'invalid' | null {
+export function columnTest<Column extends GridColumn>(column: Column, raw: string): RowTest<Column> | 'invalid' | null {
   if (raw.trim() === '') return null
   if (column.kind === 'number') {
     const test = parseNumberFilter(raw)
@@ -44,8 +43,8 @@ function numberTest(test: NumberTest, value: number): boolean {
   return !Number.isNaN(value) && test(value)
 }
 
-function compile(filter: RowFilter, columns: readonly ViewColumn[]): RowTest[] {
-  const tests: RowTest[] = []
+function compile<Column extends GridColumn>(filter: RowFilter, columns: readonly Column[]): RowTest<Column>[] {
+  const tests: RowTest<Column>[] = []
   const statuses = filter.statuses
   if (statuses !== null) tests.push((row) => row.hasStatus(statuses))
   for (const column of columns) {
@@ -60,25 +59,26 @@ function compile(filter: RowFilter, columns: readonly ViewColumn[]): RowTest[] {
   return tests
 }
 
-const SEARCH_COLUMNS = new WeakMap<readonly ViewColumn[], { line: ViewColumn[]; location: ViewColumn[] }>()
+const SEARCH_COLUMNS = new WeakMap<readonly GridColumn[], { line: GridColumn[]; location: GridColumn[] }>()
 
 /**
  * The view's columns split into the line's own and a location row's own (the stock status is the
  * row's), kept per columns array so each line's search text is built once for a view, not per keystroke.
  */
-export function searchColumns(columns: readonly ViewColumn[]): { line: ViewColumn[]; location: ViewColumn[] } {
+export function searchColumns<Column extends GridColumn>(columns: readonly Column[]): { line: Column[]; location: Column[] } {
   let split = SEARCH_COLUMNS.get(columns)
   if (split === undefined) {
     split = {
-      line: columns.filter((column) => column.key !== 'status' && !column.perLocation),
-      location: columns.filter((column) => column.perLocation)
+      line: columns.filter((column) => column.kind !== 'status' && column.perLocation !== true),
+      location: columns.filter((column) => column.perLocation === true)
     }
     SEARCH_COLUMNS.set(columns, split)
   }
-  return split
+  // Kept per columns array, so the split holds that array's own columns.
+  return split as { line: Column[]; location: Column[] }
 }
 
-export function isFiltering(filter: RowFilter, columns: readonly ViewColumn[]): boolean {
+export function isFiltering(filter: RowFilter, columns: readonly GridColumn[]): boolean {
   return compile(filter, columns).length > 0
 }
 
@@ -86,7 +86,11 @@ export function isFiltering(filter: RowFilter, columns: readonly ViewColumn[]): 
  * The rows every filter accepts (presets, column filters, each quick-search word), in their
  * incoming order; `rows` itself when nothing filters.
  */
-export function filterRows<Row extends GridRow>(rows: readonly Row[], filter: RowFilter, columns: readonly ViewColumn[]): readonly Row[] {
+export function filterRows<Column extends GridColumn, Row extends GridRow<Column>>(
+  rows: readonly Row[],
+  filter: RowFilter,
+  columns: readonly Column[]
+): readonly Row[] {
   const tests = compile(filter, columns)
   if (tests.length === 0) return rows
   const [only] = tests

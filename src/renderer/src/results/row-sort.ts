@@ -1,20 +1,22 @@
 import type { SortColumn } from 'react-data-grid'
-import type { ViewColumn } from '../../../shared/views/view-columns'
+import type { GridColumn, GridRow } from './grid-row'
 import { numberInText } from './number-filter'
-import { ROW_STATUS_RANK, type GridRow } from './view-rows'
+import { ROW_STATUS_RANK } from './view-rows'
 
 /** NaN marks an empty number; text keys may also carry the number a cell is written as, so "12" sorts after "6". */
 type SortKey =
   | { readonly kind: 'number'; readonly direction: 1 | -1; readonly values: Float64Array }
   | { readonly kind: 'text'; readonly direction: 1 | -1; readonly values: readonly string[]; readonly numbers: Float64Array | null }
 
-function sortKey(rows: readonly GridRow[], column: ViewColumn, direction: 1 | -1): SortKey {
+function sortKey<Column extends GridColumn>(rows: readonly GridRow<Column>[], column: Column, direction: 1 | -1): SortKey {
   if (column.kind === 'number' || column.kind === 'status') {
     const values = new Float64Array(rows.length)
     for (let i = 0; i < rows.length; i += 1) {
-      const row = rows[i] as GridRow
-      if (column.kind === 'status') values[i] = row.status === null ? Number.NaN : (ROW_STATUS_RANK.get(row.status) ?? Number.NaN)
-      else {
+      const row = rows[i] as GridRow<Column>
+      if (column.kind === 'status') {
+        const status = row.statusOf(column)
+        values[i] = status === null ? Number.NaN : (ROW_STATUS_RANK.get(status) ?? Number.NaN)
+      } else {
         const value = row.value(column)
         values[i] = typeof value === 'number' ? value : Number.NaN
       }
@@ -63,10 +65,10 @@ function compareAt(key: SortKey, a: number, b: number): number {
  * array is sorted, so the comparator touches no row objects; ties keep the incoming (line) order.
  * Returns `rows` itself when there is nothing to sort.
  */
-export function sortRows<Row extends GridRow>(
+export function sortRows<Column extends GridColumn, Row extends GridRow<Column>>(
   rows: readonly Row[],
   sortColumns: readonly SortColumn[],
-  columns: readonly ViewColumn[]
+  columns: readonly Column[]
 ): readonly Row[] {
   const byKey = new Map(columns.map((column) => [column.key as string, column]))
   const chosen = sortColumns.flatMap((sort) => {

@@ -1,4 +1,4 @@
-import type { StockStatus } from '../../../shared/stock/stock-status'
+import { STOCK_STATUSES, type StockStatus } from '../../../shared/stock/stock-status'
 import {
   formatRate,
   isLookedUp,
@@ -14,7 +14,8 @@ import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
 import { textOf, type LineEntry } from './line-entry'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import type { SearchTerm } from './search-term'
-import type { GridRow, RowStatus } from './view-rows'
+import type { GridRow } from './grid-row'
+import type { RowStatus } from './view-rows'
 
 function summaryValue(summary: StoreSummary, column: ViewColumn): CellValue {
   switch (column.key) {
@@ -36,9 +37,8 @@ function summaryValue(summary: StoreSummary, column: ViewColumn): CellValue {
 }
 
 /** A row of the Stores view: one store, its counts and in-stock rate. */
-export class StoreRow implements GridRow {
+export class StoreRow implements GridRow<ViewColumn> {
   readonly summary: StoreSummary
-  readonly status = null
 
   constructor(summary: StoreSummary) {
     this.summary = summary
@@ -46,6 +46,11 @@ export class StoreRow implements GridRow {
 
   get key(): string {
     return `store:${this.summary.storeNbr}`
+  }
+
+  /** A store sums many answers: it has no stock status of its own. */
+  statusOf(): null {
+    return null
   }
 
   get label(): string {
@@ -76,8 +81,8 @@ export class StoreRow implements GridRow {
   }
 
   /** A store answers a preset when any of its values has one of the statuses ("Out of stock": stores with an item out of stock). */
-  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
-    for (const status of statuses) if (status !== 'retrying' && summaryStatusCount(this.summary, status) > 0) return true
+  hasStatus(statuses: ReadonlySet<string>): boolean {
+    for (const status of STOCK_STATUSES) if (statuses.has(status) && summaryStatusCount(this.summary, status) > 0) return true
     return false
   }
 }
@@ -105,14 +110,13 @@ export function storeRowsOf(set: ResultSet, inputLines: number, lowStockLevel: n
 }
 
 /** A row of the Matrix view: one value, each store's answer for it, and its in-stock rate across them. */
-export class MatrixRow implements GridRow {
+export class MatrixRow implements GridRow<ViewColumn> {
   /** The entry that names the value best (one that found the item, else the first): its identifiers and file cells. */
   readonly entry: LineEntry
   /** Each store's entry and status, by the store's position in the lookup. */
   readonly cells: readonly (LineEntry | undefined)[]
   readonly statuses: readonly (RowStatus | undefined)[]
   private readonly positions: ReadonlyMap<number, number>
-  readonly status = null
   private rate: number | null | undefined = undefined
 
   constructor(entry: LineEntry, cells: readonly (LineEntry | undefined)[], statuses: readonly (RowStatus | undefined)[], positions: ReadonlyMap<number, number>) {
@@ -124,6 +128,11 @@ export class MatrixRow implements GridRow {
 
   get key(): string {
     return `line:${this.entry.line}`
+  }
+
+  /** A value across stores has no stock status of its own: each store's cell has one. */
+  statusOf(): null {
+    return null
   }
 
   get label(): string {
@@ -189,7 +198,7 @@ export class MatrixRow implements GridRow {
   }
 
   /** "Out of stock" in the Matrix: values out of stock in at least one store. */
-  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
+  hasStatus(statuses: ReadonlySet<string>): boolean {
     for (const status of this.statuses) if (status !== undefined && statuses.has(status)) return true
     return false
   }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
-import type { ViewColumn } from '../../../shared/views/view-columns'
-import type { GridRow } from './view-rows'
+import type { GridColumn, GridRow } from './grid-row'
 
 /** Long enough that rows replaced ten times a second by a running job are not warmed in vain. */
 const SETTLE_MS = 400
@@ -10,14 +9,14 @@ const SETTLE_MS = 400
  * browser is idle, so the first keystroke in a filter or the first header
  * click only has to scan, not format.
  */
-export function useIdleWarmup(rows: readonly GridRow[], columns: readonly ViewColumn[]): void {
+export function useIdleWarmup<Column extends GridColumn>(rows: readonly GridRow<Column>[], columns: readonly Column[]): void {
   useEffect(() => {
     let idle: number | null = null
     let cursor = 0
     const step = (deadline: IdleDeadline) => {
       idle = null
       while (cursor < rows.length) {
-        const row = rows[cursor] as GridRow
+        const row = rows[cursor] as GridRow<Column>
         for (const column of columns) if (column.kind !== 'number') row.lower(column)
         cursor += 1
         if (cursor % 500 === 0 && deadline.timeRemaining() < 4) break

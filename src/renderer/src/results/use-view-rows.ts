@@ -7,7 +7,8 @@ import { itemRowsOf, type ResultSet } from './result-set'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from './row-filter'
 import { sortRows } from './row-sort'
 import { matrixRowsOf, storeRowsOf } from './store-rows'
-import { locationRowsOf, statusCounts, type GridRow, type RowStatus } from './view-rows'
+import type { GridRow } from './grid-row'
+import { locationRowsOf, statusCounts, type RowStatus } from './view-rows'
 
 type PerView<T> = Readonly<Record<LookupView, T>>
 
@@ -22,7 +23,7 @@ function ordered(columns: readonly ViewColumn[], order: readonly string[]): View
   return [...columns].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
 }
 
-const EMPTY_ROWS: readonly GridRow[] = []
+const EMPTY_ROWS: readonly GridRow<ViewColumn>[] = []
 
 /** The statuses a set of pressed presets shows; a failure being retried is still a failure until its new answer arrives. */
 function shownStatuses(presets: Iterable<StockPreset>): ReadonlySet<RowStatus> | null {
@@ -53,7 +54,7 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
   const locations = useMemo(() => (view === 'locations' ? locationRowsOf(items) : EMPTY_ROWS), [view, items])
   const stores = useMemo(() => (view === 'stores' ? storeRowsOf(set, inputLines, lowStockLevel) : EMPTY_ROWS), [view, set, inputLines, lowStockLevel])
   const matrix = useMemo(() => (view === 'matrix' ? matrixRowsOf(set, lowStockLevel) : EMPTY_ROWS), [view, set, lowStockLevel])
-  const all: readonly GridRow[] = view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
+  const all: readonly GridRow<ViewColumn>[] = view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
   const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
   const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
 

@@ -3,6 +3,7 @@ import type { InventoryLocation } from '../../../shared/domain/line-result'
 import { textOf, lowerWord, type LineEntry } from './line-entry'
 import type { SearchTerm } from './search-term'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
+import type { GridRow } from './grid-row'
 
 /** A line's status on screen: its stock status, or "Retrying" while a retry of its failure is under way. */
 export type RowStatus = StockStatus | 'retrying'
@@ -18,31 +19,15 @@ export const ROW_STATUS_RANK: ReadonlyMap<RowStatus, number> = new Map<RowStatus
   ['retrying', STOCK_STATUSES.length]
 ])
 
-/** What the grid, the filters and the sort need of a row, in any view. */
-export interface GridRow {
-  readonly key: string
-  /** The row's own stock status (the Stock status column); null for a row that sums several (a store, a value across stores). */
-  readonly status: RowStatus | null
-  /** Who the row is for, in words: what its checkbox and a copy name ("line 5", "store 1234, line 5", "store 1234"). */
-  readonly label: string
-  value(column: ViewColumn): CellValue
-  text(column: ViewColumn): string
-  lower(column: ViewColumn): string
-  /** Whether a cell contains `term`: `lineColumns` are the line's own, `locationColumns` a location row's. */
-  contains(term: SearchTerm, lineColumns: readonly ViewColumn[], locationColumns: readonly ViewColumn[]): boolean
-  /** Whether the row answers a preset: a line by its own status; a store or a value across stores when any of its answers has one. */
-  hasStatus(statuses: ReadonlySet<RowStatus>): boolean
-}
-
 /** A row of the Items or Locations view: one store's answer for one line (or one location row of it). */
-export interface ViewRow extends GridRow {
+export interface ViewRow extends GridRow<ViewColumn> {
   readonly entry: LineEntry
   readonly status: RowStatus
   /** The location row within its line, or -1 for a row that stands for the whole line. */
   readonly locationIndex: number
 }
 
-export function isViewRow(row: GridRow): row is ViewRow {
+export function isViewRow(row: GridRow<ViewColumn>): row is ViewRow {
   return 'locationIndex' in row
 }
 
@@ -75,7 +60,11 @@ export class ItemRow implements ViewRow {
     return lineLabel(this.entry, this.manyStores)
   }
 
-  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
+  statusOf(): RowStatus {
+    return this.status
+  }
+
+  hasStatus(statuses: ReadonlySet<string>): boolean {
     return statuses.has(this.status)
   }
 
@@ -121,7 +110,11 @@ export class LocationRow implements ViewRow {
     return this.locationIndex > 0 ? `${line}, location ${this.locationIndex + 1}` : line
   }
 
-  hasStatus(statuses: ReadonlySet<RowStatus>): boolean {
+  statusOf(): RowStatus {
+    return this.status
+  }
+
+  hasStatus(statuses: ReadonlySet<string>): boolean {
     return statuses.has(this.status)
   }
 

@@ -5,15 +5,18 @@ import { formatCount, formatDuration, formatRate } from '../format/format'
 import { announcement, answeredCount, jobLabel, pairCount } from './job-summary'
 import { useCountdown } from './use-countdown'
 import { useFailureReason } from './use-failure-reason'
+import type { JobAction } from './use-lookup-job'
 
 interface JobProgressViewProps {
   /** Counters taken from the results on screen (see progressFromResults), so the card and the results never disagree. */
   progress: JobProgress
   /** Whether the results have read everything the progress reports; the end of a lookup is announced only then. */
   caughtUp: boolean
-  busy: 'start' | 'cancel' | 'retry' | null
+  busy: JobAction | null
   onCancel: () => void
   onRetryFailed: () => void
+  /** Looks up the lines a Cancel, a quit or a crash left without an answer. */
+  onResume: () => void
   onOpenSettings: () => void
 }
 
@@ -26,7 +29,7 @@ const COUNT_ROWS: readonly { key: 'found' | 'notFound' | 'invalid' | 'duplicate'
   { key: 'cancelled', label: 'Cancelled' }
 ]
 
-export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFailed, onOpenSettings }: JobProgressViewProps) {
+export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFailed, onResume, onOpenSettings }: JobProgressViewProps) {
   const active = progress.state === 'running' || progress.state === 'throttled'
   const answered = answeredCount(progress)
   const total = pairCount(progress)
@@ -61,6 +64,11 @@ export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFai
           {active ? (
             <button type="button" className="danger" onClick={onCancel} disabled={busy !== null}>
               {busy === 'cancel' ? 'Cancelling…' : 'Cancel'}
+            </button>
+          ) : null}
+          {!active && (progress.state === 'cancelled' || progress.state === 'interrupted') && progress.cancelled > 0 ? (
+            <button type="button" className="primary" onClick={onResume} disabled={busy !== null}>
+              {busy === 'resume' ? 'Resuming…' : 'Resume'}
             </button>
           ) : null}
           {!active && progress.failed > 0 ? (

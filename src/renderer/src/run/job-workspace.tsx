@@ -3,17 +3,19 @@ import { progressFromResults } from '../results/job-counts'
 import { ResultsView } from '../results/results-view'
 import { useJobResults } from '../results/use-job-results'
 import { JobProgressView } from './job-progress-view'
+import type { JobAction } from './use-lookup-job'
 
 interface JobWorkspaceProps {
   progress: JobProgress
-  busy: 'start' | 'cancel' | 'retry' | null
+  busy: JobAction | null
   onCancel: () => void
   onRetryFailed: () => void
+  onResume: () => void
   onOpenSettings: () => void
 }
 
 /** A lookup's progress card and its results, counted from one result set so their numbers always agree. */
-export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onOpenSettings }: JobWorkspaceProps) {
+export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onResume, onOpenSettings }: JobWorkspaceProps) {
   const { set, query } = useJobResults(progress)
   const shown = progressFromResults(progress, set)
   return (
@@ -24,6 +26,7 @@ export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onOpenSe
         busy={busy}
         onCancel={onCancel}
         onRetryFailed={onRetryFailed}
+        onResume={onResume}
         onOpenSettings={onOpenSettings}
       />
       <ResultsView

@@ -6,18 +6,26 @@ import { callInventory } from '../api/inventory-call'
 import { storeJobProgress, useJobProgress } from '../api/job-progress'
 import { storeRetryStart } from '../results/use-job-results'
 
-type Action = 'start' | 'cancel' | 'retry'
+export type JobAction = 'start' | 'cancel' | 'retry' | 'resume'
 
-/** The current lookup: starts it, cancels it, retries its failures; progress arrives as events. */
+/**
+ * The lookup on the lookup screen: one this window runs (started, resumed) or one opened from
+ * History as it is stored. Starts, cancels, retries and resumes it; progress arrives as events.
+ */
 export function useLookupJob() {
   const queryClient = useQueryClient()
   const [jobId, setJobId] = useState<string | null>(null)
-  const [busy, setBusy] = useState<Action | null>(null)
+  /** How the lookup on screen got there: run from this screen, or opened from History. */
+  const [origin, setOrigin] = useState<'run' | 'history'>('run')
+  /** The lookup this window last started or resumed: while it runs, no other is started from here. */
+  const [ownJobId, setOwnJobId] = useState<string | null>(null)
+  const [busy, setBusy] = useState<JobAction | null>(null)
   const [error, setError] = useState<unknown>(null)
   const progress = useJobProgress(jobId)
+  const own = useJobProgress(ownJobId)
 
   const run = useCallback(
-    async (action: Action, call: () => Promise<JobProgress>): Promise<JobProgress | null> => {
+    async (action: JobAction, call: () => Promise<JobProgress>): Promise<JobProgress | null> => {
       setBusy(action)
       setError(null)
       try {
@@ -37,10 +45,44 @@ export function useLookupJob() {
   const start = useCallback(
     async (input: InvokeInput<'startJob'>) => {
       const started = await run('start', () => callInventory(window.inventory.startJob(input)))
-      if (started !== null) setJobId(started.jobId)
+      if (started !== null) {
+        setJobId(started.jobId)
+        setOwnJobId(started.jobId)
+        setOrigin('run')
+      }
       return started
     },
     [run]
+  )
+
+  /** Shows a lookup read from History; nothing is asked of the API. Throws when it cannot be read. */
+  const open = useCallback(
+    async (id: string) => {
+      const stored = await callInventory(window.inventory.openLookup({ jobId: id }))
+      storeJobProgress(queryClient, stored)
+      setError(null)
+      setJobId(stored.jobId)
+      setOrigin('history')
+    },
+    [queryClient]
+  )
+
+  /** Looks up the lines a stopped lookup never answered, under the same lookup, and shows it. Throws when it cannot. */
+  const resume = useCallback(
+    async (id: string) => {
+      setBusy('resume')
+      try {
+        const resumed = await callInventory(window.inventory.resumeLookup({ jobId: id }))
+        storeJobProgress(queryClient, resumed)
+        setError(null)
+        setJobId(resumed.jobId)
+        setOwnJobId(resumed.jobId)
+        setOrigin('run')
+      } finally {
+        setBusy(null)
+      }
+    },
+    [queryClient]
   )
 
   const cancel = useCallback(() => {
@@ -57,10 +99,42 @@ export function useLookupJob() {
     })
   }, [jobId, run, queryClient])
 
+  /** Resume from the lookup screen: the error, if any, is shown there like a failed start. */
+  const resumeShown = useCallback(() => {
+    if (jobId === null) return
+    resume(jobId).catch((caught: unknown) => setError(caught))
+  }, [jobId, resume])
+
+  /** Takes the lookup off the screen, e.g. when it was deleted from History. */
+  const forget = useCallback(
+    (id: string) => {
+      if (id === jobId) setJobId(null)
+      if (id === ownJobId) setOwnJobId(null)
+    },
+    [jobId, ownJobId]
+  )
+
   const clearError = useCallback(() => setError(null), [])
 
-  return { progress, busy, error, start, cancel, retryFailed, clearError }
+  return {
+    progress,
+    origin,
+    /** Whether a lookup this window started is still running (the one on screen or not). */
+    running: isJobActive(own),
+    busy,
+    error,
+    start,
+    open,
+    resume,
+    resumeShown,
+    cancel,
+    retryFailed,
+    forget,
+    clearError
+  }
 }
+
+export type LookupJob = ReturnType<typeof useLookupJob>
 
 export function isJobActive(progress: JobProgress | undefined): boolean {
   return progress !== undefined && (progress.state === 'running' || progress.state === 'throttled')

@@ -3,6 +3,7 @@ import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../shared/en
 import type { Settings } from '../../../shared/settings'
 import { Tabs } from '../components/tabs'
 import { DiscardChangesDialog } from './discard-changes-dialog'
+import { HistoryRetentionForm } from './history-retention-form'
 import { RemoteEnvironmentForm } from './remote-environment-form'
 
 const REMOTE_TABS = [
@@ -59,6 +60,7 @@ export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsS
           onDirtyChange={reportDirty}
         />
       </Tabs>
+      <HistoryRetentionForm days={settings.historyRetentionDays} />
       <DiscardChangesDialog
         open={pendingTab !== null}
         environmentLabel={ENVIRONMENT_LABELS[selected]}

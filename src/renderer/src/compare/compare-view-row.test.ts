@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { COMPARE_COLUMNS, compareColumnsByKeys } from '../../../shared/compare/compare-columns'
+import { compareResults, type StockInput } from '../../../shared/compare/compare-lookups'
+import { filterRows, NO_FILTER } from '../results/row-filter'
+import { sortRows } from '../results/row-sort'
+import { compareExportInput, type CompareViewState } from './compare-export'
+import { CompareViewRow } from './compare-view-row'
+
+const found = (line: number, value: string, onShelf: number): StockInput => ({
+  line,
+  input: value,
+  value,
+  status: 'found',
+  locations: [{ location_area: 'store', state: 'available', quantity: onShelf }]
+})
+
+// A: in stock -> out; B: out -> back; C: 10 -> 8; D: unchanged; E: only now.
+const rows = compareResults(
+  [found(1, 'A', 5), found(2, 'B', 0), found(3, 'C', 10), found(4, 'D', 7)],
+  [found(1, 'A', 0), found(2, 'B', 3), found(3, 'C', 8), found(4, 'D', 7), found(5, 'E', 1)],
+  3
+).map((row) => new CompareViewRow(row))
+const column = (key: string) => compareColumnsByKeys([key])[0] ?? COMPARE_COLUMNS[0]!
+
+describe('the rows of the Compare view', () => {
+  it('are grouped for the chips by what happened to their stock', () => {
+    expect(rows.map((row) => [row.key, row.status])).toEqual([
+      ['A', 'newly_out'],
+      ['B', 'back_in'],
+      ['C', 'changed'],
+      ['D', 'unchanged'],
+      ['E', 'only_one']
+    ])
+    const chosen = filterRows(rows, { ...NO_FILTER, statuses: new Set(['newly_out', 'back_in']) }, COMPARE_COLUMNS)
+    expect(chosen.map((row) => row.key)).toEqual(['A', 'B'])
+  })
+
+  it('show each cell as the view does, badges on the status columns only', () => {
+    const [a] = rows
+    expect(COMPARE_COLUMNS.map((c) => a?.text(c))).toEqual(['A', '1', 'A', 'In stock', 'Out of stock', '5', '0', '-5', 'Newly out of stock'])
+    expect(a?.statusOf(column('statusThen'))).toBe('in_stock')
+    expect(a?.statusOf(column('statusNow'))).toBe('out_of_stock')
+    expect(a?.statusOf(column('change'))).toBeNull()
+    expect(rows[4]?.statusOf(column('statusThen'))).toBeNull()
+  })
+
+  it('filter numbers, sort statuses most urgent first and numbers with empty cells last, and find words in either status', () => {
+    expect(filterRows(rows, { ...NO_FILTER, columns: { change: '<0' } }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['A', 'C'])
+    expect(sortRows(rows, [{ columnKey: 'statusNow', direction: 'ASC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual(['A', 'B', 'E', 'C', 'D'])
+    expect(sortRows(rows, [{ columnKey: 'change', direction: 'DESC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual(['B', 'D', 'C', 'A', 'E'])
+    expect(filterRows(rows, { ...NO_FILTER, quick: 'out of' }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['A', 'B'])
+    expect(filterRows(rows, { ...NO_FILTER, quick: 'only' }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['E'])
+  })
+
+  it('are exported as shown: columns in screen order, rows by key in screen order, null for every row unsorted', () => {
+    const sorted = sortRows(rows, [{ columnKey: 'change', direction: 'DESC' }], COMPARE_COLUMNS)
+    const shown = filterRows(sorted, { ...NO_FILTER, columns: { change: '<0' } }, COMPARE_COLUMNS)
+    const state: CompareViewState = {
+      thenJobId: '1',
+      nowJobId: '2',
+      columns: compareColumnsByKeys(['category', 'value']),
+      lowStockLevel: 3,
+      all: rows,
+      sorted,
+      shown,
+      selected: new Set(['E', 'B'])
+    }
+    const base = { thenJobId: '1', nowJobId: '2', format: 'csv', columns: ['category', 'value'], lowStockLevel: 3 }
+    expect(compareExportInput(state, { format: 'csv', scope: 'shown' })).toEqual({ ...base, rows: ['C', 'A'] })
+    expect(compareExportInput(state, { format: 'csv', scope: 'selected' })).toEqual({ ...base, rows: ['B', 'E'] })
+    expect(compareExportInput(state, { format: 'csv', scope: 'all' })).toEqual({ ...base, rows: ['B', 'D', 'C', 'A', 'E'] })
+    expect(compareExportInput({ ...state, sorted: rows, shown: rows }, { format: 'xlsx', scope: 'shown' }).rows).toBeNull()
+  })
+})

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query'
+import type { LookupSummary } from '../../../shared/domain/lookup-summary'
+import { callInventory } from '../api/inventory-call'
+import { CompareViewRow } from './compare-view-row'
+
+export interface Comparison {
+  then: LookupSummary
+  now: LookupSummary
+  rows: readonly CompareViewRow[]
+}
+
+/**
+ * Two lookups compared value by value, read from main a page at a time (main keeps the comparison
+ * between pages) and judged at the low-stock level the screen shows.
+ */
+export function useComparison(thenJobId: string, nowJobId: string, lowStockLevel: number) {
+  return useQuery({
+    queryKey: ['comparison', thenJobId, nowJobId, lowStockLevel],
+    queryFn: async (): Promise<Comparison> => {
+      const rows: CompareViewRow[] = []
+      let from = 0
+      for (;;) {
+        const page = await callInventory(window.inventory.compareLookups({ thenJobId, nowJobId, from, lowStockLevel }))
+        for (const row of page.rows) rows.push(new CompareViewRow(row))
+        if (page.rows.length === 0 || page.next >= page.total) return { then: page.then, now: page.now, rows }
+        from = page.next
+      }
+    },
+    // A resume or a retry may have changed either lookup since: compare afresh on each visit.
+    staleTime: 0,
+    structuralSharing: false
+  })
+}

@@ -1,0 +1,95 @@
+import type { LookupSummary } from '../../../shared/domain/lookup-summary'
+import { ENVIRONMENT_LABELS } from '../../../shared/environments'
+import { useJobProgress } from '../api/job-progress'
+import { formatCount, formatDateTime } from '../format/format'
+import { answeredText, canResume, STATE_LABELS, valuesLabel, withProgress } from './lookup-labels'
+import { storesLabel } from '../run/job-summary'
+
+export interface HistoryRowActions {
+  onOpen: (lookup: LookupSummary) => void
+  onResume: (lookup: LookupSummary) => void
+  onCompareWithPrevious: (lookup: LookupSummary) => void
+  onDelete: (lookup: LookupSummary) => void
+  onChoose: (lookup: LookupSummary, chosen: boolean) => void
+}
+
+interface HistoryRowProps extends HistoryRowActions {
+  lookup: LookupSummary
+  chosen: boolean
+  /** An action on some lookup is under way: the buttons wait for it. */
+  busy: boolean
+}
+
+/**
+ * One lookup in History: when, where, what came of its values, its state and what can be done with
+ * it. A lookup running in this window follows its progress events, so it turns Cancelled or
+ * Finished here as it does on the lookup screen. Repeated buttons are named after their lookup.
+ */
+export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: HistoryRowProps) {
+  const lookup = withProgress(listed, useJobProgress(listed.runningHere ? listed.jobId : null))
+  const id = lookup.jobId
+  const answered = answeredText(lookup)
+  const running = lookup.state === 'running'
+  return (
+    <tr data-state={lookup.state}>
+      <td className="history-choose">
+        <input
+          type="checkbox"
+          aria-label={`Choose lookup ${id} to compare`}
+          checked={chosen}
+          onChange={(event) => actions.onChoose(lookup, event.target.checked)}
+        />
+      </td>
+      <td>
+        <time dateTime={lookup.startedAt}>{formatDateTime(lookup.startedAt)}</time>
+        <span className="history-meta">
+          Lookup {id}
+          {lookup.source === 'cli' ? ' · headless' : ''}
+        </span>
+      </td>
+      <td>{ENVIRONMENT_LABELS[lookup.environment]}</td>
+      <td>{storesLabel(lookup.stores)}</td>
+      <td>{valuesLabel(lookup)}</td>
+      <td className="history-number">{formatCount(lookup.found)}</td>
+      <td className="history-number">{formatCount(lookup.notFound)}</td>
+      <td className="history-number">{formatCount(lookup.invalid)}</td>
+      <td className="history-number">{formatCount(lookup.failed)}</td>
+      <td>
+        <span className="history-state" data-state={lookup.state}>
+          {STATE_LABELS[lookup.state]}
+        </span>
+        {answered === null ? null : <span className="history-meta">{answered}</span>}
+      </td>
+      <td>
+        <div className="history-actions">
+          <button type="button" aria-label={`Open lookup ${id}`} disabled={busy} onClick={() => actions.onOpen(lookup)}>
+            Open
+          </button>
+          {canResume(lookup) ? (
+            <button type="button" aria-label={`Resume lookup ${id}`} disabled={busy} onClick={() => actions.onResume(lookup)}>
+              Resume
+            </button>
+          ) : null}
+          <button
+            type="button"
+            aria-label={`Compare lookup ${id} with previous`}
+            disabled={busy}
+            onClick={() => actions.onCompareWithPrevious(lookup)}
+          >
+            Compare with previous
+          </button>
+          <button
+            type="button"
+            className="danger"
+            aria-label={`Delete lookup ${id}`}
+            disabled={busy || running}
+            title={running ? 'A running lookup cannot be deleted: cancel it or let it finish first.' : undefined}
+            onClick={() => actions.onDelete(lookup)}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  )
+}
