@@ -1,5 +1,6 @@
 import { attachScreenshot, expect, test } from './fixtures'
 import { expectAccessibleWithHoverAndFocus } from './accessibility-support'
+import { historyRow, lookUp, openHistory, storedIds, writeStoppedLookup } from './history-support'
 import { lookupValues, resultsGrid, viewTab } from './results-support'
 import { pasteValues, validGtins } from './workspace-support'
 
@@ -96,6 +97,45 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
       await attachScreenshot(page, testInfo, `settings, ${colorScheme}`)
       await expectAccessibleWithHoverAndFocus(page, 'Settings')
+    })
+
+    test('History with its delete dialog, Compare with its filters, a lookup opened from History, and the interrupted-lookup notice', async ({
+      page,
+      harness
+    }, testInfo) => {
+      test.setTimeout(400_000)
+      writeStoppedLookup(harness, { startedAt: Date.now() - 86_400_000, state: 'interrupted' })
+      await page.reload()
+      await expect(page.getByRole('region', { name: 'Interrupted lookup' })).toBeVisible()
+      await expectAccessibleWithHoverAndFocus(page, 'interrupted-lookup notice')
+
+      await lookUp(page, '1234', validGtins(40))
+      await lookUp(page, '5678', validGtins(40))
+      await expect(page.getByRole('status').filter({ hasText: /is in History\.$/ })).toBeVisible()
+      await expectAccessibleWithHoverAndFocus(page, 'a new lookup with the previous one in History')
+
+      await openHistory(page)
+      const [now, then] = storedIds(harness)
+      await attachScreenshot(page, testInfo, `History, ${colorScheme}`)
+      await expectAccessibleWithHoverAndFocus(page, 'History')
+      await page.getByRole('button', { name: `Delete lookup ${then}`, exact: true }).click()
+      const remove = page.getByRole('dialog', { name: 'Delete this lookup?' })
+      await expect(remove).toBeVisible()
+      await expectAccessibleWithHoverAndFocus(page, 'delete dialog')
+      await remove.getByRole('button', { name: 'Keep lookup' }).click()
+
+      await historyRow(page, now ?? '').getByRole('checkbox').check()
+      await historyRow(page, then ?? '').getByRole('checkbox').check()
+      await page.getByRole('button', { name: 'Compare chosen' }).click()
+      await expect(page.getByText('40 values compared')).toBeVisible()
+      await page.getByRole('button', { name: /^Column filters/ }).click()
+      await attachScreenshot(page, testInfo, `Compare, ${colorScheme}`)
+      await expectAccessibleWithHoverAndFocus(page, 'Compare with its column filters')
+
+      await page.getByRole('button', { name: 'Back to History' }).click()
+      await page.getByRole('button', { name: `Open lookup ${then}`, exact: true }).click()
+      await expect(page.getByRole('status').filter({ hasText: /^Opened from History: / })).toBeVisible()
+      await expectAccessibleWithHoverAndFocus(page, 'lookup opened from History')
     })
   })
 }

@@ -37,10 +37,10 @@ test.describe('Compare', () => {
     const [now, then] = storedIds(harness)
 
     await openHistory(page)
-    await page.getByRole('button', { name: `Compare lookup ${then} with previous`, exact: true }).click()
+    await page.getByRole('button', { name: `Compare with previous: lookup ${then}`, exact: true }).click()
     await expect(page.getByRole('status').filter({ hasText: `There is no earlier lookup of Demo · Store 1234 with the same kind of values to compare lookup ${then} with.` })).toBeVisible()
 
-    await page.getByRole('button', { name: `Compare lookup ${now} with previous`, exact: true }).click()
+    await page.getByRole('button', { name: `Compare with previous: lookup ${now}`, exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Compare', level: 2 })).toBeFocused()
     await expect(page.getByRole('definition').first()).toHaveText(new RegExp(`^Lookup ${then} · Demo · Store 1234 · `))
     await expect(page.getByRole('definition').nth(1)).toHaveText(new RegExp(`^Lookup ${now} · Demo · Store 1234 · `))

@@ -98,7 +98,7 @@ test.describe('History', () => {
   })
 
   test.describe('a slow Demo API', () => {
-    // Searches take a second each, so a lookup of 3,000 values is still running when it is cancelled.
+    // Searches take a second each, so the first answers arrive while a lookup of 3,000 values is running.
     test.use({ demoFaults: { latencyMs: 1000 } })
 
     test('Resume after Cancel asks only for the lines without an answer, under the same lookup, and every line ends once', async ({
@@ -110,6 +110,8 @@ test.describe('History', () => {
       await page.getByRole('button', { name: 'Run lookup' }).click()
       const bar = progressBar(page)
       await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+      // From here searches wait until cancelled, so the lookup cannot finish first.
+      await harness.setDemoFaults({ latencyMs: 600_000 })
       await page.getByRole('button', { name: 'Cancel', exact: true }).click()
       await expect(page.getByRole('status').filter({ hasText: /^Lookup cancelled; / })).toBeAttached()
       const [jobId] = storedIds(harness)
@@ -141,6 +143,26 @@ test.describe('History', () => {
       await expect(historyRow(page, jobId ?? '').getByRole('cell').nth(9)).toHaveText('Finished')
       await expect(historyRow(page, jobId ?? '').getByRole('button', { name: /^Resume/ })).toHaveCount(0)
     })
+
+    test('a reload while a lookup runs leaves it running; the lookup screen offers to show it again', async ({ page, harness }) => {
+      await pasteValues(page, validGtins(3000, 35))
+      await page.getByRole('button', { name: 'Run lookup' }).click()
+      await expect.poll(async () => Number(await progressBar(page).getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+      // From here searches wait until cancelled, so the lookup is still running after the reload.
+      await harness.setDemoFaults({ latencyMs: 600_000 })
+      const [jobId] = storedIds(harness)
+      await page.reload()
+
+      const notice = page.getByRole('region', { name: 'Running lookup' })
+      await expect(notice).toContainText(`Lookup ${jobId} (Demo · Store 1234 · `)
+      await expect(notice).toContainText('is still running.')
+      await notice.getByRole('button', { name: 'Show it' }).click()
+      await expect(page.getByRole('heading', { name: /^Lookup · Demo · Store 1234 · / })).toBeFocused()
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+      await expect(page.getByRole('status').filter({ hasText: /^Lookup cancelled; / })).toBeAttached()
+      await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible()
+      expect(harness.root.services.history.list().map((lookup) => [String(lookup.id), lookup.state])).toEqual([[jobId, 'cancelled']])
+    })
   })
 
   test('a lookup interrupted by closing the app shows as Interrupted when it starts again, and Resume finishes it', async ({ page }, testInfo) => {
@@ -154,6 +176,8 @@ test.describe('History', () => {
         await pasteValues(page, validGtins(3000, 41))
         await page.getByRole('button', { name: 'Run lookup' }).click()
         await expect.poll(async () => Number(await progressBar(page).getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+        // Searches in flight from here wait until the app closes, so it closes mid-lookup.
+        await before.setDemoFaults({ latencyMs: 600_000 })
         jobId = storedIds(before)[0] ?? ''
       } finally {
         // The app closes with the lookup running, as quitting does.

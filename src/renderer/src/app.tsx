@@ -77,11 +77,22 @@ export function App() {
     return () => document.removeEventListener('keydown', listener)
   }, [])
 
+  // After the render that put the lookup on screen, so its heading is there to take the focus.
+  const [progressFocus, setProgressFocus] = useState(0)
+  useEffect(() => {
+    if (progressFocus > 0) document.getElementById('job-progress-heading')?.focus()
+  }, [progressFocus])
+
   /** Shows a lookup on the lookup screen with the keyboard on its progress card, where its actions are. */
   const showLookup = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY })
+    if (previousScreen.current === 'lookup') {
+      // Already there (the notice offering to resume): the screen stays, the keyboard moves.
+      setProgressFocus((request) => request + 1)
+      return
+    }
     lookupFocus.current = { left: null, target: 'job-progress-heading' }
     setScreen('lookup')
-    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY })
   }, [queryClient])
   const openLookup = useCallback(
     async (jobId: string) => {

@@ -72,7 +72,7 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
           ) : null}
           <button
             type="button"
-            aria-label={`Compare lookup ${id} with previous`}
+            aria-label={`Compare with previous: lookup ${id}`}
             disabled={busy}
             onClick={() => actions.onCompareWithPrevious(lookup)}
           >
