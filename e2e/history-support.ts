@@ -49,6 +49,6 @@ export function writeStoppedLookup(harness: Harness, options: { startedAt: numbe
 export async function lookUp(page: Page, store: string, values: readonly string[]): Promise<void> {
   const edit = page.getByRole('button', { name: 'Edit', exact: true })
   if (await edit.isVisible()) await edit.click()
-  await page.getByRole('textbox', { name: 'Store number' }).fill(store)
+  await page.getByRole('textbox', { name: 'Stores' }).fill(store)
   await runDemoLookup(page, values)
 }
