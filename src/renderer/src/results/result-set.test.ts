@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LineResult } from '../../../shared/domain/line-result'
-import { applyEntries, emptyResultSet, entryAt, itemRowsOf, markRetry } from './result-set'
+import { applyEntries, applyEntriesInSlices, emptyResultSet, entryAt, itemRowsOf, markRetry } from './result-set'
 import { failed, found, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 
@@ -38,6 +38,36 @@ describe('applyEntries', () => {
     const moved = applyEntries(set, [], set.next + 5)
     expect(moved.next).toBe(set.next + 5)
     expect(moved.lines).toBe(set.lines)
+  })
+})
+
+describe('applyEntriesInSlices', () => {
+  it('gives the set applyEntries gives for all the entries at once, waiting between slices', async () => {
+    const start = setOf([failed, found(2, '00041234567893', [1])])
+    const later: LineResult[] = [
+      found(6, '00000000000017', [9]),
+      notFound,
+      ...Array.from({ length: 7 }, (_, index): LineResult => ({ storeNbr: 1234, line: 10 + index, input: `v${index}`, value: `v${index}`, status: 'cancelled' })),
+      { ...notFound, status: 'found', item: found(3, '00012345678905', [4]).item }
+    ]
+    const next = start.next + later.length
+    let waits = 0
+    const sliced = await applyEntriesInSlices(start, later, next, 3, async () => {
+      waits += 1
+    })
+    const whole = applyEntries(start, later, next)
+    expect(waits).toBe(3)
+    expect(sliced.next).toBe(whole.next)
+    expect(sliced.counts).toEqual(whole.counts)
+    expect(sliced.lines.map((entry) => [entry.storeNbr, entry.line, entry.result.status, entry.logIndex])).toEqual(
+      whole.lines.map((entry) => [entry.storeNbr, entry.line, entry.result.status, entry.logIndex])
+    )
+  })
+
+  it('moves the offset on an empty read, without waiting', async () => {
+    const set = setOf([notFound])
+    const moved = await applyEntriesInSlices(set, [], set.next + 2, 3, () => Promise.reject(new Error('waited')))
+    expect(moved.next).toBe(set.next + 2)
   })
 })
 

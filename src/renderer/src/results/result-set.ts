@@ -89,6 +89,27 @@ export function applyEntries(set: ResultSet, entries: readonly LineResult[], nex
   return { ...set, stores, next, lines, byStore, counts, retrying }
 }
 
+/**
+ * `applyEntries`, `slice` entries at a time, awaiting `between` after each slice so the window can
+ * paint and take input; the set it gives is the one `applyEntries` gives for all of them at once.
+ */
+export async function applyEntriesInSlices(
+  set: ResultSet,
+  entries: readonly LineResult[],
+  next: number,
+  slice: number,
+  between: () => Promise<void>
+): Promise<ResultSet> {
+  let applied = set
+  for (let start = 0; start === 0 || start < entries.length; start += slice) {
+    if (start > 0) await between()
+    const end = Math.min(entries.length, start + slice)
+    // Each slice ends where its last entry's offset says, so every entry keeps its place in the log.
+    applied = applyEntries(applied, entries.slice(start, end), next - (entries.length - end))
+  }
+  return applied
+}
+
 /** The entries store by store, lines in order: walking each store's index by line sorts them without a sort. */
 function inOrder(byStore: readonly (readonly (LineEntry | undefined)[])[]): LineEntry[] {
   const lines: LineEntry[] = []

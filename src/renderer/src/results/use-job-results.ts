@@ -3,10 +3,17 @@ import { useEffect, useMemo, useRef } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import type { LineResult } from '../../../shared/domain/line-result'
 import { callInventory } from '../api/inventory-call'
-import { applyEntries, emptyResultSet, markRetry, type ResultSet } from './result-set'
+import { applyEntriesInSlices, emptyResultSet, markRetry, type ResultSet } from './result-set'
 
 export const jobResultsKey = (jobId: string) => ['job-results', jobId] as const
 const retryFromKey = (jobId: string) => ['job-retry-from', jobId] as const
+
+/**
+ * Entries applied to the set in one task. A Cancel brings the rest of a 200,000-value lookup at
+ * once as cancelled entries; applied in one go they held the window for over a second.
+ */
+const APPLY_SLICE = 20_000
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** A "Retry failed" began when the job's log was `progress.resultsCount` long (the reply to retryFailed). */
 export function storeRetryStart(queryClient: QueryClient, progress: JobProgress): void {
@@ -38,7 +45,7 @@ export function useJobResults(progress: JobProgress) {
         const page = await callInventory(window.inventory.getJobResults({ jobId, from: next }))
         for (const entry of page.entries) read.push(entry)
         next = page.next
-        if (page.entries.length === 0 || next >= target.current) return applyEntries(set, read, next)
+        if (page.entries.length === 0 || next >= target.current) return applyEntriesInSlices(set, read, next, APPLY_SLICE, nextTask)
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
