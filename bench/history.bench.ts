@@ -37,7 +37,8 @@ import { createLogger } from '../src/main/logging/logger'
  *    as the window reads it: as it is, and after a full garbage collection (what is kept, rather
  *    than what V8 has not collected yet). Target: within 150 MB of the RSS after the first.
  *
- * Options: `--lookups N` (default 50) and `--values N` (default 200000) for part 5.
+ * Options: `--lookups N` (default 50) and `--values N` (default 200000) for part 5; `--only storage`
+ * (parts 1-4) or `--only memory` (part 5 and its check) to run one half while working on it.
  */
 
 function option(name: string): number | undefined {
@@ -46,6 +47,7 @@ function option(name: string): number | undefined {
   return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined
 }
 
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 const LOOKUPS = option('lookups') ?? 50
 const LOOKUP_VALUES = option('values') ?? 200_000
 const TARGETS = { storedPerSecond: 50_000, openMs: 1_000, compareMs: 2_000, rssGrowthMb: 150 }
@@ -231,12 +233,14 @@ if (memoryPart !== -1) {
   const dir = await mkdtemp(join(tmpdir(), 'history-bench-'))
   try {
     console.log(`History benchmark: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} x ${cpus().length}`)
-    await storage(join(dir, 'storage'))
-    // In a process of its own, so what parts 1-4 (and the check below) allocate does not count.
-    const memoryDir = join(dir, 'memory')
-    const args = [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--memory-part', memoryDir]
-    execFileSync(process.execPath, args, { stdio: 'inherit' })
-    checkLookups(memoryDir)
+    if (only !== 'memory') await storage(join(dir, 'storage'))
+    if (only !== 'storage') {
+      // In a process of its own, so what parts 1-4 (and the check below) allocate does not count.
+      const memoryDir = join(dir, 'memory')
+      const args = [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--memory-part', memoryDir]
+      execFileSync(process.execPath, args, { stdio: 'inherit' })
+      checkLookups(memoryDir)
+    }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
