@@ -39,11 +39,13 @@ Options:
   --resume ID|last                finish a cancelled or interrupted run (the latest one with "last"),
                                   looking up only the values it never answered, then write it all;
                                   for a run already complete, writes its results again
-  --compare-with previous|ID      write, instead of the results, one row per value comparing this run
-                                  with the latest earlier run of the same environment, store and
-                                  item type (previous) or with run ID: stock status and On hand
-                                  then and now, the change, and whether it is newly out of stock,
-                                  back in stock, changed, unchanged or only in one run
+  --compare-with previous|ID      write, instead of the results, one row per value (per store and
+                                  value, with a Store column, when a run has several stores)
+                                  comparing this run with the latest earlier run of the same
+                                  environment, set of stores and item type (previous) or with run
+                                  ID: stock status and On hand then and now, the change, and
+                                  whether it is newly out of stock, back in stock, changed,
+                                  unchanged or only in one run
   --history                       list the saved runs (newest first) and exit
   --help                          show this help
 

@@ -159,4 +159,21 @@ describe('runLookup', () => {
     expect(await runLookup(['--resume', '3', '--output', join(dir, 'vs-other.csv'), '--compare-with', '2'], third)).toBe(0)
     expect(third.err.join('')).toMatch(/Comparing with run 2 of .*: \d+ newly out of stock, \d+ back in stock, [1-9]\d* changed/)
   }, 60_000)
+
+  it('--compare-with previous for several stores compares store and value pairs with the latest earlier run of the same set of stores', async () => {
+    const { input } = await itemNumbers(10)
+    const run = (stores: string, output: string, err = io()) =>
+      runLookup(['--env', 'demo', '--store', stores, '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, output), '--compare-with', 'previous'], err)
+
+    const first = io()
+    expect(await run('5,6', 'm0.csv', first)).toBe(1)
+    expect(first.err.join('')).toContain('Error: there is no earlier run of Demo, stores 5, 6 to compare with')
+    expect(await run('5', 'm1.csv')).toBe(1)
+    const second = io()
+    expect(await run('6,5', 'pairs.json', second)).toBe(0)
+    expect(second.err.join('')).toMatch(/Comparing with run 1 of .*: 0 newly out of stock, 0 back in stock, 0 changed, 20 unchanged, 0 only in one\./)
+    const rows = await readRows(join(dir, 'pairs.json'))
+    expect(Object.keys(rows[0] ?? {})).toEqual(['Store', 'Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(rows.map((row) => row.Store)).toEqual([...Array<number>(10).fill(6), ...Array<number>(10).fill(5)])
+  }, 60_000)
 })

@@ -1,3 +1,4 @@
+import { compareColumnsFor, comparesManyStores } from '../../shared/compare/compare-columns'
 import { compareSheet } from '../../shared/compare/compare-sheet'
 import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
@@ -57,19 +58,20 @@ function comparisonChunks(root: AppRoot, jobId: string, compareWith: 'previous' 
     const current = history.lookup(id)
     const what =
       compareWith === 'previous' && current !== null
-        ? `no earlier run of ${ENVIRONMENT_LABELS[current.environment]}, store ${current.stores.join(', ')} to compare with`
+        ? `no earlier run of ${ENVIRONMENT_LABELS[current.environment]}, ${current.stores.length === 1 ? 'store' : 'stores'} ${current.stores.join(', ')} to compare with`
         : `no run ${String(compareWith)} in History to compare with`
     say(`Error: there is ${what}, so nothing was written; this run is kept in History as run ${jobId}.`)
     return null
   }
   try {
-    const { rows, counts } = comparisons.compare(then.id, id)
+    const { rows, counts, now } = comparisons.compare(then.id, id)
+    const columns = compareColumnsFor(comparesManyStores(then, now))
     say(
       `Comparing with run ${then.id} of ${localMinute(then.startedAt)}: ${counts.newly_out} newly out of stock, ${counts.back_in} back in stock, ` +
         `${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} only in one.`
     )
     return (function* () {
-      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES))]
+      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES), columns)]
     })()
   } catch (error) {
     if (!(error instanceof AppError)) throw error

@@ -36,4 +36,30 @@ describe('compare service', () => {
     expect(() => service.compare(then, items)).toThrow(/different kinds of value/)
     expect(() => service.compare(then, 999)).toThrow(/no longer in History/)
   })
+
+  it('compares lookups of several stores store and value pair by pair', () => {
+    const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
+    opened.push(history)
+    const service = createCompareService({ history, lowStockLevel: () => 3 })
+    const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {
+      const { id } = history.createLookup(sampleLookup(sampleLines(2), { stores }))
+      const answers = stores.flatMap((storeNbr) => [1, 2].map((line) => ({ storeNbr, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(storeNbr, line)) })))
+      history.appendResults(id, answers, NO_FIGURES)
+      history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
+      return id
+    }
+    // Value 1: store 10 goes out of stock, store 20 keeps 8. Store 30 is only in the later lookup.
+    const then = lookupOf([10, 20], () => 8)
+    const now = lookupOf([10, 20, 30], (store, line) => (store === 10 && line === 1 ? 0 : 8))
+    const { rows, counts } = service.compare(then, now)
+    expect(rows.map((row) => [row.store, row.value, row.category])).toEqual([
+      [10, valueFor(1), 'newly_out'],
+      [10, valueFor(2), 'unchanged'],
+      [20, valueFor(1), 'unchanged'],
+      [20, valueFor(2), 'unchanged'],
+      [30, valueFor(1), 'only_one'],
+      [30, valueFor(2), 'only_one']
+    ])
+    expect(counts).toEqual({ newly_out: 1, back_in: 0, changed: 0, unchanged: 3, only_one: 2 })
+  })
 })

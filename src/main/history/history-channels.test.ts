@@ -142,7 +142,7 @@ describe('History channels', () => {
     const then = await app.lookUp(10, values.slice(0, 8))
     clock += DAY
     const now = await app.lookUp(10, values.slice(4))
-    const compared = await app.call<{ rows: { value: string; category: string; change: number | null }[] }>('history:compare', {
+    const compared = await app.call<{ rows: { store: number; value: string; category: string; change: number | null }[] }>('history:compare', {
       thenJobId: then,
       nowJobId: now,
       from: 0,
@@ -154,7 +154,8 @@ describe('History channels', () => {
       nowJobId: now,
       format: 'csv',
       columns: ['category', 'value', 'change'],
-      rows: [...shown.map((row) => row.value), 'not-a-compared-value', shown[0]?.value],
+      // Rows are named by store and value, as the Compare view names them.
+      rows: [...shown.map((row) => `${row.store}:${row.value}`), 'not-a-compared-value', `10:${shown[0]?.value ?? ''}`],
       lowStockLevel: 0
     })
     expect(saved).toMatchObject({ saved: true, rows: 5 })

@@ -163,6 +163,14 @@ describe('history store', () => {
     const latest = make({})
     expect(history.previous(latest)?.id).toBe(older)
     expect(history.previous(older)).toBeNull()
+
+    // Several stores: the same set, in whatever order they were listed; a subset or a superset is another lookup.
+    const many = make({ stores: [5, 7] })
+    make({ stores: [5] })
+    make({ stores: [5, 7, 9] })
+    const reordered = make({ stores: [7, 5] })
+    expect(history.previous(reordered)?.id).toBe(many)
+    expect(history.previous(many)).toBeNull()
   })
 
   it('deletes a lookup with everything stored for it, and removes stopped lookups older than the retention period', () => {

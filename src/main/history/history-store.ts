@@ -191,8 +191,9 @@ export function createHistoryStore({
         "SELECT * FROM lookups WHERE id < ? AND environment = ? AND item_type = ? AND state <> 'running' ORDER BY id DESC LIMIT 50",
         [id, lookup.environment, lookup.itemType]
       )
-      const stores = lookup.stores.join(',')
-      return candidates.find((candidate) => candidate.stores.join(',') === stores) ?? null
+      // The same set of stores, in whatever order they were listed.
+      const stores = sortedStores(lookup.stores)
+      return candidates.find((candidate) => sortedStores(candidate.stores) === stores) ?? null
     },
 
     log: (id, from, limit) => open().reads.log(id, from, limit),
@@ -248,4 +249,8 @@ function fileSize(path: string): number {
   } catch {
     return 0
   }
+}
+
+function sortedStores(stores: readonly number[]): string {
+  return [...stores].sort((a, b) => a - b).join(',')
 }

@@ -246,7 +246,7 @@ export function createLookupReads(db: DatabaseSync) {
             let locations: StockInput['locations'] = []
             if (row.locations !== null) locations = unpackLocations(row.locations)
             else if (row.batch_id !== null && row.item_index !== null) locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
-            out.push({ line: row.line, input: row.input, value: row.value, status: row.status, locations })
+            out.push({ storeNbr, line: row.line, input: row.input, value: row.value, status: row.status, locations })
           }
         }
         return out

@@ -6,6 +6,7 @@ import { COMPARE_CATEGORY_LABELS, type CompareRow } from './compare-lookups'
  * app's and the headless `--compare-with`), so a file holds exactly the cells the screen shows.
  */
 export const COMPARE_COLUMN_KEYS = [
+  'store',
   'value',
   'line',
   'input',
@@ -28,6 +29,7 @@ export interface CompareColumn {
 }
 
 export const COMPARE_COLUMNS: readonly CompareColumn[] = [
+  { key: 'store', label: 'Store', kind: 'number' },
   { key: 'value', label: 'Value', kind: 'id' },
   { key: 'line', label: 'Line', kind: 'number' },
   { key: 'input', label: 'Input', kind: 'id' },
@@ -64,6 +66,8 @@ export function compareStatus(row: CompareRow, side: 'then' | 'now'): StockStatu
 export function compareCellValue(row: CompareRow, key: CompareColumnKey): string | number | null {
   const side = row.now ?? row.then
   switch (key) {
+    case 'store':
+      return row.store
     case 'value':
       return row.value
     case 'line':
@@ -85,10 +89,24 @@ export function compareCellValue(row: CompareRow, key: CompareColumnKey): string
   }
 }
 
-/**
- * What names a compared row between the screen and main (the rows of an export): its value. When a
- * lookup can hold several stores, a row is a store and value pair and its key names both.
- */
+/** What names a compared row between the screen and main (the rows of an export): its store and value. */
 export function compareRowKey(row: CompareRow): string {
-  return row.value
+  return `${row.store}:${row.value}`
+}
+
+/**
+ * The columns a comparison shows and writes by default: every column, but the Store only when either
+ * lookup covered several stores. Two one-store lookups are compared store to store, and a Store
+ * column repeating one number on every row would only push the values aside (the lookups' own
+ * labels name their stores).
+ */
+export function compareColumnsFor(manyStores: boolean): readonly CompareColumn[] {
+  return manyStores ? COMPARE_COLUMNS : WITHOUT_STORE
+}
+
+const WITHOUT_STORE: readonly CompareColumn[] = COMPARE_COLUMNS.filter((column) => column.key !== 'store')
+
+/** Whether a comparison of these two lookups is of several stores (it then shows a Store column). */
+export function comparesManyStores(then: { readonly stores: readonly number[] }, now: { readonly stores: readonly number[] }): boolean {
+  return then.stores.length > 1 || now.stores.length > 1
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FinalLineStatus } from '../domain/line-result'
+import { storeNumberSchema } from '../domain/store-list'
 import { stockFigures, type StockLocation } from '../stock/stock-figures'
 import { STOCK_STATUSES, statusFromFigures, type StockStatus } from '../stock/stock-status'
 
@@ -26,6 +27,8 @@ export const compareSideSchema = z.object({
 export type CompareSide = z.infer<typeof compareSideSchema>
 
 export const compareRowSchema = z.object({
+  /** The store the value was looked up in (the later lookup's when two one-store lookups are compared). */
+  store: storeNumberSchema,
   value: z.string(),
   then: compareSideSchema.nullable(),
   now: compareSideSchema.nullable(),
@@ -37,8 +40,9 @@ export type CompareRow = z.infer<typeof compareRowSchema>
 
 const HAS_STOCK: ReadonlySet<StockStatus> = new Set(['shelf_empty', 'low_stock', 'in_stock'])
 
-/** What a comparison needs of a line's result: its value, its outcome and, when found, its location rows. */
+/** What a comparison needs of a store's answer for a line: its value, its outcome and, when found, its location rows. */
 export interface StockInput {
+  storeNbr: number
   line: number
   input: string
   value: string | null
@@ -47,16 +51,20 @@ export interface StockInput {
 }
 
 /**
- * One row per value looked up in either lookup, matched by the normalised value (a GTIN typed with
- * or without its leading zeros is one value): in the later lookup's order, then the values only the
- * earlier one had. Invalid lines have no value and duplicates repeat one, so neither is compared.
+ * One row per store and value looked up in either lookup, matched by store and normalised value (a
+ * GTIN typed with or without its leading zeros is one value): in the later lookup's order (store by
+ * store, line by line), then the pairs only the earlier one had. Two lookups of one store each are
+ * compared store to store, whichever stores they were (the rows name the later one's store), so a
+ * store can still be compared with another. Invalid lines have no value and duplicates repeat one,
+ * so neither is compared.
  */
 export function compareResults(then: readonly StockInput[], now: readonly StockInput[], lowStockLevel: number): CompareRow[] {
-  const thenByValue = sidesByValue(then, lowStockLevel)
-  const nowByValue = sidesByValue(now, lowStockLevel)
+  const byValueOnly = storeCount(then) <= 1 && storeCount(now) <= 1
+  const thenSides = sidesByPair(then, lowStockLevel, byValueOnly)
+  const nowSides = sidesByPair(now, lowStockLevel, byValueOnly)
   const rows: CompareRow[] = []
-  for (const [value, nowSide] of nowByValue) rows.push(rowOf(value, thenByValue.get(value) ?? null, nowSide))
-  for (const [value, thenSide] of thenByValue) if (!nowByValue.has(value)) rows.push(rowOf(value, thenSide, null))
+  for (const [key, nowSide] of nowSides) rows.push(rowOf(nowSide, thenSides.get(key)?.side ?? null, nowSide.side))
+  for (const [key, thenSide] of thenSides) if (!nowSides.has(key)) rows.push(rowOf(thenSide, thenSide.side, null))
   return rows
 }
 
@@ -66,24 +74,39 @@ export function countCategories(rows: readonly CompareRow[]): Record<CompareCate
   return counts
 }
 
-function sidesByValue(results: readonly StockInput[], lowStockLevel: number): Map<string, CompareSide> {
-  const sides = new Map<string, CompareSide>()
+function storeCount(results: readonly StockInput[]): number {
+  return new Set(results.map((result) => result.storeNbr)).size
+}
+
+/** A compared side with the store and value it stands for. */
+interface Keyed {
+  readonly store: number
+  readonly value: string
+  readonly side: CompareSide
+}
+
+function sidesByPair(results: readonly StockInput[], lowStockLevel: number, byValueOnly: boolean): Map<string, Keyed> {
+  const sides = new Map<string, Keyed>()
   for (const result of results) {
-    if (result.value === null || result.status === 'invalid' || result.status === 'duplicate' || sides.has(result.value)) continue
-    const side = { line: result.line, input: result.input }
+    if (result.value === null || result.status === 'invalid' || result.status === 'duplicate') continue
+    const key = byValueOnly ? result.value : `${result.storeNbr}:${result.value}`
+    if (sides.has(key)) continue
+    const base = { line: result.line, input: result.input }
+    let side: CompareSide
     if (result.status === 'found') {
       const figures = stockFigures(result.locations)
-      sides.set(result.value, { ...side, status: statusFromFigures(figures, lowStockLevel), onHand: figures.onHand })
+      side = { ...base, status: statusFromFigures(figures, lowStockLevel), onHand: figures.onHand }
     } else {
-      sides.set(result.value, { ...side, status: result.status, onHand: null })
+      side = { ...base, status: result.status, onHand: null }
     }
+    sides.set(key, { store: result.storeNbr, value: result.value, side })
   }
   return sides
 }
 
-function rowOf(value: string, then: CompareSide | null, now: CompareSide | null): CompareRow {
+function rowOf({ store, value }: Keyed, then: CompareSide | null, now: CompareSide | null): CompareRow {
   const change = then?.onHand != null && now?.onHand != null ? roundQuantity(now.onHand - then.onHand) : null
-  return { value, then, now, change, category: categoryOf(then, now) }
+  return { store, value, then, now, change, category: categoryOf(then, now) }
 }
 
 function categoryOf(then: CompareSide | null, now: CompareSide | null): CompareCategory {

@@ -1,13 +1,14 @@
 import type { ExportCell, ExportFill, ExportSheet } from '../export/export-sheet'
 import { STOCK_STATUS_FILLS } from '../stock/stock-status'
-import { COMPARE_COLUMNS, compareCellValue, compareStatus, type CompareColumn } from './compare-columns'
+import { compareCellValue, compareStatus, type CompareColumn } from './compare-columns'
 import type { CompareRow } from './compare-lookups'
 
 /**
- * A comparison as a sheet: the rows given, in their order, with the columns given (every column by
- * default, as the headless command writes it); stock status cells are filled in their colours.
+ * A comparison as a sheet: the rows given, in their order, with the columns given (the view's, or
+ * `compareColumnsFor` the comparison as the headless command writes it); stock status cells are
+ * filled in their colours.
  */
-export function compareSheet(rows: readonly CompareRow[], columns: readonly CompareColumn[] = COMPARE_COLUMNS): ExportSheet {
+export function compareSheet(rows: readonly CompareRow[], columns: readonly CompareColumn[]): ExportSheet {
   const cells = rows.map((row): ExportCell[] => columns.map((column) => compareCellValue(row, column.key)))
   const fills = columns.flatMap((column, index): ExportFill[] => {
     const side = column.side

@@ -1,4 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { compareColumnsFor } from '../../../shared/compare/compare-columns'
 import { COMPARE_CATEGORIES, COMPARE_CATEGORY_LABELS } from '../../../shared/compare/compare-lookups'
 import type { ExportFormat } from '../../../shared/contract'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
@@ -31,6 +32,7 @@ interface CompareScreenProps {
 
 const LAYOUT: GridLayout = {
   widths: {
+    store: 72,
     value: 140,
     line: 60,
     input: 140,
@@ -41,7 +43,7 @@ const LAYOUT: GridLayout = {
     change: 80,
     category: 'minmax(150px, auto)'
   },
-  frozen: new Set(['value'])
+  frozen: new Set(['store', 'value'])
 }
 
 function sideText(lookup: LookupSummary): string {
@@ -50,7 +52,8 @@ function sideText(lookup: LookupSummary): string {
 }
 
 /**
- * Two lookups compared value by value: stock status then and now, On hand then, now and the change,
+ * Two lookups compared value by value (store and value pair by pair when either covered several
+ * stores, with a Store column): stock status then and now, On hand then, now and the change,
  * chips with the count of each kind of change, and the filters, sort and export every view has.
  */
 export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProps) {
@@ -59,7 +62,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
   const level = settings.lowStockLevel
   const comparison = useComparison(thenJobId, nowJobId, level)
   const all = comparison.data?.rows ?? EMPTY
-  const rows = useCompareRows(all)
+  const rows = useCompareRows(all, compareColumnsFor(comparison.data?.manyStores ?? false))
   const { columns, sorted, shown, selected } = rows
   const summaryId = useId()
   const filtersId = useId()
@@ -96,7 +99,8 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
     exportResults: () => setExportRequest((count) => count + 1)
   })
 
-  const summary = rows.filtering ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} values` : `${formatCount(all.length)} values compared`
+  const noun = comparison.data?.manyStores === true ? 'store and value pairs' : 'values'
+  const summary = rows.filtering ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}` : `${formatCount(all.length)} ${noun} compared`
   const announcement = useFilterAnnouncement(rows.filter, 'compare', summary)
   const activeColumnFilters = Object.values(rows.columnFilters).filter((value) => value.trim() !== '').length
   const data = comparison.data
@@ -142,7 +146,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
         </button>
         <LowStockField level={level} onChange={(lowStockLevel) => mutate({ lowStockLevel })} />
         <ExportButton
-          noun="values"
+          noun={noun}
           viewLabel="Compare"
           counts={{ shown: shown.length, selected: selected.size, all: all.length }}
           save={save}

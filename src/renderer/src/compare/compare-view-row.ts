@@ -12,16 +12,19 @@ export class CompareViewRow implements GridRow<CompareColumn> {
   readonly key: string
   /** The chips group rows by what happened to their stock. */
   readonly status: CompareCategory
+  /** Whether the comparison covers several stores: rows then name their store. */
+  private readonly manyStores: boolean
   private readonly lowers = new Map<string, string>()
 
-  constructor(row: CompareRow) {
+  constructor(row: CompareRow, manyStores = false) {
     this.row = row
     this.key = compareRowKey(row)
     this.status = row.category
+    this.manyStores = manyStores
   }
 
   get label(): string {
-    return `value ${this.row.value}`
+    return this.manyStores ? `store ${this.row.store}, value ${this.row.value}` : `value ${this.row.value}`
   }
 
   hasStatus(categories: ReadonlySet<string>): boolean {

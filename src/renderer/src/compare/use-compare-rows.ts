@@ -1,24 +1,25 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { SortColumn } from 'react-data-grid'
-import { COMPARE_COLUMNS, type CompareColumn } from '../../../shared/compare/compare-columns'
+import type { CompareColumn } from '../../../shared/compare/compare-columns'
 import { COMPARE_CATEGORIES, type CompareCategory } from '../../../shared/compare/compare-lookups'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../results/row-filter'
 import { sortRows } from '../results/row-sort'
 import type { CompareViewRow } from './compare-view-row'
 
 /** The comparison's columns in the order the person dragged them into. */
-function ordered(order: readonly string[]): readonly CompareColumn[] {
-  if (order.length === 0) return COMPARE_COLUMNS
+function ordered(base: readonly CompareColumn[], order: readonly string[]): readonly CompareColumn[] {
+  if (order.length === 0) return base
   const rank = new Map(order.map((key, index) => [key, index]))
-  return [...COMPARE_COLUMNS].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
+  return [...base].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
 }
 
 /**
  * What the Compare view shows and how: its sort, column order, column filters, selection, the
  * pressed chips and the quick search, and the rows that follow from them, sorted once and then
- * filtered, as the results' views do.
+ * filtered, as the results' views do. `base`: the columns the comparison has (with a Store column
+ * or without), in their own order.
  */
-export function useCompareRows(all: readonly CompareViewRow[]) {
+export function useCompareRows(all: readonly CompareViewRow[], base: readonly CompareColumn[]) {
   const [sortColumns, setSortColumns] = useState<readonly SortColumn[]>([])
   const [order, setOrder] = useState<readonly string[]>([])
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({})
@@ -26,11 +27,11 @@ export function useCompareRows(all: readonly CompareViewRow[]) {
   const [chips, setChips] = useState<ReadonlySet<CompareCategory>>(() => new Set())
   const [quick, setQuick] = useState('')
 
-  const columns = useMemo(() => ordered(order), [order])
+  const columns = useMemo(() => ordered(base, order), [base, order])
   const filter = useMemo<RowFilter>(() => ({ columns: columnFilters, statuses: chips.size === 0 ? null : chips, quick }), [columnFilters, chips, quick])
-  const filtering = useMemo(() => isFiltering(filter, COMPARE_COLUMNS), [filter])
-  const sorted = useMemo(() => sortRows(all, sortColumns, COMPARE_COLUMNS), [all, sortColumns])
-  const shown = useMemo(() => filterRows(sorted, filter, COMPARE_COLUMNS), [sorted, filter])
+  const filtering = useMemo(() => isFiltering(filter, base), [filter, base])
+  const sorted = useMemo(() => sortRows(all, sortColumns, base), [all, sortColumns, base])
+  const shown = useMemo(() => filterRows(sorted, filter, base), [sorted, filter, base])
   const counts = useMemo(() => {
     const byCategory = Object.fromEntries(COMPARE_CATEGORIES.map((category) => [category, 0])) as Record<CompareCategory, number>
     for (const row of all) byCategory[row.status] += 1

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { comparesManyStores } from '../../../shared/compare/compare-columns'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { callInventory } from '../api/inventory-call'
 import { CompareViewRow } from './compare-view-row'
@@ -6,11 +7,13 @@ import { CompareViewRow } from './compare-view-row'
 export interface Comparison {
   then: LookupSummary
   now: LookupSummary
+  /** Whether either lookup covered several stores: rows are then store and value pairs, with a Store column. */
+  manyStores: boolean
   rows: readonly CompareViewRow[]
 }
 
 /**
- * Two lookups compared value by value, read from main a page at a time (main keeps the comparison
+ * Two lookups compared store and value pair by pair, read from main a page at a time (main keeps the comparison
  * between pages) and judged at the low-stock level the screen shows.
  */
 export function useComparison(thenJobId: string, nowJobId: string, lowStockLevel: number) {
@@ -21,8 +24,9 @@ export function useComparison(thenJobId: string, nowJobId: string, lowStockLevel
       let from = 0
       for (;;) {
         const page = await callInventory(window.inventory.compareLookups({ thenJobId, nowJobId, from, lowStockLevel }))
-        for (const row of page.rows) rows.push(new CompareViewRow(row))
-        if (page.rows.length === 0 || page.next >= page.total) return { then: page.then, now: page.now, rows }
+        const manyStores = comparesManyStores(page.then, page.now)
+        for (const row of page.rows) rows.push(new CompareViewRow(row, manyStores))
+        if (page.rows.length === 0 || page.next >= page.total) return { then: page.then, now: page.now, manyStores, rows }
         from = page.next
       }
     },

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
+import { formatStoreList } from '../../../shared/domain/store-list'
 import { callInventory } from '../api/inventory-call'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ErrorAlert } from '../errors/error-alert'
@@ -69,7 +70,9 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
     act('previous', async () => {
       const { previous } = await callInventory(window.inventory.previousLookup({ jobId: lookup.jobId }))
       if (previous === null) {
-        setSaid(`There is no earlier lookup of ${whereLabel(lookup)} with the same kind of values to compare lookup ${lookup.jobId} with.`)
+        // "Previous" is the latest earlier lookup of the same environment, the same set of stores and the same kind of values.
+        const stores = lookup.stores.length > 1 ? ` (stores ${formatStoreList(lookup.stores)})` : ''
+        setSaid(`There is no earlier lookup of ${whereLabel(lookup)}${stores} with the same kind of values to compare lookup ${lookup.jobId} with.`)
         return
       }
       onCompare(previous, lookup)
