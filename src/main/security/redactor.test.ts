@@ -105,6 +105,17 @@ describe('redactor: values', () => {
     expect(redactor.value(untouched)).toBe(untouched)
   })
 
+  it('copies an object from its first changed key on, keeping every key in order and __proto__ as an own key', () => {
+    const redactor = createRedactor(['tok-123456789'])
+    const input = JSON.parse('{"first":"a","second":{"deep":"b"},"__proto__":{"polluted":true},"late":"tok-123456789"}') as Record<string, unknown>
+    const out = redactor.value(input)
+    expect(Object.keys(out)).toEqual(['first', 'second', '__proto__', 'late'])
+    expect(out.late).toBe(REDACTED)
+    expect(out.second).toBe(input.second)
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ polluted: true })
+  })
+
   it('turns errors into their redacted name, message and stack, and survives cycles', () => {
     const redactor = createRedactor(['tok-123456789'])
     const cyclic: Record<string, unknown> = { error: new Error('bad tok-123456789') }

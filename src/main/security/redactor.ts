@@ -109,17 +109,31 @@ function redactDeep(input: unknown, text: (value: string) => string, depth: numb
     const prototype: unknown = Object.getPrototypeOf(input)
     // Byte arrays, dates, maps: data, not text a server wrote.
     if (prototype !== Object.prototype && prototype !== null) return input
-    let changed = false
-    const entries = Object.entries(input).map(([key, item]) => {
+    // Copied only from the first key or value that changes: a page of results is thousands of
+    // objects with nothing to redact, and building entries for each of them was most of its cost.
+    const record = input as Record<string, unknown>
+    const keys = Object.keys(record)
+    let copy: Record<string, unknown> | null = null
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string
+      const item = record[key]
       const redactedKey = text(key)
       const redacted = redactDeep(item, text, depth + 1, path)
-      if (redactedKey !== key || redacted !== item) changed = true
-      return [redactedKey, redacted] as const
-    })
-    return changed ? Object.fromEntries(entries) : input
+      if (copy === null && (redactedKey !== key || redacted !== item)) {
+        copy = {}
+        for (const earlier of keys.slice(0, index)) defineOwn(copy, earlier, record[earlier])
+      }
+      if (copy !== null) defineOwn(copy, redactedKey, redacted)
+    }
+    return copy ?? input
   } finally {
     path.delete(input)
   }
+}
+
+/** As `Object.fromEntries` sets it: a key named `__proto__` becomes an own property, not the prototype. */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 function buildLiteralPattern(values: ReadonlySet<string>): RegExp | null {
