@@ -108,7 +108,34 @@ test.describe('a lookup of many stores, exported', () => {
       })
     })
 
+    await test.step('the Items view exports with its Store column: a row per store and line, a Locations sheet beside it', async () => {
+      await tab(page, 'Items').click()
+      const saved = await exportVia(page, 'Items', 'Excel (XLSX)', 'All rows')
+      expect(saved.rows).toBe(results.length)
+      const book = new ExcelJS.Workbook()
+      await book.xlsx.readFile(saved.path)
+      const items = book.getWorksheet('Items')
+      const head = ((items?.getRow(1).values ?? []) as unknown[]).slice(1)
+      expect(head.slice(0, 3)).toEqual(['Stock status', 'Store', 'Line'])
+      expect((items?.rowCount ?? 0) - 1).toBe(results.length)
+      const onHandAt = head.indexOf('On hand') + 1
+      const seen = new Set<string>()
+      for (let index = 2; index <= (items?.rowCount ?? 1); index += 1) {
+        const row = items?.getRow(index)
+        const store = Number(row?.getCell(2).value)
+        const line = Number(row?.getCell(3).value)
+        seen.add(`${store}:${line}`)
+        const item = byStore.get(store)?.get(line)
+        expect(row?.getCell(1).value, `status of store ${store} line ${line}`).toBe(item?.status)
+        expect(row?.getCell(onHandAt).value ?? null, `On hand of store ${store} line ${line}`).toBe(item?.onHand ?? null)
+      }
+      expect(seen.size, 'each store and line once').toBe(results.length)
+      const locations = book.getWorksheet('Locations')
+      expect(((locations?.getRow(1).values ?? []) as unknown[]).slice(1, 4)).toEqual(['Stock status', 'Store', 'Line'])
+    })
+
     await test.step('the low-stock level changes the Stores view\'s counts and the Matrix\'s words', async () => {
+      await tab(page, 'Stores').click()
       const level = page.getByRole('textbox', { name: 'Low stock at or under' })
       await level.fill('40')
       const atForty = new Map(STORES.map((store) => [store, expectedItems(results.filter((result) => result.storeNbr === store), 40)]))

@@ -52,7 +52,7 @@ export function lookedUpLines(byStore: Map<number, Map<number, ExpectedItem>>): 
 }
 
 /** Exports the current view through the dialog; returns the saved file and the row count the status line reports. */
-export async function exportVia(page: Page, view: 'Matrix' | 'Stores', format: 'CSV' | 'Excel (XLSX)', scope: 'Rows shown' | 'All rows'): Promise<{ path: string; rows: number }> {
+export async function exportVia(page: Page, view: 'Items' | 'Matrix' | 'Stores', format: 'CSV' | 'Excel (XLSX)', scope: 'Rows shown' | 'All rows'): Promise<{ path: string; rows: number }> {
   const status = page.getByRole('status').filter({ hasText: /^Saved / })
   // The line of an earlier export stays until this one is saved.
   const before = (await status.count()) > 0 ? await status.textContent() : null
