@@ -122,3 +122,38 @@ test.describe('a many-store lookup whose searches fail', () => {
     expect(await renderedColumn(page, 'Progress')).toEqual(['Done', 'Done', 'Done'])
   })
 })
+
+test.describe('a many-store lookup kept in History', () => {
+  test('Demo\'s sample values fill the sample stores; the lookup is one in History and opens again with its Stores view and Matrix', async ({ page, harness }) => {
+    test.setTimeout(120_000)
+    await page.getByRole('button', { name: 'use sample values' }).click()
+    await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234, 1235, 2001, 3050, 4100')
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    await expect(page.getByText(/Stores done 5 of 5/)).toBeVisible({ timeout: 60_000 })
+    const results = await lineResults(harness)
+    const byStore = itemsByStore(results)
+    const lines = lookedUpLines(byStore)
+    await tab(page, 'Stores').click()
+    const rates = await renderedColumn(page, 'In-stock rate')
+
+    // Another lookup takes the screen; the many-store one is a single lookup in History.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Stores' }).fill('42')
+    await page.getByRole('button', { name: 'Run lookup' }).click()
+    await expect(tab(page, 'Matrix')).toBeHidden({ timeout: 60_000 })
+    const stored = harness.root.services.history.list()
+    expect(stored.map((lookup) => lookup.stores)).toEqual([[42], STORES])
+    const manyStore = String(stored[1]?.id)
+
+    await page.getByRole('button', { name: 'History', exact: true }).click()
+    await page.getByRole('button', { name: `Open lookup ${manyStore}`, exact: true }).click()
+    await tab(page, 'Stores').click()
+    await expect.poll(() => renderedColumn(page, 'In-stock rate')).toEqual(rates)
+    expect(await renderedColumn(page, 'Progress')).toEqual(STORES.map(() => 'Done'))
+    await tab(page, 'Matrix').click()
+    await expect.poll(() => gridRowCount(page)).toBe(lines.length)
+    for (const store of STORES) {
+      expect(await renderedColumn(page, `Store ${store}`), `Store ${store}`).toEqual(lines.map((line) => matrixText(byStore.get(store)?.get(line))))
+    }
+  })
+})
