@@ -102,6 +102,32 @@ describe('history store', () => {
     expect(history.lookup(id)?.resultsCount).toBe(5)
   })
 
+  it('writes a batch longer than one insert statement row by row in order, each result with its own item, or none of it', () => {
+    const history = open()
+    const { id } = history.createLookup(sampleLookup(sampleLines(260)))
+    history.appendResults(id, [{ storeNbr: 1234, line: 7, status: 'failed', error: { code: 'timeout', message: 'Timed out.' } }], NO_FIGURES)
+    const failedSeq = history.linesWith(id, ['failed'])[0]?.seq ?? -1
+    // 250 answers: two full statements of 100 and 50 one by one; every third not found, line 7 replacing its failure.
+    const lines = Array.from({ length: 250 }, (_, index) => index + 1)
+    const batch = lines.map((line): AnswerRow => {
+      const answer = line % 3 === 0 ? { storeNbr: 1234, line, status: 'not_found' as const } : { storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), line) }
+      return line === 7 ? { ...answer, replaces: { seq: failedSeq, status: 'failed' } } : answer
+    })
+    expect(history.appendResults(id, batch, NO_FIGURES)).toBe(251)
+    const entries = history.log(id, 1, 1000).entries
+    expect(entries.map((entry) => entry.line)).toEqual(lines)
+    for (const entry of entries) {
+      expect(entry.status).toBe(entry.line % 3 === 0 ? 'not_found' : 'found')
+      expect(entry.item?.gtin).toBe(entry.line % 3 === 0 ? undefined : valueFor(entry.line))
+    }
+    expect(history.lookup(id)?.counts).toMatchObject({ found: 167, not_found: 83, failed: 0 })
+
+    // A batch with one result the database refuses (line 1 already has one) leaves nothing of it written.
+    expect(() => history.appendResults(id, answers([251, 252, 1, 253]), NO_FIGURES)).toThrow(/UNIQUE/)
+    expect(history.lookup(id)?.resultsCount).toBe(251)
+    expect(history.current(id).filter(({ result }) => result.line > 250)).toEqual([])
+  })
+
   it('marks lookups left running by a process that is gone as interrupted, with every unanswered line cancelled', () => {
     const first = open()
     const { id } = first.createLookup(sampleLookup(sampleLines(4)))

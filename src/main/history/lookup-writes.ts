@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
@@ -7,6 +7,15 @@ import { isOwnerGone, type LookupOwner } from './lookup-owner'
 
 export const RUNNING_ELSEWHERE_MESSAGE = 'This lookup is running in another window or headless run; wait for it to finish, then try again.'
 export const LOOKUP_GONE_MESSAGE = 'That lookup is no longer in History; it may have been deleted. Run it again.'
+
+const INSERT_RESULT = 'INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index, error, locations)'
+const RESULT_WIDTH = 9
+const RESULT_VALUES = `(${Array.from({ length: RESULT_WIDTH }, () => '?').join(', ')})`
+/**
+ * Results written by one statement: a batch of answers (100 values) is one call into SQLite
+ * instead of one per row, which took a third of the time spent storing them.
+ */
+const RESULTS_PER_INSERT = 100
 
 interface OwnerRow {
   state: LookupState
@@ -31,9 +40,8 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
   const insertLine = db.prepare(
     'INSERT INTO lookup_lines (lookup_id, line, input, value, note, invalid_reason, duplicate_of, carried) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
   )
-  const insertResult = db.prepare(
-    'INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index, error, locations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-  )
+  const insertResult = db.prepare(`${INSERT_RESULT} VALUES ${RESULT_VALUES}`)
+  const insertResults = db.prepare(`${INSERT_RESULT} VALUES ${Array.from({ length: RESULTS_PER_INSERT }, () => RESULT_VALUES).join(', ')}`)
   const insertBatch = db.prepare('INSERT INTO item_batches (lookup_id, items) VALUES (?, ?)')
   const supersede = db.prepare('UPDATE results SET superseded = 1 WHERE lookup_id = ? AND seq = ? AND superseded = 0 AND status = ?')
   const addCounts = db.prepare(
@@ -87,6 +95,14 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
       if (db.isTransaction) db.exec('ROLLBACK')
       throw error
     }
+  }
+
+  /** `values`: the results' columns one row after another, written a full statement of rows at a time, then one by one. */
+  function insertInChunks(values: readonly SQLInputValue[]): void {
+    const chunk = RESULTS_PER_INSERT * RESULT_WIDTH
+    let start = 0
+    for (; start + chunk <= values.length; start += chunk) insertResults.run(...values.slice(start, start + chunk))
+    for (; start < values.length; start += RESULT_WIDTH) insertResult.run(...values.slice(start, start + RESULT_WIDTH))
   }
 
   function nextSeq(id: number): number {
@@ -179,10 +195,10 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     /** One batch's answers in one transaction; returns the new length of the result log. */
     appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number {
       return transaction(() => {
-        let seq = nextSeq(id)
+        const first = nextSeq(id)
         const items: InventoryItem[] = []
-        const found = rows.filter((row) => row.item !== undefined).length
-        const batchId = found === 0 ? null : Number(insertBatch.run(id, packItems(rows.flatMap((row) => (row.item === undefined ? [] : [row.item])))).lastInsertRowid)
+        for (const row of rows) if (row.item !== undefined) items.push(row.item)
+        const batchId = items.length === 0 ? null : Number(insertBatch.run(id, packItems(items)).lastInsertRowid)
         const deltas = new Map<number, LineCounts>()
         const delta = (store: number): LineCounts => {
           let counts = deltas.get(store)
@@ -192,31 +208,34 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
           }
           return counts
         }
+        // The results replaced go first: a replaced result is always one of an earlier batch, and the
+        // database keeps one current result per line, so the new ones can only be written after.
         for (const row of rows) {
-          if (row.replaces !== undefined) {
-            if (supersede.run(id, row.replaces.seq, row.replaces.status).changes !== 1) {
-              throw new Error(`line ${row.line} has no current ${row.replaces.status} result at ${row.replaces.seq} to replace`)
-            }
-            delta(row.storeNbr)[row.replaces.status] -= 1
+          if (row.replaces === undefined) continue
+          if (supersede.run(id, row.replaces.seq, row.replaces.status).changes !== 1) {
+            throw new Error(`line ${row.line} has no current ${row.replaces.status} result at ${row.replaces.seq} to replace`)
           }
-          let itemIndex: number | null = null
-          if (row.item !== undefined) {
-            itemIndex = items.length
-            items.push(row.item)
-          }
-          insertResult.run(
+          delta(row.storeNbr)[row.replaces.status] -= 1
+        }
+        const values: SQLInputValue[] = []
+        let itemIndex = 0
+        rows.forEach((row, index) => {
+          const found = row.item !== undefined
+          values.push(
             id,
-            seq++,
+            first + index,
             row.storeNbr,
             row.line,
             row.status,
-            itemIndex === null ? null : batchId,
-            itemIndex,
+            found ? batchId : null,
+            found ? itemIndex++ : null,
             row.error === undefined ? null : JSON.stringify(row.error),
             row.item === undefined ? null : packLocations(row.item.inventory_locations)
           )
           delta(row.storeNbr)[row.status] += 1
-        }
+        })
+        insertInChunks(values)
+        const seq = first + rows.length
         for (const [store, counts] of deltas) {
           addCounts.run(counts.found, counts.not_found, counts.invalid, counts.duplicate, counts.failed, counts.cancelled, id, store)
         }

@@ -11,6 +11,20 @@ export const HISTORY_FILE_NAME = 'history.sqlite'
 export const BUSY_TIMEOUT_MS = 15_000
 
 /**
+ * Pages the write-ahead log may hold before a commit copies them into the file (SQLite's default is
+ * 1,000): a 200,000-line lookup commits 2,000 batches, and checkpointing every 4 MB took about a
+ * third of the time spent storing answers. 10,000 pages keep the log under 40 MB.
+ */
+export const WAL_CHECKPOINT_PAGES = 10_000
+
+/** What every connection to the history file runs first: the same durability and checkpoint cadence on each. */
+function tuneConnection(db: DatabaseSync): void {
+  // With WAL, NORMAL keeps the file consistent through a crash or power loss; the last commits may be lost, never half of one.
+  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec(`PRAGMA wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`)
+}
+
+/**
  * A file up to this size is checked as it is opened (about a second on a busy machine); a larger
  * one (1.8 GB takes 12 s) is checked on a worker thread while the app runs (`checkHistoryFile`).
  */
@@ -83,7 +97,7 @@ export function openHistoryDatabase({
  */
 export function openHistoryConnection(path: string): DatabaseSync {
   const db = new DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS })
-  db.exec('PRAGMA synchronous = NORMAL')
+  tuneConnection(db)
   return db
 }
 
@@ -100,8 +114,7 @@ function openAt(location: string, check: boolean): DatabaseSync {
       const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode
       if (mode !== 'wal') throw new Error(`the journal mode stayed ${mode}`)
     }
-    // With WAL, NORMAL keeps the file consistent through a crash or power loss; the last commits may be lost, never half of one.
-    db.exec('PRAGMA synchronous = NORMAL')
+    tuneConnection(db)
     const problems = check ? quickCheck(db) : []
     if (problems.length > 0) throw new FailedCheckError(problems.join('; '))
     const version = schemaVersion(db)
