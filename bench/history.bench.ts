@@ -21,6 +21,9 @@ import { progressFromStored } from '../src/main/jobs/stored-progress'
 import { createInThreadPages, currentInPages } from '../src/main/history/history-pages'
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
+import { threadHeaps } from '../src/main/workers/thread-census'
+import { readFileSync } from 'node:fs'
+import { getHeapSpaceStatistics } from 'node:v8'
 
 /**
  * History benchmark (`npm run bench:history`; not a test). Prints, against the targets of issue 8:
@@ -37,7 +40,12 @@ import { createLogger } from '../src/main/logging/logger'
  *    as the window reads it: as it is, and after a full garbage collection (what is kept, rather
  *    than what V8 has not collected yet). Target: within 150 MB of the RSS after the first.
  *
- * Options: `--lookups N` (default 50) and `--values N` (default 200000) for part 5; `--only storage`
+ *    Beside it, where the memory is: each thread's JavaScript heap (main's, History's writer and
+ *    reader threads', the Demo API's), and the process's anonymous memory outside every V8 heap
+ *    (malloc: SQLite's page caches, zlib, thread arenas, stacks) and file-backed memory (/proc).
+ *
+ * Options: `--lookups N` (default 50), `--values N` (default 200000) and `--every N` (default 10:
+ * how often part 5 prints) for part 5; `--only storage`
  * (parts 1-4) or `--only memory` (part 5 and its check) to run one half while working on it.
  */
 
@@ -50,6 +58,7 @@ function option(name: string): number | undefined {
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 const LOOKUPS = option('lookups') ?? 50
 const LOOKUP_VALUES = option('values') ?? 200_000
+const EVERY = option('every') ?? 10
 const TARGETS = { storedPerSecond: 50_000, openMs: 1_000, compareMs: 2_000, rssGrowthMb: 150 }
 
 const signed = (bytes: number): string => `${bytes >= 0 ? '+' : '-'}${mb(Math.abs(bytes))} since the first`
@@ -180,7 +189,7 @@ async function memory(dir: string): Promise<void> {
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
       for (let next = 0; next < final.resultsCount; ) next = (await services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)).next
-      if (n !== 1 && n % 10 !== 0 && n !== LOOKUPS) continue
+      if (n !== 1 && n % EVERY !== 0 && n !== LOOKUPS) continue
       // As it is, then after a full collection: what V8 has not collected yet, and what is kept.
       const raw = process.memoryUsage().rss
       collectGarbage()
@@ -194,6 +203,7 @@ async function memory(dir: string): Promise<void> {
         `RSS ${mb(raw)} (${signed(raw - firstRaw)}), after a full GC ${mb(rss)} (${signed(rss - first)}), JS heap ${mb(heapUsed)} of ${mb(heapTotal)}, outside it ${mb(external)}; ` +
           `lookup ${ms(performance.now() - started)}, History ${mb(services.history.sizeBytes())}`
       )
+      row('  where', await whereMemoryIs(heapTotal))
       if (n === LOOKUPS) {
         const keptMb = (rss - first) / 1024 / 1024
         row('growth since the first, after a full GC', `${keptMb.toFixed(1)} MB (target within ${TARGETS.rssGrowthMb} MB: ${mark(keptMb <= TARGETS.rssGrowthMb)})`)
@@ -203,6 +213,28 @@ async function memory(dir: string): Promise<void> {
   } finally {
     await root.close()
   }
+}
+
+/** Threads' heaps, and what the process holds outside every V8 heap, from /proc (Linux; elsewhere only the heaps). */
+async function whereMemoryIs(mainHeapTotal: number): Promise<string> {
+  const heaps = await threadHeaps()
+  const inHeaps = heaps.reduce((total, heap) => total + heap.totalBytes, mainHeapTotal)
+  const spaces = getHeapSpaceStatistics()
+    .filter((space) => space.space_size >= 1024 * 1024)
+    .map((space) => `${space.space_name.replace(/_space$/, '')} ${mb(space.space_used_size)} of ${mb(space.space_size)}`)
+  const parts = [`main (${spaces.join(', ')})`, ...heaps.map((heap) => `${heap.name} ${mb(heap.usedBytes)} of ${mb(heap.totalBytes)}`)]
+  let status = ''
+  try {
+    status = readFileSync('/proc/self/status', 'utf8')
+  } catch {
+    return `thread heaps: ${parts.join(', ')}`
+  }
+  const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024
+  const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 0)
+  return (
+    `thread heaps: ${parts.join(', ')}; ${threads} threads; anonymous ${mb(kb('RssAnon'))} of which outside V8 heaps ${mb(kb('RssAnon') - inHeaps)}, ` +
+    `file-backed ${mb(kb('RssFile'))}, shared ${mb(kb('RssShmem'))}`
+  )
 }
 
 /** Every lookup of part 5 against the job's promise, read from its History file in this process, so the check's memory is not counted there. */

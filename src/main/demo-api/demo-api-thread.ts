@@ -1,7 +1,9 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { countThread } from '../workers/thread-census'
 import { resolveThreadEntry } from '../workers/thread-entry'
+import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { DEMO_CREDENTIALS } from './demo-api'
 import type { DemoThreadAsk, DemoThreadData, DemoThreadMessage, DemoThreadRequest, ThreadError } from './demo-api-thread-protocol'
 import type { DemoFaults } from './demo-faults'
@@ -33,7 +35,12 @@ export interface DemoApiThreadOptions {
  */
 export function startDemoApiThread(options: DemoApiThreadOptions = {}): Promise<DemoApiThread> {
   const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'), options.entry)
-  const thread = new Worker(entry, { ...(execArgv === undefined ? {} : { execArgv }), workerData: { faults: options.faults ?? {} } satisfies DemoThreadData })
+  const thread = new Worker(entry, {
+    ...(execArgv === undefined ? {} : { execArgv }),
+    resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+    workerData: { faults: options.faults ?? {} } satisfies DemoThreadData
+  })
+  countThread('Demo API', thread)
   // The simulated server never keeps the process alive: a headless run ends when its lookup does.
   thread.unref()
   let nextId = 1

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
 import { resolveThreadEntry } from '../workers/thread-entry'
+import { countThread } from '../workers/thread-census'
+import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import type { HistoryPages } from './history-pages'
 import type { HistoryReadOp, HistoryThreadAsk, HistoryThreadData, HistoryThreadReply, HistoryThreadRequest, HistoryWriteOp } from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
@@ -48,8 +50,10 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
     const started = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
+      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
       workerData: { path: options.path, owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token }, role } satisfies HistoryThreadData
     })
+    countThread(`History ${role}`, started)
     started.on('message', (reply: HistoryThreadReply) => receive(reply))
     started.on('error', (error) => {
       options.log.error(`History's ${role} thread failed`, { error })

@@ -1,0 +1,35 @@
+import type { Worker } from 'node:worker_threads'
+
+/**
+ * The worker threads this process runs, by name, so a benchmark can say which thread's JavaScript
+ * heap holds the memory (process RSS counts every thread's heap; main's `process.memoryUsage()`
+ * counts only main's). A thread leaves the census when it exits.
+ */
+const running = new Map<Worker, string>()
+
+export function countThread(name: string, thread: Worker): void {
+  running.set(thread, name)
+  thread.once('exit', () => running.delete(thread))
+}
+
+export interface ThreadHeap {
+  name: string
+  usedBytes: number
+  totalBytes: number
+}
+
+/** Each running thread's heap as V8 reports it (asked of the thread, so it answers between its tasks). */
+export async function threadHeaps(): Promise<ThreadHeap[]> {
+  const heaps = await Promise.all(
+    [...running].map(async ([thread, name]) => {
+      try {
+        const stats = await thread.getHeapStatistics()
+        return [{ name, usedBytes: stats.used_heap_size, totalBytes: stats.total_heap_size }]
+      } catch {
+        // The thread stopped while it was asked: it holds nothing any more.
+        return []
+      }
+    })
+  )
+  return heaps.flat()
+}
