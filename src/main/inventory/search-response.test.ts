@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { inventoryLocationSchema } from '../../shared/domain/line-result'
 import { parseSearchResponse } from './search-response'
 
 describe('parseSearchResponse', () => {
@@ -38,5 +39,31 @@ describe('parseSearchResponse', () => {
 
   it('rejects a body that is not an object', () => {
     expect(() => parseSearchResponse('text')).toThrow()
+  })
+
+  it('reads a location as the shared location schema does, defaults, other fields and order alike', () => {
+    const locations: unknown[] = [
+      { location_area: 'store', state: 'available', quantity: 3 },
+      { quantity: '7', state: 5, bin: 'B2', location_area: null },
+      { bin: 'C3' },
+      { location_area: 'backroom', quantity: Number.NaN },
+      [],
+      null,
+      12
+    ]
+    const [item] = parseSearchResponse({ items: [{ gtin: 1, inventory_locations: locations }] })
+    const expected = locations.flatMap((location) => {
+      const parsed = inventoryLocationSchema.safeParse(location)
+      return parsed.success ? [parsed.data] : []
+    })
+    expect(item?.inventory_locations).toEqual(expected)
+    expect(item?.inventory_locations.map((location) => Object.keys(location))).toEqual(expected.map((location) => Object.keys(location)))
+  })
+
+  it('skips an item whose documented fields have a type the API does not give, and keeps the others', () => {
+    const items = parseSearchResponse({
+      items: [{ gtin: true }, { wm_item_number: {} }, { inventory_locations: 'store' }, ['00036000291452'], null, { gtin: 36000291452, wm_item_number: '9' }]
+    })
+    expect(items).toEqual([expect.objectContaining({ gtin: '00036000291452', wm_item_number: '9', inventory_locations: [] })])
   })
 })
