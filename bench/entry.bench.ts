@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { startHarness, type Harness } from '../e2e/harness/start-harness'
 import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
+import { MAX_JOB_LINES } from '../src/shared/limits'
 
 /**
  * Entry benchmark (part of `npm run bench:grid`; not a test). Drives the real app in Chromium
@@ -90,7 +91,7 @@ interface PasteRun {
 async function pasteList(page: Page, values: number): Promise<PasteRun> {
   const count = `${values.toLocaleString('en-US')} values`
   return (await page.evaluate(`(async () => {
-    const box = document.querySelector('[role=textbox][aria-multiline=true]')
+    const box = window.benchValuesBox
     box.focus()
     const data = new DataTransfer()
     data.setData('text/plain', window.benchPasteText)
@@ -105,17 +106,37 @@ async function pasteList(page: Page, values: number): Promise<PasteRun> {
   })()`)) as PasteRun
 }
 
-async function openApp(page: Page, harness: Harness, text: string): Promise<void> {
-  await page.goto(harness.url)
-  await page.getByRole('textbox', { name: 'Values to look up' }).waitFor()
-  await page.evaluate((pasteText) => {
-    ;(window as unknown as { benchPasteText: string }).benchPasteText = pasteText
-  }, text)
+/**
+ * Each measure gets an app of its own (a new data folder, so no draft of the last list comes back)
+ * and starts from an empty list. `demoLatencyMs`: how long the Demo API takes per search.
+ */
+class Apps {
+  private current: { harness: Harness; dataDir: string } | null = null
+
+  async open(page: Page, text: string, demoLatencyMs = 0): Promise<Harness> {
+    await this.close()
+    const dataDir = mkdtempSync(join(tmpdir(), 'entry-bench-'))
+    const harness = await startHarness({ dataDir, secretStore: 'memory', demoFaults: { latencyMs: demoLatencyMs } })
+    this.current = { harness, dataDir }
+    await page.goto(harness.url)
+    // Found by its name: the Stores field is a multi-line text box too.
+    await page.getByRole('textbox', { name: 'Values to look up' }).evaluate((box, pasteText) => {
+      Object.assign(window, { benchPasteText: pasteText, benchValuesBox: box })
+    }, text)
+    return harness
+  }
+
+  async close(): Promise<void> {
+    if (this.current === null) return
+    const { harness, dataDir } = this.current
+    this.current = null
+    await harness.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'entry-bench-'))
-  const harness = await startHarness({ dataDir, secretStore: 'memory' })
+  const apps = new Apps()
   const executablePath = chromiumExecutable()
   const browser = await chromium.launch({
     ...(executablePath === undefined ? {} : { executablePath }),
@@ -133,7 +154,7 @@ async function main(): Promise<void> {
     const keyLatencies: number[] = []
     const typingTasks: number[] = []
     for (let run = 0; run < RUNS; run += 1) {
-      await openApp(page, harness, text)
+      await apps.open(page, text)
       pastes.push(await pasteList(page, VALUES))
 
       // Type one more value at the end of the list, a key at a time, as a person would.
@@ -165,36 +186,37 @@ async function main(): Promise<void> {
     const typingLongest = Math.max(...typingTasks)
     figures.push({ measure: 'Typing: longest main-thread task (worst run)', value: typingLongest, unit: 'ms', target: '< 200 ms', pass: typingLongest < 200 })
 
-    // One more than a lookup takes: said as soon as it is pasted.
-    await openApp(page, harness, validGtins(VALUES + 1).join('\n'))
+    // One more than a lookup takes (whatever --values says): said as soon as it is pasted.
+    await apps.open(page, validGtins(MAX_JOB_LINES + 1).join('\n'))
     const tooMany = (await page.evaluate(`(async () => {
-      const box = document.querySelector('[role=textbox][aria-multiline=true]')
+      const box = window.benchValuesBox
       const data = new DataTransfer()
       data.setData('text/plain', window.benchPasteText)
       const start = performance.now()
       box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
       return (await window.benchUntil(() => [...document.querySelectorAll('[role=alert]')].some((alert) => alert.textContent.includes('one lookup takes at most')))) - start
     })()`)) as number
-    figures.push({ measure: `Paste ${(VALUES + 1).toLocaleString('en-US')} values: "too many" said`, value: tooMany, unit: 'ms', target: '< 2000 ms', pass: tooMany < 2000 })
+    figures.push({ measure: `Paste ${(MAX_JOB_LINES + 1).toLocaleString('en-US')} values: "too many" said`, value: tooMany, unit: 'ms', target: '< 2000 ms', pass: tooMany < 2000 })
 
-    figures.push(await cancelLookup(page, harness, text))
+    figures.push(await cancelLookup(page, apps, text))
   } finally {
     await browser.close()
-    await harness.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await apps.close()
   }
   printFigures(figures)
 }
 
 /** Runs a lookup of the whole list in Demo, presses Cancel once answers arrive, and times until it shows as cancelled. */
-async function cancelLookup(page: Page, harness: Harness, text: string): Promise<Figure> {
-  await openApp(page, harness, text)
+async function cancelLookup(page: Page, apps: Apps, text: string): Promise<Figure> {
+  // Searches take 100 ms, so the lookup is still running when Cancel is pressed however fast the machine is.
+  await apps.open(page, text, 100)
   await pasteList(page, VALUES)
   await page.getByRole('button', { name: 'Run lookup' }).click()
   const bar = page.getByRole('progressbar', { name: 'Lookup progress' })
   await bar.waitFor()
   await page.waitForFunction(
-    `Number(document.querySelector('[role=progressbar][aria-label="Lookup progress"]')?.getAttribute('aria-valuenow') ?? 0) >= 1000`,
+    // A function, not a string: the app's CSP refuses to evaluate strings.
+    () => Number(document.querySelector('[role=progressbar][aria-label="Lookup progress"]')?.getAttribute('aria-valuenow') ?? 0) >= 1000,
     undefined,
     { timeout: 120_000 }
   )
@@ -238,6 +260,6 @@ function printFigures(figures: readonly Figure[]): void {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
   process.exitCode = 1
 })
