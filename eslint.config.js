@@ -14,7 +14,16 @@ const noElectron = {
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**', '.bench/**']
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      '.tools/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e-artifacts/**',
+      '.bench/**'
+    ]
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -113,7 +113,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
     const { port } = server.address() as AddressInfo
-    const spread = (values: readonly number[]) => `${values.length} page loads, ${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} ms`
+    const spread = (values: readonly number[]) =>
+      `${values.length} page loads, ${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} ms`
     const count = (value: number) => value.toLocaleString('en-US')
 
     // First render and the first actions after it are measured on fresh page loads (median): one
@@ -138,11 +139,32 @@ async function main(): Promise<void> {
       await page.evaluate(`window.gridBench.clearSort('Description')`)
     }
     const firstRender = median(cold.render)
-    figures.push({ measure: `Items view: first render (${count(lines)} lines; median)`, value: firstRender, unit: 'ms', target: '< 300 ms', pass: firstRender < 300, note: spread(cold.render) })
+    figures.push({
+      measure: `Items view: first render (${count(lines)} lines; median)`,
+      value: firstRender,
+      unit: 'ms',
+      target: '< 300 ms',
+      pass: firstRender < 300,
+      note: spread(cold.render)
+    })
     const coldSearch = median(cold.search)
-    figures.push({ measure: 'Items: quick search "oat", right after load (median)', value: coldSearch, unit: 'ms', target: '< 100 ms', pass: coldSearch < 100, note: `${count(searchShown)} rows shown; ${spread(cold.search)}` })
+    figures.push({
+      measure: 'Items: quick search "oat", right after load (median)',
+      value: coldSearch,
+      unit: 'ms',
+      target: '< 100 ms',
+      pass: coldSearch < 100,
+      note: `${count(searchShown)} rows shown; ${spread(cold.search)}`
+    })
     const coldSort = median(cold.sort)
-    figures.push({ measure: 'Items: sort by Description, right after load (median)', value: coldSort, unit: 'ms', target: '< 250 ms', pass: coldSort < 250, note: spread(cold.sort) })
+    figures.push({
+      measure: 'Items: sort by Description, right after load (median)',
+      value: coldSort,
+      unit: 'ms',
+      target: '< 250 ms',
+      pass: coldSort < 250,
+      note: spread(cold.sort)
+    })
     await page.waitForTimeout(2000)
 
     const sorts = async (view: string, columns: readonly string[]) => {
@@ -155,7 +177,13 @@ async function main(): Promise<void> {
           await page.evaluate(`window.gridBench.clearSort(${JSON.stringify(column)})`)
         }
         const value = median(runs)
-        figures.push({ measure: `${view}: sort by ${column} (median of ${runs.length}, both directions)`, value, unit: 'ms', target: '< 250 ms', pass: value < 250 })
+        figures.push({
+          measure: `${view}: sort by ${column} (median of ${runs.length}, both directions)`,
+          value,
+          unit: 'ms',
+          target: '< 250 ms',
+          pass: value < 250
+        })
       }
     }
     const filters = async (view: string, steps: ReadonlyArray<{ measure: string; apply: string; clear: string }>) => {
@@ -169,7 +197,14 @@ async function main(): Promise<void> {
           await page.evaluate(step.clear)
         }
         const value = median(runs)
-        figures.push({ measure: `${view}: ${step.measure} (median of ${RUNS})`, value, unit: 'ms', target: '< 100 ms', pass: value < 100, note: `${count(shown)} rows shown` })
+        figures.push({
+          measure: `${view}: ${step.measure} (median of ${RUNS})`,
+          value,
+          unit: 'ms',
+          target: '< 100 ms',
+          pass: value < 100,
+          note: `${count(shown)} rows shown`
+        })
       }
     }
     const typed = (label: string, value: string) => ({
@@ -198,10 +233,20 @@ async function main(): Promise<void> {
     ])
 
     const locations = (await page.evaluate(`window.gridBench.switchView('Locations', ${locationRows})`)) as number
-    figures.push({ measure: `Locations view: first render (${count(locationRows)} rows)`, value: locations, unit: 'ms', target: '< 300 ms', pass: locations < 300 })
+    figures.push({
+      measure: `Locations view: first render (${count(locationRows)} rows)`,
+      value: locations,
+      unit: 'ms',
+      target: '< 300 ms',
+      pass: locations < 300
+    })
     await sorts('Locations', ['Quantity', 'Location area'])
     await page.evaluate('window.gridBench.openColumnFilters()')
-    await filters('Locations', [preset('Shelf empty, backroom has stock'), typed('Quick search', 'backroom 24'), typed('Filter Quantity', '0')])
+    await filters('Locations', [
+      preset('Shelf empty, backroom has stock'),
+      typed('Quick search', 'backroom 24'),
+      typed('Filter Quantity', '0')
+    ])
     await page.evaluate(`window.gridBench.switchView('Items', ${lines})`)
 
     const scroll = (await page.evaluate('window.gridBench.scroll(2000, 96)')) as {
@@ -227,8 +272,21 @@ async function main(): Promise<void> {
   const gzip = await rendererJsGzipBytes()
   figures.push(
     gzip === null
-      ? { measure: 'Renderer JS gzipped', value: null, unit: 'KiB', target: '< 300 KiB', pass: null, note: 'out/renderer is missing: run `electron-vite build` first' }
-      : { measure: 'Renderer JS gzipped (out/renderer/assets/*.js)', value: gzip / 1024, unit: 'KiB', target: '< 300 KiB', pass: gzip / 1024 < 300 }
+      ? {
+          measure: 'Renderer JS gzipped',
+          value: null,
+          unit: 'KiB',
+          target: '< 300 KiB',
+          pass: null,
+          note: 'out/renderer is missing: run `electron-vite build` first'
+        }
+      : {
+          measure: 'Renderer JS gzipped (out/renderer/assets/*.js)',
+          value: gzip / 1024,
+          unit: 'KiB',
+          target: '< 300 KiB',
+          pass: gzip / 1024 < 300
+        }
   )
 
   const rows = figures.map((figure) => ({
@@ -241,7 +299,11 @@ async function main(): Promise<void> {
   const widths = (['measure', 'result', 'target', 'verdict', 'note'] as const).map((key) =>
     Math.max(key.length, ...rows.map((row) => row[key].length))
   )
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd()
   console.log(line(['measure', 'result', 'target', 'verdict', 'note']))
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line([row.measure, row.result, row.target, row.verdict, row.note]))

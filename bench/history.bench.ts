@@ -77,7 +77,11 @@ const log = createLogger(() => undefined)
 
 /** The Demo API's answer for `values` in `store`, parsed as the inventory client parses a response. */
 function demoItems(store: number, values: readonly string[]): InventoryItem[] {
-  return parseSearchResponse({ supplier_name: 'Northwind Grocery Supply Co.', store_nbr: store, items: searchInventory({ storeNbr: store, itemType: 'gtin', values }, Date.now()).items })
+  return parseSearchResponse({
+    supplier_name: 'Northwind Grocery Supply Co.',
+    store_nbr: store,
+    items: searchInventory({ storeNbr: store, itemType: 'gtin', values }, Date.now()).items
+  })
 }
 
 /** Stores a finished lookup of `count` values answered by the Demo catalogue for `store`; returns its id and the seconds spent writing answers. */
@@ -101,11 +105,20 @@ function storeLookup(history: HistoryStore, store: number, count: number): { id:
   const batches: AnswerRow[][] = []
   for (let first = 0; first < lines.length; first += 100) {
     const batch = lines.slice(first, first + 100)
-    const found = new Map(demoItems(store, batch.map((line) => line.value ?? '')).map((item) => [item.gtin, item]))
-    batches.push(batch.map((line): AnswerRow => {
-      const item = found.get(line.value)
-      return item === undefined ? { storeNbr: store, line: line.line, status: 'not_found' } : { storeNbr: store, line: line.line, status: 'found', item }
-    }))
+    const found = new Map(
+      demoItems(
+        store,
+        batch.map((line) => line.value ?? '')
+      ).map((item) => [item.gtin, item])
+    )
+    batches.push(
+      batch.map((line): AnswerRow => {
+        const item = found.get(line.value)
+        return item === undefined
+          ? { storeNbr: store, line: line.line, status: 'not_found' }
+          : { storeNbr: store, line: line.line, status: 'found', item }
+      })
+    )
   }
   const figures = { requests: batches.length, retries: 0, throttledMs: 0, batchesDone: batches.length, batchesTotal: batches.length }
   started = performance.now()
@@ -121,7 +134,10 @@ async function storage(dir: string): Promise<void> {
   const big = storeLookup(history, 1234, 200_000)
   const perSecond = 200_000 / (big.answersMs / 1000)
   row('create a 200,000-line lookup', ms(big.createMs))
-  row('answers stored per second', `${Math.round(perSecond).toLocaleString('en-US')} lines/s (target >= 50,000: ${mark(perSecond >= TARGETS.storedPerSecond)})`)
+  row(
+    'answers stored per second',
+    `${Math.round(perSecond).toLocaleString('en-US')} lines/s (target >= 50,000: ${mark(perSecond >= TARGETS.storedPerSecond)})`
+  )
   const file = history.path
   history.close()
   // Closed, the write-ahead log is folded into the file: its size is what the lookup takes.
@@ -137,7 +153,10 @@ async function storage(dir: string): Promise<void> {
   const firstPage = history.log(big.id, 0, RESULTS_PAGE_ENTRIES)
   const wire = JSON.stringify({ progress, firstPage })
   const openMs = performance.now() - started
-  row('Open to first rows (200,000 lines)', `${ms(openMs)} for progress + ${firstPage.entries.length} entries, ${mb(wire.length)} as sent (target < 1 s: ${mark(openMs < TARGETS.openMs)})`)
+  row(
+    'Open to first rows (200,000 lines)',
+    `${ms(openMs)} for progress + ${firstPage.entries.length} entries, ${mb(wire.length)} as sent (target < 1 s: ${mark(openMs < TARGETS.openMs)})`
+  )
   started = performance.now()
   let next = 0
   let entries = 0
@@ -147,7 +166,10 @@ async function storage(dir: string): Promise<void> {
     entries += page.entries.length
     next = page.next
   }
-  row('every page of it', `${ms(performance.now() - started)} for ${entries.toLocaleString('en-US')} entries in pages of ${RESULTS_PAGE_ENTRIES}`)
+  row(
+    'every page of it',
+    `${ms(performance.now() - started)} for ${entries.toLocaleString('en-US')} entries in pages of ${RESULTS_PAGE_ENTRIES}`
+  )
   started = performance.now()
   const latest = await currentInPages(createInThreadPages(history), big.id, { carried: false })
   row('every current result, in pages (exports)', `${ms(performance.now() - started)} for ${latest.length.toLocaleString('en-US')} lines`)
@@ -158,14 +180,22 @@ async function storage(dir: string): Promise<void> {
   started = performance.now()
   const { counts, rows } = compare.compare(a.id, b.id)
   const compareMs = performance.now() - started
-  row('compare two 100,000-value lookups', `${ms(compareMs)} for ${rows.length.toLocaleString('en-US')} values (target < 2 s: ${mark(compareMs < TARGETS.compareMs)})`)
-  row('  of which', `${counts.newly_out} newly out, ${counts.back_in} back in, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} in one only`)
+  row(
+    'compare two 100,000-value lookups',
+    `${ms(compareMs)} for ${rows.length.toLocaleString('en-US')} values (target < 2 s: ${mark(compareMs < TARGETS.compareMs)})`
+  )
+  row(
+    '  of which',
+    `${counts.newly_out} newly out, ${counts.back_in} back in, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} in one only`
+  )
   row('database size per 100,000 lines', `${mb(sizePer100k)} (Demo items; a found item's raw JSON is kept)`)
   history.close()
 }
 
 async function memory(dir: string): Promise<void> {
-  console.log(`\n5. RSS over ${LOOKUPS} consecutive ${LOOKUP_VALUES.toLocaleString('en-US')}-value Demo lookups (main's services, this process)`)
+  console.log(
+    `\n5. RSS over ${LOOKUPS} consecutive ${LOOKUP_VALUES.toLocaleString('en-US')}-value Demo lookups (main's services, this process)`
+  )
   const root = await createAppRoot({
     fetch,
     now: Date.now,
@@ -188,7 +218,7 @@ async function memory(dir: string): Promise<void> {
       const { jobId } = await services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
-      for (let next = 0; next < final.resultsCount; ) next = (await services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)).next
+      for (let next = 0; next < final.resultsCount;) next = (await services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)).next
       if (n !== 1 && n % EVERY !== 0 && n !== LOOKUPS) continue
       // As it is, then after a full collection: what V8 has not collected yet, and what is kept.
       const raw = process.memoryUsage().rss
@@ -206,7 +236,10 @@ async function memory(dir: string): Promise<void> {
       row('  where', await whereMemoryIs(heapTotal))
       if (n === LOOKUPS) {
         const keptMb = (rss - first) / 1024 / 1024
-        row('growth since the first, after a full GC', `${keptMb.toFixed(1)} MB (target within ${TARGETS.rssGrowthMb} MB: ${mark(keptMb <= TARGETS.rssGrowthMb)})`)
+        row(
+          'growth since the first, after a full GC',
+          `${keptMb.toFixed(1)} MB (target within ${TARGETS.rssGrowthMb} MB: ${mark(keptMb <= TARGETS.rssGrowthMb)})`
+        )
         row('growth since the first, as it is', `${((raw - firstRaw) / 1024 / 1024).toFixed(1)} MB (V8 collects when it chooses)`)
       }
     }
@@ -243,7 +276,10 @@ function checkLookups(dir: string): void {
   const history = createHistoryStore({ dir, log, now: Date.now })
   try {
     history.list({ limit: 1 })
-    row('open History after part 5', `${ms(performance.now() - started)} for ${mb(history.sizeBytes())} (over 256 MB: checked on a worker thread, not here)`)
+    row(
+      'open History after part 5',
+      `${ms(performance.now() - started)} for ${mb(history.sizeBytes())} (over 256 MB: checked on a worker thread, not here)`
+    )
     const path = history.uncheckedPath()
     if (path !== null) row('  its integrity check (on the worker)', ms(measure(() => checkHistoryFile(path))))
     const lines = asLines(validGtins(LOOKUP_VALUES))
@@ -269,7 +305,14 @@ if (memoryPart !== -1) {
     if (only !== 'storage') {
       // In a process of its own, so what parts 1-4 (and the check below) allocate does not count.
       const memoryDir = join(dir, 'memory')
-      const args = [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2), '--memory-part', memoryDir]
+      const args = [
+        ...process.execArgv,
+        '--expose-gc',
+        fileURLToPath(import.meta.url),
+        ...process.argv.slice(2),
+        '--memory-part',
+        memoryDir
+      ]
       execFileSync(process.execPath, args, { stdio: 'inherit' })
       checkLookups(memoryDir)
     }

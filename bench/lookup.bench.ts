@@ -144,7 +144,10 @@ function printAccounting(report: RunReport, values: number): boolean {
   const settled = p.found + p.notFound + p.failed
   row('found / not found', `${p.found} / ${p.notFound}`)
   row('failed (after bounded retries)', String(p.failed))
-  row('accounted for', `${settled} of ${total} store and value pairs, ${p.pending} pending, ${p.storesDone} of ${p.stores.length} stores done`)
+  row(
+    'accounted for',
+    `${settled} of ${total} store and value pairs, ${p.pending} pending, ${p.storesDone} of ${p.stores.length} stores done`
+  )
   row('invariant (every pair, every store)', report.problems.length === 0 ? 'holds' : `BROKEN: ${report.problems.slice(0, 5).join('; ')}`)
   return report.problems.length === 0 && settled === total && p.state === 'finished' && p.storesDone === p.stores.length
 }
@@ -158,7 +161,9 @@ function printRequests(report: RunReport): boolean {
 }
 
 async function singleStore(): Promise<boolean> {
-  console.log(`${VALUES} distinct valid GTINs in one store, Demo API latency ${LATENCY_MS} ms, ${RATE_PER_MINUTE} requests/min, at most ${CONCURRENCY} in flight\n`)
+  console.log(
+    `${VALUES} distinct valid GTINs in one store, Demo API latency ${LATENCY_MS} ms, ${RATE_PER_MINUTE} requests/min, at most ${CONCURRENCY} in flight\n`
+  )
   const rate = { latencyMs: LATENCY_MS, rateLimitPerWindow: RATE_PER_MINUTE, rateWindowMs: 60_000 }
 
   const clean = await run(rate, [1234], VALUES)
@@ -174,7 +179,8 @@ async function singleStore(): Promise<boolean> {
   row('floor', text)
   row('wall / floor', `${ratio.toFixed(3)} (target <= ${TARGET_RATIO}): ${mark(ratio <= TARGET_RATIO)}`)
   row('values per second', progress.valuesPerSecond.toFixed(0))
-  const cleanOk = printAccounting(clean, VALUES) && progress.failed === 0 && requestsMet && clean.tokensFetched === 1 && ratio <= TARGET_RATIO
+  const cleanOk =
+    printAccounting(clean, VALUES) && progress.failed === 0 && requestsMet && clean.tokensFetched === 1 && ratio <= TARGET_RATIO
 
   const faulty = await run({ ...rate, ...FAULTS, seed: 42 }, [1234], VALUES)
   console.log(`\nRun 2: one store, serverErrorRate ${FAULTS.serverErrorRate}, dropConnectionRate ${FAULTS.dropConnectionRate}`)
@@ -199,8 +205,14 @@ async function manyStores(label: string, faults: Partial<DemoFaults>, withTarget
   row('wall time', seconds(report.wallMs))
   row('floor', text)
   row('wall / floor', `${ratio.toFixed(3)}${withTargets ? ` (target <= ${TARGET_RATIO}): ${mark(ratio <= TARGET_RATIO)}` : ''}`)
-  row('429 share', `${report.throttled} of ${report.searches} = ${percent(throttledShare)}${withTargets ? ` (target < 2 %): ${mark(throttledShare < TARGET_THROTTLED_SHARE)}` : ''}`)
-  row('tokens fetched', `${report.tokensFetched} (target ${lifetimes}, one per 15-minute lifetime): ${mark(report.tokensFetched === lifetimes)}`)
+  row(
+    '429 share',
+    `${report.throttled} of ${report.searches} = ${percent(throttledShare)}${withTargets ? ` (target < 2 %): ${mark(throttledShare < TARGET_THROTTLED_SHARE)}` : ''}`
+  )
+  row(
+    'tokens fetched',
+    `${report.tokensFetched} (target ${lifetimes}, one per 15-minute lifetime): ${mark(report.tokensFetched === lifetimes)}`
+  )
   const requestsOk = printRequests(report)
   row('server errors / dropped', `${report.serverErrors} / ${report.dropped}`)
   const done = report.finishedMs
@@ -217,7 +229,11 @@ async function main(): Promise<void> {
   const singleOk = await singleStore()
   const window = `${STORE_RUN_WINDOW.rateLimitPerWindow} searches per ${STORE_RUN_WINDOW.rateWindowMs / 1000} s window`
   const faults = `serverErrorRate ${FAULTS.serverErrorRate}, dropConnectionRate ${FAULTS.dropConnectionRate}`
-  const figuresOk = await manyStores(`Run 3: ${STORES} stores x ${VALUES_PER_STORE} values, ${window} with all three rate headers, ${faults}`, {}, true)
+  const figuresOk = await manyStores(
+    `Run 3: ${STORES} stores x ${VALUES_PER_STORE} values, ${window} with all three rate headers, ${faults}`,
+    {},
+    true
+  )
   const silentOk = await manyStores(
     `Run 4: the same against a server that sends only Retry-After on a 429 (no count, no replenishment time)`,
     { rateLimitHeaders: 'retry_after' },

@@ -21,7 +21,18 @@ const ROWS = 200_000
 const COLUMNS = ['GTIN', 'Description', 'Brand', 'Size', 'Case Pack', 'Department', 'On shelf', 'Backroom', 'On hand', 'Status']
 
 function row(gtin: string, index: number): (string | number)[] {
-  return [gtin, `Item ${index} family size`, `Brand ${index % 300}`, `${index % 9} oz`, 6 + (index % 4) * 6, `Dept ${index % 40}`, index % 7, index % 5, (index % 7) + (index % 5), ['In stock', 'Low stock', 'Out of stock'][index % 3] ?? '']
+  return [
+    gtin,
+    `Item ${index} family size`,
+    `Brand ${index % 300}`,
+    `${index % 9} oz`,
+    6 + (index % 4) * 6,
+    `Dept ${index % 40}`,
+    index % 7,
+    index % 5,
+    (index % 7) + (index % 5),
+    ['In stock', 'Low stock', 'Out of stock'][index % 3] ?? ''
+  ]
 }
 
 const tasks: Record<string, (file: string) => Promise<string>> = {
@@ -74,7 +85,9 @@ async function runTask(name: string, file: string): Promise<void> {
 }
 
 function inChild(name: string, file: string): { ms: number; maxRssMb: number; outcome: string } {
-  const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--task', name, file], { encoding: 'utf8' })
+  const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--task', name, file], {
+    encoding: 'utf8'
+  })
   return JSON.parse(output) as { ms: number; maxRssMb: number; outcome: string }
 }
 

@@ -20,7 +20,10 @@ async function seriousFindings(page: Page, include?: string, rule?: string): Pro
       })
       return violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(', ')}`)
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary ?? ''})`).join(', ')}`
+        )
     },
     { include, rule }
   )
@@ -62,7 +65,9 @@ async function markControlsByLook(page: Page): Promise<string[]> {
       if (looks.has(look)) continue
       looks.add(look)
       element.setAttribute(probe, String(marked.length))
-      marked.push(`${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`)
+      marked.push(
+        `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`
+      )
     }
     return marked
   }, PROBE)

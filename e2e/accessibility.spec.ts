@@ -16,7 +16,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${colorScheme} scheme`, () => {
     test.use({ colorScheme })
 
-    test('the entry form: empty, with a problem, checked, choosing a column; the shortcuts list and the Production dialog', async ({ page }, testInfo) => {
+    test('the entry form: empty, with a problem, checked, choosing a column; the shortcuts list and the Production dialog', async ({
+      page
+    }, testInfo) => {
       test.setTimeout(300_000)
       await expect(page.getByRole('button', { name: 'Run lookup' })).toBeVisible()
       await expectAccessibleWithHoverAndFocus(page, 'empty entry form')
@@ -36,7 +38,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       const chooser = page.waitForEvent('filechooser')
       await page.getByRole('button', { name: 'Import file' }).click()
-      await (await chooser).setFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from('Description,GTIN\r\nTea,4006381333931\r\n') })
+      await (
+        await chooser
+      ).setFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from('Description,GTIN\r\nTea,4006381333931\r\n') })
       await expect(page.getByRole('combobox', { name: 'Column' })).toBeVisible()
       await expectAccessibleWithHoverAndFocus(page, 'import column picker')
       await page.getByRole('button', { name: 'Use this column' }).click()
@@ -60,7 +64,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await production.getByRole('button', { name: 'Cancel' }).click()
     })
 
-    test('a running lookup, its results in both views with details, the export dialog, and Settings', async ({ page, harness }, testInfo) => {
+    test('a running lookup, its results in both views with details, the export dialog, and Settings', async ({
+      page,
+      harness
+    }, testInfo) => {
       test.setTimeout(400_000)
       // Searches wait until the lookup is cancelled, so the running state holds while it is checked.
       await harness.setDemoFaults({ latencyMs: 600_000 })
@@ -124,8 +131,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessibleWithHoverAndFocus(page, 'delete dialog')
       await remove.getByRole('button', { name: 'Keep lookup' }).click()
 
-      await historyRow(page, now ?? '').getByRole('checkbox').check()
-      await historyRow(page, then ?? '').getByRole('checkbox').check()
+      await historyRow(page, now ?? '')
+        .getByRole('checkbox')
+        .check()
+      await historyRow(page, then ?? '')
+        .getByRole('checkbox')
+        .check()
       await page.getByRole('button', { name: 'Compare chosen' }).click()
       await expect(page.getByText('40 values compared')).toBeVisible()
       await page.getByRole('button', { name: /^Column filters/ }).click()

@@ -69,7 +69,9 @@ test.describe('the Electron app at work', () => {
     await exportDialog.getByRole('button', { name: 'Save file' }).click()
     await expect(page.getByRole('status').filter({ hasText: `Saved ${expected} rows to ${target}` })).toBeVisible()
 
-    const asked = await app.evaluate(() => (globalThis as unknown as { saveDialogAsked: { filters?: { extensions: string[] }[] }[] }).saveDialogAsked)
+    const asked = await app.evaluate(
+      () => (globalThis as unknown as { saveDialogAsked: { filters?: { extensions: string[] }[] }[] }).saveDialogAsked
+    )
     expect(asked).toHaveLength(1)
     expect(asked[0]?.filters).toEqual([expect.objectContaining({ extensions: ['csv'] })])
     const [header = [], ...records] = parseCsv(readFileSync(target, 'utf8').replace(/^\uFEFF/, ''))
@@ -109,7 +111,7 @@ test.describe('the Electron app at work', () => {
     await expect(page.getByText('Saved in OS keychain')).toHaveCount(0)
   })
 
-  test("the window opens where and as large as it was when the app quit", async () => {
+  test('the window opens where and as large as it was when the app quit', async () => {
     const before = await app.evaluate(({ BrowserWindow, screen }) => {
       const area = screen.getPrimaryDisplay().workArea
       const window = BrowserWindow.getAllWindows()[0]

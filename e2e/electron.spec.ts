@@ -97,16 +97,17 @@ test.describe('the Electron window', () => {
     expect(tried).toBe('https://example.com/docs')
     expect(page.url()).toBe(appUrl)
     expect(app.windows()).toHaveLength(1)
-    await expect.poll(() => app.evaluate(() => (globalThis as unknown as { openedOutside: string[] }).openedOutside)).toEqual([
-      'https://example.com/',
-      'https://example.com/docs'
-    ])
+    await expect
+      .poll(() => app.evaluate(() => (globalThis as unknown as { openedOutside: string[] }).openedOutside))
+      .toEqual(['https://example.com/', 'https://example.com/docs'])
   })
 
   test('DevTools and reload are offered only to an unpackaged build: the menu and the window follow app.isPackaged', async () => {
     const shell = await app.evaluate(({ app: electronApp, Menu }) => ({
       isPackaged: electronApp.isPackaged,
-      roles: (Menu.getApplicationMenu()?.items ?? []).flatMap((item) => (item.submenu?.items ?? []).map((entry) => String(entry.role ?? '').toLowerCase()))
+      roles: (Menu.getApplicationMenu()?.items ?? []).flatMap((item) =>
+        (item.submenu?.items ?? []).map((entry) => String(entry.role ?? '').toLowerCase())
+      )
     }))
     for (const role of ['toggledevtools', 'reload', 'forcereload']) expect(shell.roles.includes(role), role).toBe(!shell.isPackaged)
     // Copy and paste stay in every build.
@@ -114,7 +115,8 @@ test.describe('the Electron window', () => {
 
     // A window made with devTools off ignores a request to open them.
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.openDevTools({ mode: 'detach' }))
-    const devToolsOpen = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.isDevToolsOpened() ?? false)
+    const devToolsOpen = () =>
+      app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.isDevToolsOpened() ?? false)
     await expect.poll(devToolsOpen).toBe(!shell.isPackaged)
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.webContents.closeDevTools())
     await expect.poll(devToolsOpen).toBe(false)

@@ -18,7 +18,9 @@ async function lookUpStores(page: Page, stores: string, values: readonly string[
 }
 
 function chip(page: Page, category: CompareCategory): Locator {
-  return page.getByRole('group', { name: 'Changes' }).getByRole('button', { name: new RegExp(`^${COMPARE_CATEGORY_LABELS[category]} [\\d,]+$`) })
+  return page
+    .getByRole('group', { name: 'Changes' })
+    .getByRole('button', { name: new RegExp(`^${COMPARE_CATEGORY_LABELS[category]} [\\d,]+$`) })
 }
 
 async function chipCounts(page: Page): Promise<Record<CompareCategory, number>> {
@@ -49,7 +51,11 @@ test.describe('Compare', () => {
 
     await openHistory(page)
     await page.getByRole('button', { name: `Compare with previous: lookup ${then}`, exact: true }).click()
-    await expect(page.getByRole('status').filter({ hasText: `There is no earlier lookup of Demo · Store 1234 with the same kind of values to compare lookup ${then} with.` })).toBeVisible()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `There is no earlier lookup of Demo · Store 1234 with the same kind of values to compare lookup ${then} with.` })
+    ).toBeVisible()
 
     await page.getByRole('button', { name: `Compare with previous: lookup ${now}`, exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Compare', level: 2 })).toBeFocused()
@@ -84,8 +90,12 @@ test.describe('Compare', () => {
     const compareChosen = page.getByRole('button', { name: 'Compare chosen' })
     await expect(compareChosen).toBeDisabled()
     // Chosen newest first: the earlier lookup is still "then".
-    await historyRow(page, now ?? '').getByRole('checkbox').check()
-    await historyRow(page, then ?? '').getByRole('checkbox').check()
+    await historyRow(page, now ?? '')
+      .getByRole('checkbox')
+      .check()
+    await historyRow(page, then ?? '')
+      .getByRole('checkbox')
+      .check()
     await expect(page.getByText('2 lookups chosen')).toBeVisible()
     await compareChosen.click()
 
@@ -121,7 +131,17 @@ test.describe('Compare', () => {
     await expect(saved).toHaveText(new RegExp(`^Saved ${changedCount} rows to .+\\.csv$`))
     const path = /^Saved \d+ rows? to (.+)$/.exec((await saved.textContent()) ?? '')?.[1] ?? ''
     const [heading, ...rows] = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''))
-    expect(heading).toEqual(['Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(heading).toEqual([
+      'Value',
+      'Line',
+      'Input',
+      'Stock status then',
+      'Stock status now',
+      'On hand then',
+      'On hand now',
+      'Change',
+      'Compared'
+    ])
     expect(rows).toHaveLength(changedCount)
     const wanted = expected.rows.filter((row) => row.category !== 'unchanged' && row.category !== 'only_one')
     expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(wanted.map((row) => row.value)))
@@ -146,7 +166,11 @@ test.describe('Compare', () => {
     await openHistory(page)
     // The one-store lookup in between is not "previous" for a lookup of two stores.
     await page.getByRole('button', { name: `Compare with previous: lookup ${single}`, exact: true }).click()
-    await expect(page.getByRole('status').filter({ hasText: `There is no earlier lookup of Demo · Store 1234 with the same kind of values to compare lookup ${single} with.` })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({
+        hasText: `There is no earlier lookup of Demo · Store 1234 with the same kind of values to compare lookup ${single} with.`
+      })
+    ).toBeVisible()
     await page.getByRole('button', { name: `Compare with previous: lookup ${now}`, exact: true }).click()
     await expect(page.getByRole('heading', { name: 'Compare', level: 2 })).toBeFocused()
     await expect(page.getByRole('definition').first()).toHaveText(new RegExp(`^Lookup ${then} · Demo · 2 stores · `))
@@ -158,7 +182,9 @@ test.describe('Compare', () => {
     expect(counts).toEqual({ newly_out: 0, back_in: 0, changed: 0, unchanged: 12, only_one: 16 })
     expect(counts).toEqual(expected.counts)
     await expect(compareGrid(page).getByRole('columnheader', { name: 'Store' })).toBeVisible()
-    await expect(compareGrid(page).getByRole('checkbox', { name: `Select store 1235, value ${values[4] ?? ''}`, exact: true })).toBeVisible()
+    await expect(
+      compareGrid(page).getByRole('checkbox', { name: `Select store 1235, value ${values[4] ?? ''}`, exact: true })
+    ).toBeVisible()
     await attachScreenshot(page, testInfo, 'Compare two stores')
 
     await page.getByRole('button', { name: /^Column filters/ }).click()
@@ -176,7 +202,18 @@ test.describe('Compare', () => {
     await expect(saved).toHaveText(/^Saved 6 rows to .+\.csv$/)
     const path = /^Saved \d+ rows? to (.+)$/.exec((await saved.textContent()) ?? '')?.[1] ?? ''
     const [heading, ...rows] = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''))
-    expect(heading).toEqual(['Store', 'Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(heading).toEqual([
+      'Store',
+      'Value',
+      'Line',
+      'Input',
+      'Stock status then',
+      'Stock status now',
+      'On hand then',
+      'On hand now',
+      'Change',
+      'Compared'
+    ])
     const wanted = expected.rows.filter((row) => row.store === 1235 && row.category === 'unchanged')
     expect(rows.map((row) => [row[0], row[1], row[9]])).toEqual(wanted.map((row) => ['1235', row.value, 'Unchanged']))
   })

@@ -18,7 +18,9 @@ test.describe('History', () => {
     await lookUp(page, '1234', first)
     await lookUp(page, '77', second)
     // A new lookup replaces the results on screen without asking: the earlier one is in History.
-    await expect(page.getByRole('status').filter({ hasText: /^The previous lookup \(Demo · Store 1234 · [^)]+\) is in History\.$/ })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: /^The previous lookup \(Demo · Store 1234 · [^)]+\) is in History\.$/ })
+    ).toBeVisible()
     const [newer, older] = storedIds(harness)
     const stored = harness.root.services.history.list()
 
@@ -55,7 +57,9 @@ test.describe('History', () => {
     // Open with every search refused by the API: nothing is asked, so nothing fails.
     await harness.setDemoFaults({ serverErrorRate: 1 })
     const searched = await demoValuesSearched(harness)
-    await historyRow(page, older ?? '').getByRole('button', { name: `Open lookup ${older}`, exact: true }).click()
+    await historyRow(page, older ?? '')
+      .getByRole('button', { name: `Open lookup ${older}`, exact: true })
+      .click()
     const heading = page.getByRole('heading', { name: /^Lookup · Demo · Store 1234 · \d\d:\d\d:\d\d$/ })
     await expect(heading).toBeFocused()
     await expect(page.getByRole('status').filter({ hasText: `Opened from History: lookup ${older} (Demo · Store 1234 · ` })).toContainText(
@@ -140,7 +144,11 @@ test.describe('History', () => {
       expect(storedIds(harness)).toEqual([jobId])
 
       await openHistory(page)
-      await expect(historyRow(page, jobId ?? '').getByRole('cell').nth(9)).toHaveText('Finished')
+      await expect(
+        historyRow(page, jobId ?? '')
+          .getByRole('cell')
+          .nth(9)
+      ).toHaveText('Finished')
       await expect(historyRow(page, jobId ?? '').getByRole('button', { name: /^Resume/ })).toHaveCount(0)
     })
 
@@ -165,7 +173,9 @@ test.describe('History', () => {
     })
   })
 
-  test('a lookup interrupted by closing the app shows as Interrupted when it starts again, and Resume finishes it', async ({ page }, testInfo) => {
+  test('a lookup interrupted by closing the app shows as Interrupted when it starts again, and Resume finishes it', async ({
+    page
+  }, testInfo) => {
     test.setTimeout(120_000)
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-interrupted-'))
     try {
@@ -232,7 +242,9 @@ test.describe('History', () => {
     await expect(days).toHaveAttribute('aria-invalid', 'true')
     await days.fill('30')
     await save.click()
-    await expect(page.getByRole('status').filter({ hasText: 'Saved: lookups older than 30 days are removed when the app starts.' })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved: lookups older than 30 days are removed when the app starts.' })
+    ).toBeVisible()
     expect(harness.root.services.settings.current().settings.historyRetentionDays).toBe(30)
     expect(storedIds(harness)).toEqual([recent, old])
 

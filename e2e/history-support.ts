@@ -24,7 +24,9 @@ export function historyRow(page: Page, jobId: string): Locator {
 
 /** The data rows of History, top to bottom. */
 export function historyRows(page: Page): Locator {
-  return historyTable(page).getByRole('row').filter({ has: page.getByRole('checkbox') })
+  return historyTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
 }
 
 /** The ids of the lookups History keeps, newest first, as main has them. */
@@ -38,10 +40,20 @@ export async function demoValuesSearched(harness: Harness): Promise<number> {
 }
 
 /** Writes a stopped lookup straight into History, as an older run of the app left it (`startedAt` in the past). */
-export function writeStoppedLookup(harness: Harness, options: { startedAt: number; state: Exclude<LookupState, 'running'>; lines?: number }): string {
+export function writeStoppedLookup(
+  harness: Harness,
+  options: { startedAt: number; state: Exclude<LookupState, 'running'>; lines?: number }
+): string {
   const { history } = harness.root.services
   const lookup = history.createLookup(sampleLookup(sampleLines(options.lines ?? 3), { startedAt: options.startedAt }))
-  history.finishRun(lookup.id, options.state, { requests: 0, retries: 0, throttledMs: 0, batchesDone: 0, batchesTotal: 0, valuesPerSecond: 0 })
+  history.finishRun(lookup.id, options.state, {
+    requests: 0,
+    retries: 0,
+    throttledMs: 0,
+    batchesDone: 0,
+    batchesTotal: 0,
+    valuesPerSecond: 0
+  })
   return String(lookup.id)
 }
 

@@ -49,11 +49,26 @@ async function readCsv(path: string): Promise<string[][]> {
   return parseCsv(bytes.subarray(3).toString('utf8'))
 }
 
-const ITEM_HEADERS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit', 'Message']
+const ITEM_HEADERS = [
+  'Stock status',
+  'Line',
+  'Input',
+  'GTIN',
+  'Walmart item number',
+  'On shelf',
+  'Backroom',
+  'On hand',
+  'On order',
+  'In transit',
+  'Message'
+]
 const cellOf = (value: number | null) => (value === null ? null : value)
 
 test.describe('results export', () => {
-  test('an export is what the screen shows: the view, its rows as filtered and sorted or selected, its columns and labels', async ({ page, harness }, testInfo) => {
+  test('an export is what the screen shows: the view, its rows as filtered and sorted or selected, its columns and labels', async ({
+    page,
+    harness
+  }, testInfo) => {
     await runDemoLookup(page, lookupValues())
     const results = await lineResults(harness)
     const items = expectedItems(results)

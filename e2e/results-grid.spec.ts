@@ -21,7 +21,19 @@ async function readClipboard(page: Page): Promise<string> {
   return String(await page.evaluate('navigator.clipboard.readText()'))
 }
 
-const ITEM_HEADERS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit', 'Message']
+const ITEM_HEADERS = [
+  'Stock status',
+  'Line',
+  'Input',
+  'GTIN',
+  'Walmart item number',
+  'On shelf',
+  'Backroom',
+  'On hand',
+  'On order',
+  'In transit',
+  'Message'
+]
 const numberText = (value: number | null) => (value === null ? '' : String(value))
 
 /** Whether keyboard focus is inside the results grid. */
@@ -30,7 +42,11 @@ function focusInGrid(page: Page): Promise<boolean> {
 }
 
 test.describe('results: Items and Locations views', () => {
-  test('the Items view answers per line; presets, filters, sorting, details and the keyboard work on it', async ({ page, harness, context }, testInfo) => {
+  test('the Items view answers per line; presets, filters, sorting, details and the keyboard work on it', async ({
+    page,
+    harness,
+    context
+  }, testInfo) => {
     const values = lookupValues()
     await runDemoLookup(page, values)
     const results = await lineResults(harness)
@@ -77,7 +93,9 @@ test.describe('results: Items and Locations views', () => {
 
       await presetChip(page, 'Out of stock').click()
       await expect.poll(() => gridRowCount(page)).toBe(count('Shelf empty, backroom has stock', 'Out of stock'))
-      await expect(page.getByText(`Showing ${count('Shelf empty, backroom has stock', 'Out of stock')} of ${values.length} items`)).toBeVisible()
+      await expect(
+        page.getByText(`Showing ${count('Shelf empty, backroom has stock', 'Out of stock')} of ${values.length} items`)
+      ).toBeVisible()
     })
 
     await test.step('chips, column filters and the quick search combine; a bare number filter means equal', async () => {
@@ -106,7 +124,10 @@ test.describe('results: Items and Locations views', () => {
       await page.getByRole('textbox', { name: 'Filter On shelf' }).fill('0')
       const zeroOnShelf = items.filter((item) => item.onShelf === 0).length
       await expect.poll(() => gridRowCount(page)).toBe(zeroOnShelf)
-      expect((await renderedColumn(page, 'On shelf')).every((text) => text === '0'), '0 never matches 90 or 140').toBe(true)
+      expect(
+        (await renderedColumn(page, 'On shelf')).every((text) => text === '0'),
+        '0 never matches 90 or 140'
+      ).toBe(true)
       await page.getByRole('textbox', { name: 'Filter On shelf' }).fill('>100')
       await expect.poll(() => gridRowCount(page)).toBe(items.filter((item) => (item.onShelf ?? -1) > 100).length)
       await page.getByRole('textbox', { name: 'Filter On shelf' }).fill('')
@@ -169,7 +190,10 @@ test.describe('results: Items and Locations views', () => {
       const search = page.getByRole('searchbox', { name: 'Quick search' })
       await search.fill(rich?.item?.gtin ?? '')
       await expect.poll(() => gridRowCount(page)).toBeGreaterThan(0)
-      await resultsGrid(page).getByRole('gridcell', { name: rich?.item?.gtin ?? '' }).first().click()
+      await resultsGrid(page)
+        .getByRole('gridcell', { name: rich?.item?.gtin ?? '' })
+        .first()
+        .click()
       const details = page.getByRole('complementary', { name: 'Item details' })
       await expect(details).toBeVisible()
       const item = items.find((candidate) => candidate.line === rich?.line)
@@ -258,7 +282,7 @@ test.describe('results: Items and Locations views', () => {
       await expect(dialog).toBeHidden()
     })
 
-    await test.step('Ctrl+C copies the active cell, or the selected rows as TSV with the screen\'s labels', async () => {
+    await test.step("Ctrl+C copies the active cell, or the selected rows as TSV with the screen's labels", async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.origin })
       const grid = resultsGrid(page)
       const gtinCell = grid.getByRole('row').nth(1).getByRole('gridcell').nth(4)
@@ -336,7 +360,10 @@ test.describe('results: Items and Locations views', () => {
         { timeout: 60_000, intervals: [50] }
       )
       .toBe(true)
-    expect(samples.some((sample) => (sample.counts.Pending ?? 0) > 0), 'the retry was sampled while it ran').toBe(true)
+    expect(
+      samples.some((sample) => (sample.counts.Pending ?? 0) > 0),
+      'the retry was sampled while it ran'
+    ).toBe(true)
     for (const sample of samples) {
       expect(sample.counts['Not found'], JSON.stringify(sample)).toBe(sample.notFound)
       const total = Object.values(sample.counts).reduce((sum, value) => sum + value, 0)

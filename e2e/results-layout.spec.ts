@@ -2,7 +2,19 @@ import type { Page } from '@playwright/test'
 import { attachScreenshot, expect, test } from './fixtures'
 import { lookupValues, resultsGrid, runDemoLookup } from './results-support'
 
-const ITEM_HEADERS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit', 'Message']
+const ITEM_HEADERS = [
+  'Stock status',
+  'Line',
+  'Input',
+  'GTIN',
+  'Walmart item number',
+  'On shelf',
+  'Backroom',
+  'On hand',
+  'On order',
+  'In transit',
+  'Message'
+]
 
 /** How far the page and the main area could scroll; 0 and 0 means the window holds everything. */
 function pageOverflow(page: Page): Promise<{ page: number; main: number }> {
@@ -22,14 +34,17 @@ function fullyVisibleRows(page: Page): Promise<number> {
     const rows = new Set<string>()
     for (const cell of grid.querySelectorAll('[role="gridcell"]')) {
       const rect = cell.getBoundingClientRect()
-      if (rect.top >= top - 0.5 && rect.bottom <= box.bottom + 0.5) rows.add(cell.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? '')
+      if (rect.top >= top - 0.5 && rect.bottom <= box.bottom + 0.5)
+        rows.add(cell.closest('[role="row"]')?.getAttribute('aria-rowindex') ?? '')
     }
     return rows.size
   })
 }
 
 test.describe('results layout', () => {
-  test('at 1366x768 the results get the window: summary line, no page scroll, 15 rows and every Items column', async ({ page }, testInfo) => {
+  test('at 1366x768 the results get the window: summary line, no page scroll, 15 rows and every Items column', async ({
+    page
+  }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 768 })
     await runDemoLookup(page, lookupValues())
 
@@ -65,7 +80,10 @@ test.describe('results layout', () => {
     await expect(page.getByRole('textbox', { name: 'Values to look up' })).toBeHidden()
   })
 
-  test('at 1920 wide the results use the full width; the detail panel resizes, closes and keeps its size', async ({ page, harness }, testInfo) => {
+  test('at 1920 wide the results use the full width; the detail panel resizes, closes and keeps its size', async ({
+    page,
+    harness
+  }, testInfo) => {
     await page.setViewportSize({ width: 1920, height: 1080 })
     await runDemoLookup(page, lookupValues().slice(0, 40))
     const results = await page.getByRole('region', { name: /^Results/ }).boundingBox()

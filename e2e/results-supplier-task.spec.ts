@@ -51,18 +51,24 @@ async function gridTable(page: Page): Promise<{ headers: string[]; rows: string[
     const rows = [...grid.querySelectorAll('[role="row"]')]
       .filter((row) => row.querySelector('[role="gridcell"]') !== null)
       .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
-      .map((row) => columns.map((index) => read(row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`) ?? document.createElement('span'))))
+      .map((row) =>
+        columns.map((index) => read(row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`) ?? document.createElement('span')))
+      )
     return { headers, rows }
   })
 }
 
-test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock", export those rows to Excel, the same cells', async ({ page }, testInfo) => {
+test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock", export those rows to Excel, the same cells', async ({
+  page
+}, testInfo) => {
   await page.setViewportSize({ width: 1600, height: 1500 })
   const rows = supplierRows()
 
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Import file' }).click()
-  await (await chooser).setFiles({ name: 'supplier-products.xlsx', mimeType: 'application/octet-stream', buffer: await workbookBytes(rows) })
+  await (
+    await chooser
+  ).setFiles({ name: 'supplier-products.xlsx', mimeType: 'application/octet-stream', buffer: await workbookBytes(rows) })
   const column = page.getByRole('combobox', { name: 'Column' })
   await expect(column.locator('option:checked')).toHaveText('UPC')
   await page.getByRole('button', { name: 'Use this column' }).click()
@@ -83,7 +89,9 @@ test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock",
 
   const screen = await gridTable(page)
   expect(screen.rows, 'every row of the preset is on screen to compare').toHaveLength(shown)
-  expect(screen.headers).toEqual(expect.arrayContaining(['Stock status', 'Line', 'Input', 'GTIN', 'Description', 'On shelf', 'Backroom', 'On hand']))
+  expect(screen.headers).toEqual(
+    expect.arrayContaining(['Stock status', 'Line', 'Input', 'GTIN', 'Description', 'On shelf', 'Backroom', 'On hand'])
+  )
   expect(screen.headers).not.toContain('UPC')
   await attachScreenshot(page, testInfo, 'shelf empty, backroom has stock')
 

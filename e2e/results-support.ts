@@ -112,7 +112,16 @@ export function expectedItems(results: readonly LineResult[], lowStockLevel = 3)
     .map((result) => {
       const gtin = result.item?.gtin ?? result.value ?? ''
       if (result.status !== 'found') {
-        return { line: result.line, status: OTHER_OUTCOMES[result.status] ?? '', gtin, onShelf: null, backroom: null, onHand: null, onOrder: null, inTransit: null }
+        return {
+          line: result.line,
+          status: OTHER_OUTCOMES[result.status] ?? '',
+          gtin,
+          onShelf: null,
+          backroom: null,
+          onHand: null,
+          onOrder: null,
+          inTransit: null
+        }
       }
       const sum = (test: (area: string, state: string) => boolean) =>
         Math.round(
@@ -124,7 +133,13 @@ export function expectedItems(results: readonly LineResult[], lowStockLevel = 3)
       const backroom = sum((area, state) => area === 'backroom' && state === 'available')
       const onHand = sum((_area, state) => state === 'available')
       const status =
-        onHand <= 0 ? 'Out of stock' : onShelf <= 0 && backroom > 0 ? 'Shelf empty, backroom has stock' : onHand <= lowStockLevel ? 'Low stock' : 'In stock'
+        onHand <= 0
+          ? 'Out of stock'
+          : onShelf <= 0 && backroom > 0
+            ? 'Shelf empty, backroom has stock'
+            : onHand <= lowStockLevel
+              ? 'Low stock'
+              : 'In stock'
       return {
         line: result.line,
         status,
@@ -149,7 +164,9 @@ export function viewTab(page: Page, name: 'Items' | 'Locations'): Locator {
 
 /** A preset chip by its name; its accessible name ends in its live count. */
 export function presetChip(page: Page, name: string): Locator {
-  return page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} [\\d,]+$`) })
+  return page
+    .getByRole('group', { name: 'Presets' })
+    .getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} [\\d,]+$`) })
 }
 
 export async function chipCount(chip: Locator): Promise<number> {
@@ -172,25 +189,22 @@ export async function renderedColumn(page: Page, columnName: string): Promise<st
   const grid = resultsGrid(page)
   const colIndex = await grid.getByRole('columnheader', { name: columnName, exact: true }).getAttribute('aria-colindex')
   const rows = grid.locator('[role="row"][aria-rowindex]:has([role="gridcell"])')
-  const cells = await rows.evaluateAll(
-    (elements, index) => {
-      // What a person reads: icons are decoration (aria-hidden) next to the status's words.
-      const visibleText = (cell: Element | null): string => {
-        if (cell === null) return ''
-        const copy = cell.cloneNode(true) as Element
-        for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
-        return copy.textContent ?? ''
-      }
-      return elements
-        .map((row) => ({
-          at: Number(row.getAttribute('aria-rowindex')),
-          text: visibleText(row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`))
-        }))
-        .sort((a, b) => a.at - b.at)
-        .map((cell) => cell.text)
-    },
-    colIndex
-  )
+  const cells = await rows.evaluateAll((elements, index) => {
+    // What a person reads: icons are decoration (aria-hidden) next to the status's words.
+    const visibleText = (cell: Element | null): string => {
+      if (cell === null) return ''
+      const copy = cell.cloneNode(true) as Element
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove()
+      return copy.textContent ?? ''
+    }
+    return elements
+      .map((row) => ({
+        at: Number(row.getAttribute('aria-rowindex')),
+        text: visibleText(row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`))
+      }))
+      .sort((a, b) => a.at - b.at)
+      .map((cell) => cell.text)
+  }, colIndex)
   return cells
 }
 

@@ -21,7 +21,9 @@ async function expectNoCanaryOnPage(page: Page): Promise<void> {
   const seen = [
     await page.content(),
     await page.evaluate(() => document.body.innerText),
-    await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value).join('\n'))
+    await page.evaluate(() =>
+      [...document.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value).join('\n')
+    )
   ].join('\n')
   for (const canary of CANARIES) expect(seen).not.toContain(canary)
 }
@@ -50,7 +52,10 @@ test.describe('security: a server that echoes the request', () => {
     await api.close()
   })
 
-  test('its messages are shown with the secret and token removed, on screen, in exports and in the log', async ({ page, harness }, testInfo) => {
+  test('its messages are shown with the secret and token removed, on screen, in exports and in the log', async ({
+    page,
+    harness
+  }, testInfo) => {
     test.skip(
       !(await keychainAvailable(page)),
       'No OS keychain (Secret Service) is reachable here; npm test starts a throwaway gnome-keyring for this test.'

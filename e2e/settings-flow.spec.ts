@@ -20,7 +20,10 @@ function savedSandbox(dataDir: string): { clientId: string; authUrl: string } {
 }
 
 test.describe('settings: what is tested is what is saved, and nothing unsaved is lost without asking', () => {
-  test('Test connection with unsaved edits asks "Save and test" or "Cancel", and Cancel saves nothing', async ({ page, harness }, testInfo) => {
+  test('Test connection with unsaved edits asks "Save and test" or "Cancel", and Cancel saves nothing', async ({
+    page,
+    harness
+  }, testInfo) => {
     test.skip(!(await keychainAvailable(page)), KEYCHAIN_SKIP)
     const demoApi = await harness.root.services.demoApi()
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
@@ -91,7 +94,10 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     expect(() => savedSandbox(harness.dataDir)).toThrow()
   })
 
-  test('an error names the host and the cause once, never points to Settings, and "Copy details" copies it', async ({ page, context }, testInfo) => {
+  test('an error names the host and the cause once, never points to Settings, and "Copy details" copies it', async ({
+    page,
+    context
+  }, testInfo) => {
     test.skip(!(await keychainAvailable(page)), KEYCHAIN_SKIP)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const nowhere = `http://127.0.0.1:${await closedPort()}`
@@ -121,7 +127,10 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     expect(copied).not.toContain('secret-refused')
   })
 
-  test('a new identity host needs its own secret: the saved one is kept for its host and not sent to the new one', async ({ page, harness }) => {
+  test('a new identity host needs its own secret: the saved one is kept for its host and not sent to the new one', async ({
+    page,
+    harness
+  }) => {
     test.skip(!(await keychainAvailable(page)), KEYCHAIN_SKIP)
     const demoApi = await harness.root.services.demoApi()
     const other = `http://127.0.0.1:${await closedPort()}`
@@ -134,7 +143,9 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     await expect(page.getByRole('group', { name: 'Client secret status' })).toContainText(`Saved in OS keychain for ${demoApi.url}`)
 
     await page.getByRole('textbox', { name: 'Identity host' }).fill(other)
-    await expect(page.getByText('The saved secret belongs to the identity host it was saved for; after saving this one, enter the secret again.')).toBeVisible()
+    await expect(
+      page.getByText('The saved secret belongs to the identity host it was saved for; after saving this one, enter the secret again.')
+    ).toBeVisible()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByRole('status').getByText(`The secret saved for ${demoApi.url} is never sent to ${other}`)).toBeVisible()
     await expect(page.getByLabel('Client secret', { exact: true })).toBeVisible()

@@ -1,11 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import { expect, test } from './fixtures'
-import { expectedItems, gridRowCount, lineResults, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid } from './results-support'
+import {
+  expectedItems,
+  gridRowCount,
+  lineResults,
+  lookupValues,
+  parseCsv,
+  presetChip,
+  renderedColumn,
+  resultsGrid
+} from './results-support'
 import { exportVia, FOUND_STATUSES, itemsByStore, lookedUpLines, matrixText, runManyStoreLookup, STORES, tab } from './stores-support'
 
 test.describe('a lookup of many stores, exported', () => {
-  test('the Matrix exported to XLSX: every cell and its fill, in the screen\'s rows and columns', async ({ page, harness }) => {
+  test("the Matrix exported to XLSX: every cell and its fill, in the screen's rows and columns", async ({ page, harness }) => {
     test.setTimeout(180_000)
     const values = lookupValues().slice(0, 120)
     await runManyStoreLookup(page, values)
@@ -29,7 +38,9 @@ test.describe('a lookup of many stores, exported', () => {
     const fillOf = new Map<string, string>()
     lines.forEach((line, index) => {
       const row = sheet?.getRow(index + 2)
-      const named = STORES.map((store) => byStore.get(store)?.get(line)).find((item) => item !== undefined && FOUND_STATUSES.has(item.status)) ?? byStore.get(STORES[0] as number)?.get(line)
+      const named =
+        STORES.map((store) => byStore.get(store)?.get(line)).find((item) => item !== undefined && FOUND_STATUSES.has(item.status)) ??
+        byStore.get(STORES[0] as number)?.get(line)
       const result = results.find((candidate) => candidate.line === line)
       expect(row?.getCell(1).value, `Line of row ${index + 2}`).toBe(line)
       expect(row?.getCell(2).value, `Input of row ${index + 2}`).toBe(result?.input)
@@ -93,7 +104,17 @@ test.describe('a lookup of many stores, exported', () => {
     await test.step('the Stores view exports as shown: a row per store, its counts and rate', async () => {
       await tab(page, 'Stores').click()
       await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
-      const columns = ['Store', 'Progress', 'Values found', 'Out of stock', 'Shelf empty, backroom has stock', 'Low stock', 'Not found', 'Failed', 'In-stock rate']
+      const columns = [
+        'Store',
+        'Progress',
+        'Values found',
+        'Out of stock',
+        'Shelf empty, backroom has stock',
+        'Low stock',
+        'Not found',
+        'Failed',
+        'In-stock rate'
+      ]
       const screen = await Promise.all(columns.map((column) => renderedColumn(page, column)))
       const saved = await exportVia(page, 'Stores', 'CSV', 'All rows')
       const [head, ...rows] = parseCsv((await readFile(saved.path, 'utf8')).replace(/^\uFEFF/, ''))
@@ -103,7 +124,9 @@ test.describe('a lookup of many stores, exported', () => {
         columns.forEach((column, at) => {
           const text = screen[at]?.[index] ?? ''
           // The file holds the rate as a number a spreadsheet can average; the screen adds " %".
-          expect(row[at], `${column} of store ${row[0]}`).toBe(column === 'In-stock rate' ? text.replace(/ %$/, '').replace(/,/g, '') : text)
+          expect(row[at], `${column} of store ${row[0]}`).toBe(
+            column === 'In-stock rate' ? text.replace(/ %$/, '').replace(/,/g, '') : text
+          )
         })
       })
     })
@@ -134,11 +157,19 @@ test.describe('a lookup of many stores, exported', () => {
       expect(((locations?.getRow(1).values ?? []) as unknown[]).slice(1, 4)).toEqual(['Stock status', 'Store', 'Line'])
     })
 
-    await test.step('the low-stock level changes the Stores view\'s counts and the Matrix\'s words', async () => {
+    await test.step("the low-stock level changes the Stores view's counts and the Matrix's words", async () => {
       await tab(page, 'Stores').click()
       const level = page.getByRole('textbox', { name: 'Low stock at or under' })
       await level.fill('40')
-      const atForty = new Map(STORES.map((store) => [store, expectedItems(results.filter((result) => result.storeNbr === store), 40)]))
+      const atForty = new Map(
+        STORES.map((store) => [
+          store,
+          expectedItems(
+            results.filter((result) => result.storeNbr === store),
+            40
+          )
+        ])
+      )
       await expect
         .poll(() => renderedColumn(page, 'Low stock'))
         .toEqual(STORES.map((store) => String(atForty.get(store)?.filter((item) => item.status === 'Low stock').length)))
@@ -152,7 +183,7 @@ test.describe('a lookup of many stores, exported', () => {
       expect(await renderedColumn(page, 'Store 1235')).toContainEqual(expect.stringMatching(/ Low$/))
     })
 
-    await test.step('a store\'s column filters the Matrix by On hand in that store', async () => {
+    await test.step("a store's column filters the Matrix by On hand in that store", async () => {
       await page.getByRole('button', { name: /^Column filters/ }).click()
       await page.getByRole('textbox', { name: 'Filter Store 4100' }).fill('0')
       const out = lines.filter((line) => byStore.get(4100)?.get(line)?.onHand === 0)

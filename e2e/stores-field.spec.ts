@@ -132,7 +132,9 @@ test.describe('the Stores field', () => {
       await expect(name).toHaveAccessibleDescription('A group named District 12 exists; saving replaces its stores.')
       await dialog.getByRole('button', { name: 'Replace group' }).click()
       await expect(dialog).toBeHidden()
-      await expect.poll(() => harness.root.services.settings.current().settings.storeGroups.map((group) => group.stores.at(-1))).toEqual([1213])
+      await expect
+        .poll(() => harness.root.services.settings.current().settings.storeGroups.map((group) => group.stores.at(-1)))
+        .toEqual([1213])
       await page.getByRole('button', { name: 'Delete group district 12' }).click()
       await expect.poll(() => harness.root.services.settings.current().settings.storeGroups).toEqual([])
       await expect(stores).toHaveValue('1201-1213')

@@ -6,7 +6,10 @@ test.describe('a many-store lookup cancelled part way', () => {
   // Four searches a minute: the first store's three go through, then the server holds the rest.
   test.use({ demoFaults: { rateLimitPerWindow: 4, rateWindowMs: 60_000 } })
 
-  test('stores finish in turn; Cancel leaves the finished stores done and the rest not finished, in the Stores view and the Matrix', async ({ page, harness }) => {
+  test('stores finish in turn; Cancel leaves the finished stores done and the rest not finished, in the Stores view and the Matrix', async ({
+    page,
+    harness
+  }) => {
     test.setTimeout(120_000)
     await page.getByRole('textbox', { name: 'Values to look up' }).fill(lookupValues().join('\n'))
     await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
@@ -44,7 +47,10 @@ test.describe('a many-store lookup cancelled part way', () => {
 })
 
 test.describe('a many-store lookup of an imported file', () => {
-  test('the Matrix keeps the file\'s own columns, quick search finds a row by them, and Enter on a store\'s cell opens that store\'s answer', async ({ page, harness }) => {
+  test("the Matrix keeps the file's own columns, quick search finds a row by them, and Enter on a store's cell opens that store's answer", async ({
+    page,
+    harness
+  }) => {
     test.setTimeout(120_000)
     const gtins = lookupValues().slice(1, 31)
     const descriptions = gtins.map((_gtin, index) => `Product ${String.fromCharCode(65 + (index % 26))}${index}`)
@@ -62,7 +68,17 @@ test.describe('a many-store lookup of an imported file', () => {
     await tab(page, 'Matrix').click()
     const grid = resultsGrid(page)
     const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '')
-    expect(headers).toEqual(['Line', 'Input', 'GTIN', 'Walmart item number', 'Description', 'Store 2001', 'Store 3050', 'Store 4100', 'In-stock rate'])
+    expect(headers).toEqual([
+      'Line',
+      'Input',
+      'GTIN',
+      'Walmart item number',
+      'Description',
+      'Store 2001',
+      'Store 3050',
+      'Store 4100',
+      'In-stock rate'
+    ])
     const lines = (await renderedColumn(page, 'Line')).map(Number)
     // Line N is the file's row N: the description came with the value.
     expect(await renderedColumn(page, 'Description')).toEqual(lines.map((line) => descriptions[line - 2]))
@@ -74,7 +90,10 @@ test.describe('a many-store lookup of an imported file', () => {
 
     const row = grid.getByRole('row').nth(1)
     const column = Number(await grid.getByRole('columnheader', { name: 'Store 3050', exact: true }).getAttribute('aria-colindex'))
-    await row.getByRole('gridcell').nth(column - 2).click()
+    await row
+      .getByRole('gridcell')
+      .nth(column - 2)
+      .click()
     await expect(page.getByRole('complementary', { name: 'Item details' })).toBeVisible()
     await expect(page.getByText(/Store 2001 · Line 9$/)).toBeVisible()
     // The keyboard moves to the next store's cell and Enter opens that store's answer.
@@ -83,13 +102,14 @@ test.describe('a many-store lookup of an imported file', () => {
     await expect(page.getByText(/Store 3050 · Line 9$/)).toBeVisible()
     const answer = results.find((result) => result.storeNbr === 3050 && result.line === 9)
     const details = page.getByRole('complementary', { name: 'Item details' })
-    if (answer?.item === undefined || answer.item === null) await expect(details).toContainText('The server returned no item for this line.')
+    if (answer?.item === undefined || answer.item === null)
+      await expect(details).toContainText('The server returned no item for this line.')
     else await expect(details.getByRole('table').getByRole('row')).toHaveCount(answer.item.inventory_locations.length + 1)
   })
 })
 
 test.describe('a many-store lookup whose searches fail', () => {
-  test('the Stores view counts each store\'s failures, and Retry failed looks them up again in every store', async ({ page, harness }) => {
+  test("the Stores view counts each store's failures, and Retry failed looks them up again in every store", async ({ page, harness }) => {
     test.setTimeout(120_000)
     await harness.setDemoFaults({ serverErrorRate: 1 })
     const values = lookupValues().slice(0, 40)
@@ -102,7 +122,9 @@ test.describe('a many-store lookup whose searches fail', () => {
     const perStore = (store: number) => failed.filter((result) => result.storeNbr === store && result.status === 'failed').length
     expect(perStore(1234), 'every value looked up failed').toBeGreaterThan(30)
     await tab(page, 'Stores').click()
-    await expect.poll(() => renderedColumn(page, 'Failed')).toEqual(['1234', '2001', '4100'].map((store) => String(perStore(Number(store)))))
+    await expect
+      .poll(() => renderedColumn(page, 'Failed'))
+      .toEqual(['1234', '2001', '4100'].map((store) => String(perStore(Number(store)))))
     expect(await renderedColumn(page, 'Values found')).toEqual(['0', '0', '0'])
     expect(await renderedColumn(page, 'In-stock rate')).toEqual(['', '', ''])
     await tab(page, 'Matrix').click()
@@ -114,7 +136,12 @@ test.describe('a many-store lookup whose searches fail', () => {
     await expect(page.getByText(/Stores done 3 of 3/)).toBeVisible()
     const results = await lineResults(harness)
     expect(results.filter((result) => result.status === 'failed')).toEqual([])
-    const byStore = new Map([1234, 2001, 4100].map((store) => [store, new Map(expectedItems(results.filter((result) => result.storeNbr === store)).map((item) => [item.line, item]))]))
+    const byStore = new Map(
+      [1234, 2001, 4100].map((store) => [
+        store,
+        new Map(expectedItems(results.filter((result) => result.storeNbr === store)).map((item) => [item.line, item]))
+      ])
+    )
     const shownLines = (await renderedColumn(page, 'Line')).map(Number)
     await expect.poll(() => renderedColumn(page, 'Store 2001')).toEqual(shownLines.map((line) => matrixText(byStore.get(2001)?.get(line))))
     await tab(page, 'Stores').click()
@@ -124,7 +151,10 @@ test.describe('a many-store lookup whose searches fail', () => {
 })
 
 test.describe('a many-store lookup kept in History', () => {
-  test('Demo\'s sample values fill the sample stores; the lookup is one in History and opens again with its Stores view and Matrix', async ({ page, harness }) => {
+  test("Demo's sample values fill the sample stores; the lookup is one in History and opens again with its Stores view and Matrix", async ({
+    page,
+    harness
+  }) => {
     test.setTimeout(120_000)
     await page.getByRole('button', { name: 'use sample values' }).click()
     await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue('1234, 1235, 2001, 3050, 4100')
@@ -153,7 +183,9 @@ test.describe('a many-store lookup kept in History', () => {
     await tab(page, 'Matrix').click()
     await expect.poll(() => gridRowCount(page)).toBe(lines.length)
     for (const store of STORES) {
-      expect(await renderedColumn(page, `Store ${store}`), `Store ${store}`).toEqual(lines.map((line) => matrixText(byStore.get(store)?.get(line))))
+      expect(await renderedColumn(page, `Store ${store}`), `Store ${store}`).toEqual(
+        lines.map((line) => matrixText(byStore.get(store)?.get(line)))
+      )
     }
   })
 })

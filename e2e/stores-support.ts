@@ -52,7 +52,12 @@ export function lookedUpLines(byStore: Map<number, Map<number, ExpectedItem>>): 
 }
 
 /** Exports the current view through the dialog; returns the saved file and the row count the status line reports. */
-export async function exportVia(page: Page, view: 'Items' | 'Matrix' | 'Stores', format: 'CSV' | 'Excel (XLSX)', scope: 'Rows shown' | 'All rows'): Promise<{ path: string; rows: number }> {
+export async function exportVia(
+  page: Page,
+  view: 'Items' | 'Matrix' | 'Stores',
+  format: 'CSV' | 'Excel (XLSX)',
+  scope: 'Rows shown' | 'All rows'
+): Promise<{ path: string; rows: number }> {
   const status = page.getByRole('status').filter({ hasText: /^Saved / })
   // The line of an earlier export stays until this one is saved.
   const before = (await status.count()) > 0 ? await status.textContent() : null
@@ -71,7 +76,9 @@ export async function exportVia(page: Page, view: 'Items' | 'Matrix' | 'Stores',
 
 export async function runManyStoreLookup(page: Page, values: readonly string[]): Promise<void> {
   await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
-  await page.getByRole('combobox', { name: 'Store group' }).selectOption({ label: 'Demo sample stores (5 stores: 1234, 1235, 2001, 3050, 4100)' })
+  await page
+    .getByRole('combobox', { name: 'Store group' })
+    .selectOption({ label: 'Demo sample stores (5 stores: 1234, 1235, 2001, 3050, 4100)' })
   await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveAccessibleDescription('5 stores · group Demo sample stores')
   await page.getByRole('button', { name: 'Run lookup' }).click()
   // The progress says how many stores are done, as they finish, until all five are.

@@ -4,7 +4,10 @@ import { FOUND_STATUSES, ICONS, itemsByStore, lookedUpLines, matrixText, rateTex
 import { expectNoSeriousAxeViolations } from './workspace-support'
 
 test.describe('a lookup of many stores', () => {
-  test('Stores and Matrix views, a Matrix cell\'s details, the Out of stock preset, and Items and Locations with a Store column', async ({ page, harness }, testInfo) => {
+  test("Stores and Matrix views, a Matrix cell's details, the Out of stock preset, and Items and Locations with a Store column", async ({
+    page,
+    harness
+  }, testInfo) => {
     test.setTimeout(180_000)
     await page.setViewportSize({ width: 1800, height: 1400 })
     const values = lookupValues()
@@ -19,7 +22,8 @@ test.describe('a lookup of many stores', () => {
       await expect(tab(page, 'Stores')).toHaveAttribute('aria-selected', 'true')
       await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
       expect(await renderedColumn(page, 'Store')).toEqual(STORES.map(String))
-      const count = (store: number, status: string) => [...(byStore.get(store)?.values() ?? [])].filter((item) => item.status === status).length
+      const count = (store: number, status: string) =>
+        [...(byStore.get(store)?.values() ?? [])].filter((item) => item.status === status).length
       const found = (store: number) => [...(byStore.get(store)?.values() ?? [])].filter((item) => FOUND_STATUSES.has(item.status))
       const expected = {
         Progress: STORES.map(() => 'Done'),
@@ -54,7 +58,9 @@ test.describe('a lookup of many stores', () => {
       const rates = await renderedColumn(page, 'In-stock rate')
       expect(rates).toEqual(
         shownLines.map((line) => {
-          const found = STORES.map((store) => byStore.get(store)?.get(line)).filter((item) => item !== undefined && FOUND_STATUSES.has(item.status))
+          const found = STORES.map((store) => byStore.get(store)?.get(line)).filter(
+            (item) => item !== undefined && FOUND_STATUSES.has(item.status)
+          )
           return rateText(found.length, found.filter((item) => (item?.onHand ?? 0) > 0).length)
         })
       )
@@ -78,7 +84,9 @@ test.describe('a lookup of many stores', () => {
                 if (content === null || content === undefined || icon === null || icon === undefined) return false
                 const box = cell.getBoundingClientRect()
                 const mark = icon.getBoundingClientRect()
-                return mark.left < box.left || content.scrollWidth > content.clientWidth || content.getBoundingClientRect().right > box.right
+                return (
+                  mark.left < box.left || content.scrollWidth > content.clientWidth || content.getBoundingClientRect().right > box.right
+                )
               })
               .map((cell) => cell.textContent),
           colIndex
@@ -89,14 +97,17 @@ test.describe('a lookup of many stores', () => {
       await expectNoSeriousAxeViolations(page)
     })
 
-    await test.step('a Matrix cell opens that item\'s locations in that store', async () => {
+    await test.step("a Matrix cell opens that item's locations in that store", async () => {
       const store = 2001
       const grid = resultsGrid(page)
       const line = lines.find((candidate) => (byStore.get(store)?.get(candidate)?.onHand ?? 0) > 0 && candidate > 1) ?? lines[0]
       const rowIndex = lines.indexOf(line as number)
       const colIndex = Number(await grid.getByRole('columnheader', { name: `Store ${store}`, exact: true }).getAttribute('aria-colindex'))
       const row = grid.getByRole('row').nth(rowIndex + 1)
-      await row.getByRole('gridcell').nth(colIndex - 1).click()
+      await row
+        .getByRole('gridcell')
+        .nth(colIndex - 1)
+        .click()
       const details = page.getByRole('complementary', { name: 'Item details' })
       await expect(details).toBeVisible()
       await expect(details.getByText(new RegExp(`Store ${store} · Line ${line}$`))).toBeVisible()
@@ -110,7 +121,10 @@ test.describe('a lookup of many stores', () => {
       // The same line in another store is that store's answer, not this one's.
       const other = 3050
       const otherCol = Number(await grid.getByRole('columnheader', { name: `Store ${other}`, exact: true }).getAttribute('aria-colindex'))
-      await row.getByRole('gridcell').nth(otherCol - 1).click()
+      await row
+        .getByRole('gridcell')
+        .nth(otherCol - 1)
+        .click()
       await expect(details.getByText(new RegExp(`Store ${other} · Line ${line}$`))).toBeVisible()
     })
 
@@ -128,7 +142,7 @@ test.describe('a lookup of many stores', () => {
       await expect.poll(() => gridRowCount(page)).toBe(lines.length)
     })
 
-    await test.step('a row of the Stores view opens that store\'s items', async () => {
+    await test.step("a row of the Stores view opens that store's items", async () => {
       await tab(page, 'Stores').click()
       await expect.poll(() => gridRowCount(page)).toBe(STORES.length)
       await resultsGrid(page).getByRole('row').nth(4).getByRole('gridcell').nth(1).click()
@@ -151,7 +165,9 @@ test.describe('a lookup of many stores', () => {
         const item = byStore.get(store)?.get(itemLines[index] as number)
         expect(item, `store ${store} line ${itemLines[index]}`).toBeDefined()
         expect(status[index]).toBe(item?.status)
-        expect(onHand[index]).toBe(item?.onHand === null || item?.onHand === undefined ? '' : item.onHand.toLocaleString('en-US', { maximumFractionDigits: 2 }))
+        expect(onHand[index]).toBe(
+          item?.onHand === null || item?.onHand === undefined ? '' : item.onHand.toLocaleString('en-US', { maximumFractionDigits: 2 })
+        )
       })
       // The Store column filters the rows to one store.
       await page.getByRole('button', { name: /^Column filters/ }).click()
@@ -174,5 +190,4 @@ test.describe('a lookup of many stores', () => {
       })
     })
   })
-
 })

@@ -14,7 +14,8 @@ import { expectNoSeriousAxeViolations, expectValuesText, valuesBox } from './wor
  *  9 1234567890123456   wrong length
  * 10 4006381333931      duplicate of 2
  */
-const CRAFTED = '00012345678905, 4006381333931; 036000291452\t96385074 12000001291\n00012345678906\r\n12AB5678\n7.61E+12\n1234567890123456\n4006381333931\n'
+const CRAFTED =
+  '00012345678905, 4006381333931; 036000291452\t96385074 12000001291\n00012345678906\r\n12AB5678\n7.61E+12\n1234567890123456\n4006381333931\n'
 
 function summary(text: string) {
   return (page: import('@playwright/test').Page) => page.getByText(text, { exact: true })
@@ -93,12 +94,18 @@ test.describe('workspace: entering values', () => {
     const store = page.getByRole('textbox', { name: 'Stores' })
     await store.fill('12a')
     await expect(store).toHaveAttribute('aria-invalid', 'true')
-    await expect(store).toHaveAccessibleDescription('"12a" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
+    await expect(store).toHaveAccessibleDescription(
+      '"12a" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.'
+    )
     await store.fill('0')
-    await expect(store).toHaveAccessibleDescription('"0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
+    await expect(store).toHaveAccessibleDescription(
+      '"0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.'
+    )
     await valuesBox(page).fill('00012345678905')
     await page.getByRole('button', { name: 'Run lookup' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Check the stores first: "0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.')
+    await expect(page.getByRole('alert')).toHaveText(
+      'Check the stores first: "0" is not a store number; use a whole number from 1 to 999999, or a range such as 100-120.'
+    )
     await expect(store).toBeFocused()
     await store.fill('42')
     await expect(store).toHaveAttribute('aria-invalid', 'false')

@@ -27,7 +27,9 @@ test.describe('workspace: failures explained', () => {
     test('Settings says what to install or unlock, and the secret is kept nowhere', async ({ page, harness }, testInfo) => {
       const secret = 'CANARY-no-keychain-secret'
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
-      const notice = page.getByRole('alert').filter({ hasText: 'The system keychain could not be used, so client secrets cannot be saved or read.' })
+      const notice = page
+        .getByRole('alert')
+        .filter({ hasText: 'The system keychain could not be used, so client secrets cannot be saved or read.' })
       await expect(notice).toContainText('Install gnome-keyring (or another Secret Service) and libsecret, and unlock your login keyring')
       await attachScreenshot(page, testInfo, 'settings: no keychain')
       await expectNoSeriousAxeViolations(page)
@@ -35,7 +37,9 @@ test.describe('workspace: failures explained', () => {
       await page.getByRole('textbox', { name: 'Client ID' }).fill('client-without-keychain')
       await page.getByLabel('Client secret', { exact: true }).fill(secret)
       await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await expect(page.getByRole('alert').filter({ hasText: 'The operating system keychain could not be used to store the secret.' })).toBeVisible()
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The operating system keychain could not be used to store the secret.' })
+      ).toBeVisible()
       await expect(page.getByText('Saved in OS keychain')).toHaveCount(0)
 
       // No plain-text fallback: nothing the app wrote holds the secret.
@@ -82,7 +86,9 @@ test.describe('workspace: failures explained', () => {
     await page.getByRole('button', { name: 'Test connection' }).click()
     const testAlert = page.getByRole('alert').filter({ hasText: 'The server could not be reached.' })
     // Inside Settings the alert says what to check without sending the person to Settings.
-    await expect(testAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port. Check the identity host.`)
+    await expect(testAlert).toContainText(
+      `${nowhere} refused the connection: nothing answers at that address and port. Check the identity host.`
+    )
     await attachScreenshot(page, testInfo, 'settings: server unreachable')
 
     await page.getByRole('button', { name: 'Done' }).click()
@@ -90,7 +96,9 @@ test.describe('workspace: failures explained', () => {
     await page.getByRole('textbox', { name: 'Values to look up' }).fill('00012345678905\n4006381333931')
     await page.getByRole('button', { name: 'Run lookup' }).click()
     const runAlert = page.getByRole('alert').filter({ hasText: 'The server could not be reached.' })
-    await expect(runAlert).toContainText(`${nowhere} refused the connection: nothing answers at that address and port. Check the identity host in Settings.`)
+    await expect(runAlert).toContainText(
+      `${nowhere} refused the connection: nothing answers at that address and port. Check the identity host in Settings.`
+    )
     await attachScreenshot(page, testInfo, 'lookup: server unreachable')
     await expectNoSeriousAxeViolations(page)
   })

@@ -165,13 +165,18 @@ test.describe('workspace: importing files', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read.' })
     await expect(alert).toBeVisible()
     // Main's message already says what to do, so the alert says it once, without the general advice.
-    await expect(alert).toContainText('broken.xlsx is not a valid Excel workbook. Open it in Excel and save it again as .xlsx, or export it as CSV.')
+    await expect(alert).toContainText(
+      'broken.xlsx is not a valid Excel workbook. Open it in Excel and save it again as .xlsx, or export it as CSV.'
+    )
     await expect(alert).not.toContainText('Save it as CSV, TSV, TXT or XLSX and import it again.')
     await alert.getByRole('button', { name: 'Dismiss' }).click()
     await expect(alert).toBeHidden()
   })
 
-  test("a supplier's workbook: skipped rows are listed, padded UPCs are normal, and the other columns reach the results", async ({ page, harness }) => {
+  test("a supplier's workbook: skipped rows are listed, padded UPCs are normal, and the other columns reach the results", async ({
+    page,
+    harness
+  }) => {
     const workbook = new ExcelJS.Workbook()
     const sheet = workbook.addWorksheet('Items')
     sheet.addRow(['Description', 'UPC', 'Case Pack'])

@@ -12,13 +12,17 @@ test.describe('workspace: the keyboard', () => {
     await fix.press('ControlOrMeta+Enter')
     await expect(page.getByRole('heading', { name: /^Lookup · Demo · Store 1234 · / })).toBeVisible()
     // The fixed value was looked up: nothing is invalid.
-    await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: .*, 0 invalid, 0 duplicate, / })).toBeAttached({ timeout: 30_000 })
+    await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: .*, 0 invalid, 0 duplicate, / })).toBeAttached({
+      timeout: 30_000
+    })
 
     await page.getByRole('button', { name: 'Edit' }).click()
     await valuesBox(page).focus()
     await page.keyboard.press('ControlOrMeta+Enter')
     // A second lookup starts at once; the first one is kept in History.
-    await expect(page.getByRole('status').filter({ hasText: /^The previous lookup \(Demo · Store 1234 · .*\) is in History\.$/ })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: /^The previous lookup \(Demo · Store 1234 · .*\) is in History\.$/ })
+    ).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: / })).toBeAttached({ timeout: 30_000 })
     expect(harness.root.services.history.list()).toHaveLength(2)
   })

@@ -32,7 +32,9 @@ test.describe('workspace: running a lookup', () => {
       const counts = await jobCounts(page)
       expect(counts.Found! + counts['Not found']!).toBe(answered)
       await expect(
-        page.getByRole('status').filter({ hasText: `Lookup cancelled; the ${answered.toLocaleString('en-US')} answers that arrived are kept.` })
+        page
+          .getByRole('status')
+          .filter({ hasText: `Lookup cancelled; the ${answered.toLocaleString('en-US')} answers that arrived are kept.` })
       ).toBeAttached()
       await expect(page.getByRole('heading', { name: /^Results · Demo · Store 1234/ })).toBeVisible()
       await attachScreenshot(page, testInfo, 'lookup cancelled')
@@ -72,7 +74,9 @@ test.describe('workspace: running a lookup', () => {
       await expect(notice).toBeVisible({ timeout: 20_000 })
       const first = Number((await notice.innerText()).match(/in (\d+) s/)?.[1])
       await expect.poll(async () => Number((await notice.innerText()).match(/in (\d+) s/)?.[1]), { timeout: 5_000 }).toBeLessThan(first)
-      await expect(page.getByRole('status').filter({ hasText: 'The server asked us to slow down; the lookup resumes by itself.' })).toBeAttached()
+      await expect(
+        page.getByRole('status').filter({ hasText: 'The server asked us to slow down; the lookup resumes by itself.' })
+      ).toBeAttached()
       await attachScreenshot(page, testInfo, 'lookup throttled')
       await page.getByRole('button', { name: 'Cancel', exact: true }).click()
       await expect(page.getByRole('status').filter({ hasText: /^Lookup cancelled; / })).toBeAttached()

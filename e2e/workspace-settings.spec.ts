@@ -101,7 +101,9 @@ test.describe('workspace: environment and settings', () => {
       await expect(market).toHaveValue('custom')
       await expect(page.getByText('Enter a full address starting with https://, such as https://developer.api.walmart.com.')).toBeVisible()
       await page.getByRole('textbox', { name: 'Identity host' }).fill('http://identity.example.com')
-      await expect(page.getByText('Use https://: plain http:// is allowed only for a server on this computer (127.0.0.1 or localhost).')).toBeVisible()
+      await expect(
+        page.getByText('Use https://: plain http:// is allowed only for a server on this computer (127.0.0.1 or localhost).')
+      ).toBeVisible()
       await page.getByRole('textbox', { name: 'Identity host' }).fill(demoApi.url)
       await page.getByRole('textbox', { name: 'Inventory host' }).fill(demoApi.url)
       await page.getByRole('checkbox', { name: 'Use Bearer prefix' }).check()

@@ -44,10 +44,18 @@ describe('the packaged app', () => {
   })
 
   it('never starts Electron with --no-sandbox outside the tests', () => {
-    const shipped = [...filesUnder(join(root, 'src')).filter((path) => !/\.test\.ts$|[\\/]test-support[\\/]/.test(path)), join(root, 'package.json'), join(root, 'electron-builder.config.cjs')]
-    const offenders = shipped.filter((path) => readFileSync(path, 'utf8').includes('--no-sandbox') && !path.endsWith(join('electron', 'main.ts')))
+    const shipped = [
+      ...filesUnder(join(root, 'src')).filter((path) => !/\.test\.ts$|[\\/]test-support[\\/]/.test(path)),
+      join(root, 'package.json'),
+      join(root, 'electron-builder.config.cjs')
+    ]
+    const offenders = shipped.filter(
+      (path) => readFileSync(path, 'utf8').includes('--no-sandbox') && !path.endsWith(join('electron', 'main.ts'))
+    )
     expect(offenders.map((path) => relative(root, path))).toEqual([])
     // main.ts names the switch only to refuse it in packaged builds.
-    expect(readFileSync(join(root, 'src', 'main', 'electron', 'main.ts'), 'utf8')).toMatch(/app\.isPackaged && app\.commandLine\.hasSwitch\('no-sandbox'\)/)
+    expect(readFileSync(join(root, 'src', 'main', 'electron', 'main.ts'), 'utf8')).toMatch(
+      /app\.isPackaged && app\.commandLine\.hasSwitch\('no-sandbox'\)/
+    )
   })
 })

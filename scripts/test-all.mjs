@@ -42,10 +42,7 @@ function electronInstalled() {
 }
 
 const needsKeyring =
-  process.platform === 'linux' &&
-  !process.env.DBUS_SESSION_BUS_ADDRESS &&
-  onPath('dbus-run-session') &&
-  onPath('gnome-keyring-daemon')
+  process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && onPath('dbus-run-session') && onPath('gnome-keyring-daemon')
 const needsXvfb =
   process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && electronInstalled() && onPath('xvfb-run')
 

@@ -5,7 +5,14 @@ import type { LineResult } from '../../src/shared/domain/line-result'
 const AREAS = ['store', 'backroom', 'mfc'] as const
 const STATES = ['available', 'available', 'available', 'on_order', 'in_transit', 'reserved'] as const
 const SUPPLIERS = ['Northwind Grocery Supply Co.', 'Maple Ridge Foods Ltd.', 'Great Lakes Snack Company'] as const
-const PRODUCTS = ['Oat milk 1 L', 'Rye bread 500 g', 'Green tea, 20 bags', 'Maple syrup 250 ml', 'Dish soap 750 ml', 'Trail mix 400 g'] as const
+const PRODUCTS = [
+  'Oat milk 1 L',
+  'Rye bread 500 g',
+  'Green tea, 20 bags',
+  'Maple syrup 250 ml',
+  'Dish soap 750 ml',
+  'Trail mix 400 g'
+] as const
 
 /** The imported file's other columns the fake job carries with each line, as a supplier's workbook would. */
 export const FAKE_CARRIED_COLUMNS = ['Description', 'Case Pack'] as const
@@ -66,7 +73,15 @@ export function fakeLineResults(lineCount: number, seed = 42): LineResult[] {
     } else if (roll < 0.9) {
       results.push({ storeNbr: 1234, line, input, value: gtin, status: 'not_found', carried })
     } else if (roll < 0.94) {
-      results.push({ storeNbr: 1234, line, input: `${input.slice(0, 6)}E+7`, value: null, status: 'invalid', invalidReason: 'scientific_notation', carried })
+      results.push({
+        storeNbr: 1234,
+        line,
+        input: `${input.slice(0, 6)}E+7`,
+        value: null,
+        status: 'invalid',
+        invalidReason: 'scientific_notation',
+        carried
+      })
     } else if (roll < 0.97) {
       results.push({ storeNbr: 1234, line, input, value: gtin, status: 'duplicate', duplicateOf: Math.max(1, line - 7), carried })
     } else if (roll < 0.99) {

@@ -84,9 +84,7 @@ const shownRows = () => Number(grid().getAttribute('aria-rowcount') ?? '0') - 1
 const firstDataRow = () => grid().querySelector('[role="row"][aria-rowindex="2"]')
 
 function control<T extends HTMLElement>(selector: string, text: string): T {
-  const match = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
-    (element) => element.textContent?.trim() === text
-  )
+  const match = Array.from(document.querySelectorAll<HTMLElement>(selector)).find((element) => element.textContent?.trim() === text)
   if (match === undefined) throw new Error(`No ${selector} named "${text}".`)
   return match as T
 }
@@ -225,9 +223,7 @@ const bench = {
       worstFrameMs: Math.max(0, ...intervals),
       longFrames: intervals.filter((interval) => interval > 1000 / 30).length,
       scrolledPx: element.scrollTop,
-      lastRowShown: Number(
-        Array.from(element.querySelectorAll('[role="row"][aria-rowindex]')).at(-1)?.getAttribute('aria-rowindex') ?? '0'
-      )
+      lastRowShown: Number(Array.from(element.querySelectorAll('[role="row"][aria-rowindex]')).at(-1)?.getAttribute('aria-rowindex') ?? '0')
     }
   }
 }

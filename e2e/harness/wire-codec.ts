@@ -5,9 +5,7 @@
 const BYTES_KEY = '$bytes'
 
 export function encodeWire(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item instanceof Uint8Array ? { [BYTES_KEY]: toBase64(item) } : item
-  )
+  return JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? { [BYTES_KEY]: toBase64(item) } : item))
 }
 
 export function decodeWire(text: string): unknown {

@@ -138,7 +138,9 @@ describe('composition root, end to end over the handler table', () => {
   })
 
   it('asks for credentials before it calls a remote environment without them', async () => {
-    expect(await call('jobs:start', { environment: 'production', stores: [1], itemType: 'gtin', lines: [{ line: 1, input: '96385074' }] })).toMatchObject({
+    expect(
+      await call('jobs:start', { environment: 'production', stores: [1], itemType: 'gtin', lines: [{ line: 1, input: '96385074' }] })
+    ).toMatchObject({
       ok: false,
       error: { code: 'missing_credentials' }
     })

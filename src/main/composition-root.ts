@@ -167,7 +167,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     source?: ImportSource | undefined
     target: ApiTarget
   }): Promise<JobProgress> {
-    const carried = params.source === undefined ? undefined : await worker.run('carried', { source: params.source, lines: params.lines.map(({ line }) => line) })
+    const carried =
+      params.source === undefined
+        ? undefined
+        : await worker.run('carried', { source: params.source, lines: params.lines.map(({ line }) => line) })
     const { source: _source, ...rest } = params
     return jobs.start({ ...rest, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
   }
@@ -181,7 +184,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   // on a thread of its own, so a large Demo lookup does not spend main's time on the server's side.
   let demo: Promise<DemoApiThread> | null = null
   function demoApi(): Promise<DemoApiThread> {
-    demo ??= startDemoApiThread({ faults: effects.demoFaults ?? {}, ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry }) }).catch((error: unknown) => {
+    demo ??= startDemoApiThread({
+      faults: effects.demoFaults ?? {},
+      ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
+    }).catch((error: unknown) => {
       demo = null
       log.error('the Demo API could not start', { error })
       throw new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')

@@ -129,7 +129,10 @@ export const inputLinesSchema = z
     message: `Each line needs a line number (a whole number from 1) and a value of at most ${MAX_INPUT_CHARS} characters.`
   })
   .refine((lines) => lines.length >= 1, 'There are no values to look up.')
-  .refine((lines) => lines.length <= MAX_JOB_LINES, `A lookup takes at most ${MAX_JOB_LINES.toLocaleString('en-US')} values; split the list.`)
+  .refine(
+    (lines) => lines.length <= MAX_JOB_LINES,
+    `A lookup takes at most ${MAX_JOB_LINES.toLocaleString('en-US')} values; split the list.`
+  )
 
 export const invokeContract = {
   getSettings: {

@@ -18,7 +18,8 @@ export function isLoopbackHostname(hostname: string): boolean {
 export function hostUrlProblem(text: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return 'Enter the address, such as https://developer.api.walmart.com.'
-  if (trimmed.length > MAX_HOST_URL_LENGTH) return `The address is longer than ${MAX_HOST_URL_LENGTH.toLocaleString('en-US')} characters; enter just the host.`
+  if (trimmed.length > MAX_HOST_URL_LENGTH)
+    return `The address is longer than ${MAX_HOST_URL_LENGTH.toLocaleString('en-US')} characters; enter just the host.`
   let url: URL
   try {
     url = new URL(trimmed)
@@ -30,7 +31,8 @@ export function hostUrlProblem(text: string): string | null {
   if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
     return 'Use https://: plain http:// is allowed only for a server on this computer (127.0.0.1 or localhost).'
   }
-  if (url.username !== '' || url.password !== '') return 'Remove the user name and password from the address; the app signs in with the client ID and secret.'
+  if (url.username !== '' || url.password !== '')
+    return 'Remove the user name and password from the address; the app signs in with the client ID and secret.'
   if (trimmed.includes('?')) return 'Remove the part from "?" on: a host address has no query.'
   if (trimmed.includes('#')) return 'Remove the part from "#" on: a host address has no fragment.'
   return null

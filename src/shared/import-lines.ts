@@ -7,4 +7,3 @@ export function linesOfColumn(column: Pick<ImportColumn, 'lines' | 'values'>): I
   const values = column.lines.length === 0 ? [] : column.values.split(IMPORT_VALUE_SEPARATOR)
   return column.lines.map((line, index) => ({ line, input: values[index] ?? '' }))
 }
-

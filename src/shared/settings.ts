@@ -40,7 +40,10 @@ export const MAX_STORE_GROUPS = 200
 export const storeGroupsSchema = z
   .array(storeGroupSchema)
   .max(MAX_STORE_GROUPS, `At most ${MAX_STORE_GROUPS} store groups are kept; delete one first.`)
-  .refine((groups) => new Set(groups.map((group) => group.name.toLowerCase())).size === groups.length, 'Two store groups have the same name.')
+  .refine(
+    (groups) => new Set(groups.map((group) => group.name.toLowerCase())).size === groups.length,
+    'Two store groups have the same name.'
+  )
 
 /** The results' detail panel, in CSS pixels: wide enough for its labels, never wider than a large screen's half. */
 export const DETAIL_PANEL_WIDTH = { min: 240, max: 960, default: 360 } as const

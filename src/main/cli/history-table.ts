@@ -17,7 +17,20 @@ export function localMinute(epochMs: number): string {
 
 /** The saved runs as an aligned text table, newest first, for `--history`. */
 export function historyTable(lookups: readonly StoredLookup[]): string {
-  const header = ['ID', 'Started', 'Environment', 'Store', 'Values', 'Found', 'Not found', 'Invalid', 'Failed', 'Not answered', 'State', 'From']
+  const header = [
+    'ID',
+    'Started',
+    'Environment',
+    'Store',
+    'Values',
+    'Found',
+    'Not found',
+    'Invalid',
+    'Failed',
+    'Not answered',
+    'State',
+    'From'
+  ]
   const rows = lookups.map((lookup) => [
     String(lookup.id),
     localMinute(lookup.startedAt),

@@ -20,7 +20,16 @@ describe('parseLookupArgs', () => {
   it('reads every flag, with gtin as the default item type and the format from the extension', () => {
     expect(parseLookupArgs(BASE)).toEqual({
       kind: 'run',
-      options: { environment: 'sandbox', stores: { kind: 'list', stores: [1234] }, input: 'in.csv', output: 'out.xlsx', format: 'xlsx', itemType: 'gtin', view: 'items', save: true }
+      options: {
+        environment: 'sandbox',
+        stores: { kind: 'list', stores: [1234] },
+        input: 'in.csv',
+        output: 'out.xlsx',
+        format: 'xlsx',
+        itemType: 'gtin',
+        view: 'items',
+        save: true
+      }
     })
     expect(parseLookupArgs([...BASE, '--no-save'])).toMatchObject({ kind: 'run', options: { save: false } })
     const full = parseLookupArgs([
@@ -37,7 +46,13 @@ describe('parseLookupArgs', () => {
     ])
     expect(full).toMatchObject({
       kind: 'run',
-      options: { view: 'locations', itemType: 'wm_item_number', clientId: 'abc', authUrl: 'https://id.example.com', baseUrl: 'http://127.0.0.1:8080' }
+      options: {
+        view: 'locations',
+        itemType: 'wm_item_number',
+        clientId: 'abc',
+        authUrl: 'https://id.example.com',
+        baseUrl: 'http://127.0.0.1:8080'
+      }
     })
     expect(parseLookupArgs(['--env', 'demo', '--store', '100,200-210', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
       options: { stores: { kind: 'list', stores: [100, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210] } }
@@ -49,7 +64,8 @@ describe('parseLookupArgs', () => {
     expect(parseLookupArgs(['--env', 'demo', '--stores-file', 'district.csv', '--input', 'i.csv', '--output', 'o.csv'])).toMatchObject({
       options: { stores: { kind: 'file', path: 'district.csv' } }
     })
-    for (const view of ['stores', 'matrix'] as const) expect(parseLookupArgs([...BASE, '--view', view])).toMatchObject({ options: { view } })
+    for (const view of ['stores', 'matrix'] as const)
+      expect(parseLookupArgs([...BASE, '--view', view])).toMatchObject({ options: { view } })
     expect(parseLookupArgs(['--help'])).toEqual({ kind: 'help' })
     expect(parseLookupArgs([...BASE, '-h'])).toEqual({ kind: 'help' })
   })
@@ -65,11 +81,20 @@ describe('parseLookupArgs', () => {
     })
     expect(parseLookupArgs(['--history'])).toEqual({ kind: 'history' })
     expect(parseLookupArgs([...BASE, '--compare-with', 'Previous'])).toMatchObject({ kind: 'run', options: { compareWith: 'previous' } })
-    expect(parseLookupArgs(['--resume', 'last', '--output', 'a.csv', '--compare-with', '7'])).toMatchObject({ kind: 'resume', options: { compareWith: 7 } })
-    expect(usageMessage([...BASE, '--compare-with', 'yesterday'])).toMatch(/--compare-with yesterday is not a run; give previous, or a run's ID from --history/)
-    expect(usageMessage([...BASE, '--compare-with', 'previous', '--no-save'])).toMatch(/compares runs saved in History; leave out --no-save/)
+    expect(parseLookupArgs(['--resume', 'last', '--output', 'a.csv', '--compare-with', '7'])).toMatchObject({
+      kind: 'resume',
+      options: { compareWith: 7 }
+    })
+    expect(usageMessage([...BASE, '--compare-with', 'yesterday'])).toMatch(
+      /--compare-with yesterday is not a run; give previous, or a run's ID from --history/
+    )
+    expect(usageMessage([...BASE, '--compare-with', 'previous', '--no-save'])).toMatch(
+      /compares runs saved in History; leave out --no-save/
+    )
     expect(usageMessage([...BASE, '--compare-with', 'previous', '--view', 'items'])).toMatch(/one row per value; leave out --view/)
-    expect(usageMessage(['--resume', 'yesterday', '--output', 'a.csv'])).toMatch(/--resume yesterday is not a run; give its ID from --history, or last/)
+    expect(usageMessage(['--resume', 'yesterday', '--output', 'a.csv'])).toMatch(
+      /--resume yesterday is not a run; give its ID from --history, or last/
+    )
     expect(usageMessage(['--resume', '42'])).toMatch(/--output is required/)
     expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--input', 'in.csv'])).toMatch(/from the saved run; leave out --input/)
     expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--no-save'])).toMatch(/leave out --no-save/)
@@ -84,7 +109,9 @@ describe('parseLookupArgs', () => {
     expect(usageMessage(['--env', 'demo', '--store', '1000000'])).toMatch(/not a store number/)
     expect(usageMessage(['--env', 'demo', '--store', '100,12a,-5'])).toMatch(/--store 100,12a,-5: "12a" and "-5" are not store numbers/)
     expect(usageMessage(['--env', 'demo', '--store', '1-501'])).toMatch(/That is 501 stores; one lookup takes at most 500/)
-    expect(usageMessage(['--env', 'demo', '--store', '1', '--stores-file', 'f.csv'])).toMatch(/--store and --stores-file both name the stores; use one of them/)
+    expect(usageMessage(['--env', 'demo', '--store', '1', '--stores-file', 'f.csv'])).toMatch(
+      /--store and --stores-file both name the stores; use one of them/
+    )
     expect(usageMessage(['--env', 'demo', '--input', 'i.csv'])).toMatch(/--store is required/)
     expect(usageMessage(['--resume', '42', '--output', 'a.csv', '--stores-file', 'f.csv'])).toMatch(/leave out --stores-file/)
     expect(usageMessage(['--env', 'demo', '--store', '1', '--output', 'o.csv'])).toMatch(/--input is required/)
@@ -93,7 +120,9 @@ describe('parseLookupArgs', () => {
     expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items, locations, stores or matrix/)
     expect(usageMessage([...BASE, '--client-id', ' '])).toMatch(/--client-id is empty/)
     expect(usageMessage([...BASE, '--auth-url', 'javascript:alert(1)'])).toMatch(/starting with https:\/\//)
-    expect(usageMessage([...BASE, '--auth-url', 'http://identity.example.com'])).toMatch(/plain http:\/\/ is allowed only for a server on this computer/)
+    expect(usageMessage([...BASE, '--auth-url', 'http://identity.example.com'])).toMatch(
+      /plain http:\/\/ is allowed only for a server on this computer/
+    )
     expect(usageMessage([...BASE, '--base-url', 'https://user:pw@example.com'])).toMatch(/user name and password/)
     expect(usageMessage([...BASE, '--base-url', 'https://example.com/?q=1'])).toMatch(/no query/)
     expect(usageMessage([...BASE, '--base-url', 'not a url'])).toMatch(/full address/)

@@ -88,10 +88,7 @@ export interface ResumeOptions extends OutputOptions {
 }
 
 export type ParsedCommand =
-  | { kind: 'help' }
-  | { kind: 'history' }
-  | { kind: 'run'; options: LookupOptions }
-  | { kind: 'resume'; options: ResumeOptions }
+  { kind: 'help' } | { kind: 'history' } | { kind: 'run'; options: LookupOptions } | { kind: 'resume'; options: ResumeOptions }
 
 /** A mistake in the command line itself: exit 2 with the message and the usage. */
 export class UsageError extends Error {
@@ -137,10 +134,12 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   }
   if (values.resume !== undefined) {
     for (const name of ['env', 'store', 'stores-file', 'input', 'item-type', 'no-save'] as const) {
-      if (values[name] !== undefined) throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
+      if (values[name] !== undefined)
+        throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
     }
     const text = values.resume.trim().toLowerCase()
-    if (text !== 'last' && !/^\d{1,15}$/.test(text)) throw new UsageError(`--resume ${values.resume} is not a run; give its ID from --history, or last.`)
+    if (text !== 'last' && !/^\d{1,15}$/.test(text))
+      throw new UsageError(`--resume ${values.resume} is not a run; give its ID from --history, or last.`)
     return { kind: 'resume', options: { resume: text === 'last' ? 'last' : Number(text), ...outputOptions(values) } }
   }
 
@@ -162,14 +161,16 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     save: values['no-save'] !== true,
     ...outputOptions(values)
   }
-  if (!options.save && options.compareWith !== undefined) throw new UsageError('--compare-with compares runs saved in History; leave out --no-save.')
+  if (!options.save && options.compareWith !== undefined)
+    throw new UsageError('--compare-with compares runs saved in History; leave out --no-save.')
   return { kind: 'run', options }
 }
 
 function storesOption(list: string | undefined, file: string | undefined): StoresOption {
   if (list !== undefined && file !== undefined) throw new UsageError('--store and --stores-file both name the stores; use one of them.')
   if (file !== undefined) return { kind: 'file', path: required(file, '--stores-file is empty; give the file with the store numbers.') }
-  if (list === undefined) throw new UsageError('--store is required: the store number, or several such as --store 100,200-210 (or --stores-file FILE).')
+  if (list === undefined)
+    throw new UsageError('--store is required: the store number, or several such as --store 100,200-210 (or --stores-file FILE).')
   const check = parseStoreList(list)
   if (!check.ok) throw new UsageError(`--store ${list.slice(0, 200)}: ${check.message}`)
   return { kind: 'list', stores: check.stores }

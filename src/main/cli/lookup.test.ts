@@ -120,7 +120,20 @@ describe('npm run lookup', () => {
     const input = join(dir, 'items.txt')
     await writeFile(input, '555000111\n\n555000222\nabc\n')
     const output = join(dir, 'out.json')
-    const run = await lookup(['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--view', 'locations', '--input', input, '--output', output])
+    const run = await lookup([
+      '--env',
+      'demo',
+      '--store',
+      '5',
+      '--item-type',
+      'wm_item_number',
+      '--view',
+      'locations',
+      '--input',
+      input,
+      '--output',
+      output
+    ])
     expect(run.code).toBe(0)
     const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
     expect(Object.keys(rows[0] ?? {})).toEqual([
@@ -195,7 +208,22 @@ describe('npm run lookup', () => {
       await writeFile(input, 'gtin\n00012345678905\n00614141000036\n')
       const output = join(dir, 'fail.csv.json')
       const run = await lookup(
-        ['--env', 'sandbox', '--store', '9', '--input', input, '--output', output, '--client-id', 'demo-client', '--auth-url', demo.url, '--base-url', demo.url],
+        [
+          '--env',
+          'sandbox',
+          '--store',
+          '9',
+          '--input',
+          input,
+          '--output',
+          output,
+          '--client-id',
+          'demo-client',
+          '--auth-url',
+          demo.url,
+          '--base-url',
+          demo.url
+        ],
         { INVENTORY_CLIENT_SECRET: SECRET }
       )
       expect(run.stderr).toContain('2 failed')

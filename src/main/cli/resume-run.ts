@@ -12,7 +12,13 @@ import { EXIT_USAGE, writeRun } from './write-run'
  * answered (with a token got now), then writes the whole run. A run with nothing left to look up
  * is written as it is: the way to write results again after the output could not be written.
  */
-export async function resumeRun(root: AppRoot, options: ResumeOptions, overrides: TargetOverrides, io: LookupIo, say: (text: string) => void): Promise<number> {
+export async function resumeRun(
+  root: AppRoot,
+  options: ResumeOptions,
+  overrides: TargetOverrides,
+  io: LookupIo,
+  say: (text: string) => void
+): Promise<number> {
   const { history, jobs } = root.services
   const lookup = options.resume === 'last' ? lastStopped(root) : history.lookup(options.resume)
   if (lookup === null) {

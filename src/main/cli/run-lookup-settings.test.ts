@@ -47,7 +47,9 @@ describe('npm run lookup and the app settings file', () => {
     await writeFile(join(dataDir, 'settings.json'), content)
     const io = terminal()
     expect(await lookUp(io)).toBe(2)
-    expect(io.err.join('')).toContain(`Error: The app's settings file ${join(dataDir, 'settings.json')} could not be used, and it was left as it is`)
+    expect(io.err.join('')).toContain(
+      `Error: The app's settings file ${join(dataDir, 'settings.json')} could not be used, and it was left as it is`
+    )
     expect(await readdir(dataDir)).toEqual(['settings.json'])
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(content)
   })

@@ -71,7 +71,8 @@ function outcomeOf(result: LineResult): { outcome: Outcome; onHand: number | nul
   const onShelf = sum('store', 'available')
   const backroom = sum('backroom', 'available')
   const onHand = sum(null, 'available')
-  const outcome = onHand <= 0 ? 'Out of stock' : onShelf <= 0 && backroom > 0 ? 'Shelf empty, backroom has stock' : onHand <= 3 ? 'Low stock' : 'In stock'
+  const outcome =
+    onHand <= 0 ? 'Out of stock' : onShelf <= 0 && backroom > 0 ? 'Shelf empty, backroom has stock' : onHand <= 3 ? 'Low stock' : 'In stock'
   return { outcome, onHand }
 }
 
@@ -86,10 +87,25 @@ describe('the headless command with many stores', () => {
     const output = join(dir, 'stores.json')
     const terminal = io()
     const code = await runLookup(
-      ['--env', 'demo', '--stores-file', storesFile, '--item-type', 'wm_item_number', '--view', 'stores', '--input', input, '--output', output],
+      [
+        '--env',
+        'demo',
+        '--stores-file',
+        storesFile,
+        '--item-type',
+        'wm_item_number',
+        '--view',
+        'stores',
+        '--input',
+        input,
+        '--output',
+        output
+      ],
       terminal
     )
-    expect(terminal.err.join('')).toContain(`Reading 5 stores from "Store Nbr" in ${storesFile}. One store was listed twice; it is looked up once.`)
+    expect(terminal.err.join('')).toContain(
+      `Reading 5 stores from "Store Nbr" in ${storesFile}. One store was listed twice; it is looked up once.`
+    )
     expect(code).toBe(0)
 
     const stores = [100, 101, 102, 103, 2001]
@@ -125,7 +141,9 @@ describe('the headless command with many stores', () => {
     await writeFile(storesFile, ['Store', '100', '12a', '0'].join('\n'))
     const output = join(dir, 'never.json')
     const terminal = io()
-    expect(await runLookup(['--env', 'demo', '--stores-file', storesFile, '--view', 'matrix', '--input', input, '--output', output], terminal)).toBe(2)
+    expect(
+      await runLookup(['--env', 'demo', '--stores-file', storesFile, '--view', 'matrix', '--input', input, '--output', output], terminal)
+    ).toBe(2)
     expect(terminal.err.join('')).toContain(`Error: --stores-file ${storesFile}, column "Store": "12a" and "0" are not store numbers`)
     await expect(readFile(output)).rejects.toThrow(/ENOENT/)
   })
@@ -135,7 +153,20 @@ describe('the headless command with many stores', () => {
     const output = join(dir, 'matrix.xlsx')
     const terminal = io()
     const code = await runLookup(
-      ['--env', 'demo', '--store', '100,200-210', '--item-type', 'wm_item_number', '--view', 'matrix', '--input', input, '--output', output],
+      [
+        '--env',
+        'demo',
+        '--store',
+        '100,200-210',
+        '--item-type',
+        'wm_item_number',
+        '--view',
+        'matrix',
+        '--input',
+        input,
+        '--output',
+        output
+      ],
       terminal
     )
     expect(terminal.err.join('')).toContain('12 stores (100, 200-210)')

@@ -65,7 +65,10 @@ describe('runLookup', () => {
         unregistered = true
       }
     })
-    const code = await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', output], terminal)
+    const code = await runLookup(
+      ['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', output],
+      terminal
+    )
     expect(code).toBe(1)
     expect(unregistered).toBe(true)
     expect(terminal.err.join('')).toContain('Stopping: what arrived is written, and the rest can be looked up later with --resume 1.')
@@ -91,7 +94,9 @@ describe('runLookup', () => {
     const blocked = join(dir, 'taken.csv')
     await mkdir(blocked)
     const terminal = io()
-    expect(await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', blocked], terminal)).toBe(1)
+    expect(
+      await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', blocked], terminal)
+    ).toBe(1)
     expect(terminal.err.join('')).toContain(
       'The results are kept in History as run 1: write them again with npm run lookup -- --resume 1 --output NEW_FILE.'
     )
@@ -114,7 +119,9 @@ describe('runLookup', () => {
     const listing = io()
     expect(await runLookup(['--history'], listing)).toBe(0)
     const [header, ...rows] = listing.out.join('').trimEnd().split('\n')
-    expect(header).toMatch(/^ID\s+Started\s+Environment\s+Store\s+Values\s+Found\s+Not found\s+Invalid\s+Failed\s+Not answered\s+State\s+From$/)
+    expect(header).toMatch(
+      /^ID\s+Started\s+Environment\s+Store\s+Values\s+Found\s+Not found\s+Invalid\s+Failed\s+Not answered\s+State\s+From$/
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatch(/^ *1\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Demo\s+77\s+5\s+\d+\s+\d+\s+0\s+0\s+0\s+finished\s+command$/)
   }, 60_000)
@@ -131,27 +138,73 @@ describe('runLookup', () => {
   it('--compare-with previous writes one row per value comparing with the latest earlier run of that store', async () => {
     const { input } = await itemNumbers(40)
     const run = (store: string, extra: string[], output: string) =>
-      runLookup(['--env', 'demo', '--store', store, '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, output), ...extra], io())
+      runLookup(
+        ['--env', 'demo', '--store', store, '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, output), ...extra],
+        io()
+      )
 
     const first = io()
     expect(
       await runLookup(
-        ['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, 'c0.csv'), '--compare-with', 'previous'],
+        [
+          '--env',
+          'demo',
+          '--store',
+          '5',
+          '--item-type',
+          'wm_item_number',
+          '--input',
+          input,
+          '--output',
+          join(dir, 'c0.csv'),
+          '--compare-with',
+          'previous'
+        ],
         first
       )
     ).toBe(1)
-    expect(first.err.join('')).toContain('Error: there is no earlier run of Demo, store 5 to compare with, so nothing was written; this run is kept in History as run 1.')
+    expect(first.err.join('')).toContain(
+      'Error: there is no earlier run of Demo, store 5 to compare with, so nothing was written; this run is kept in History as run 1.'
+    )
 
     expect(await run('6', [], 'other-store.json')).toBe(0)
     const second = io()
     const output = join(dir, 'compare.json')
     expect(
-      await runLookup(['--env', 'demo', '--store', '5', '--item-type', 'wm_item_number', '--input', input, '--output', output, '--compare-with', 'previous'], second)
+      await runLookup(
+        [
+          '--env',
+          'demo',
+          '--store',
+          '5',
+          '--item-type',
+          'wm_item_number',
+          '--input',
+          input,
+          '--output',
+          output,
+          '--compare-with',
+          'previous'
+        ],
+        second
+      )
     ).toBe(0)
-    expect(second.err.join('')).toMatch(/Comparing with run 1 of \d{4}-\d\d-\d\d \d\d:\d\d: 0 newly out of stock, 0 back in stock, 0 changed, 40 unchanged, 0 only in one\./)
+    expect(second.err.join('')).toMatch(
+      /Comparing with run 1 of \d{4}-\d\d-\d\d \d\d:\d\d: 0 newly out of stock, 0 back in stock, 0 changed, 40 unchanged, 0 only in one\./
+    )
     const rows = await readRows(output)
     expect(rows).toHaveLength(40)
-    expect(Object.keys(rows[0] ?? {})).toEqual(['Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'Value',
+      'Line',
+      'Input',
+      'Stock status then',
+      'Stock status now',
+      'On hand then',
+      'On hand now',
+      'Change',
+      'Compared'
+    ])
     expect(new Set(rows.map((row) => row.Compared))).toEqual(new Set(['Unchanged']))
 
     // The other store's run, named by its ID: the Demo API stocks each store its own way.
@@ -163,7 +216,23 @@ describe('runLookup', () => {
   it('--compare-with previous for several stores compares store and value pairs with the latest earlier run of the same set of stores', async () => {
     const { input } = await itemNumbers(10)
     const run = (stores: string, output: string, err = io()) =>
-      runLookup(['--env', 'demo', '--store', stores, '--item-type', 'wm_item_number', '--input', input, '--output', join(dir, output), '--compare-with', 'previous'], err)
+      runLookup(
+        [
+          '--env',
+          'demo',
+          '--store',
+          stores,
+          '--item-type',
+          'wm_item_number',
+          '--input',
+          input,
+          '--output',
+          join(dir, output),
+          '--compare-with',
+          'previous'
+        ],
+        err
+      )
 
     const first = io()
     expect(await run('5,6', 'm0.csv', first)).toBe(1)
@@ -171,9 +240,22 @@ describe('runLookup', () => {
     expect(await run('5', 'm1.csv')).toBe(1)
     const second = io()
     expect(await run('6,5', 'pairs.json', second)).toBe(0)
-    expect(second.err.join('')).toMatch(/Comparing with run 1 of .*: 0 newly out of stock, 0 back in stock, 0 changed, 20 unchanged, 0 only in one\./)
+    expect(second.err.join('')).toMatch(
+      /Comparing with run 1 of .*: 0 newly out of stock, 0 back in stock, 0 changed, 20 unchanged, 0 only in one\./
+    )
     const rows = await readRows(join(dir, 'pairs.json'))
-    expect(Object.keys(rows[0] ?? {})).toEqual(['Store', 'Value', 'Line', 'Input', 'Stock status then', 'Stock status now', 'On hand then', 'On hand now', 'Change', 'Compared'])
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'Store',
+      'Value',
+      'Line',
+      'Input',
+      'Stock status then',
+      'Stock status now',
+      'On hand then',
+      'On hand now',
+      'Change',
+      'Compared'
+    ])
     expect(rows.map((row) => row.Store)).toEqual([...Array<number>(10).fill(6), ...Array<number>(10).fill(5)])
   }, 60_000)
 })

@@ -13,7 +13,15 @@ import { createRedactor } from '../security/redactor'
 import { historyTable } from './history-table'
 import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
 import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
-import { parseLookupArgs, UsageError, USAGE, type LookupOptions, type OutputOptions, type ParsedCommand, type StoresOption } from './lookup-args'
+import {
+  parseLookupArgs,
+  UsageError,
+  USAGE,
+  type LookupOptions,
+  type OutputOptions,
+  type ParsedCommand,
+  type StoresOption
+} from './lookup-args'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
 import { watchRun } from './watch-run'
@@ -23,7 +31,6 @@ export { EXIT_INCOMPLETE, EXIT_OK, EXIT_USAGE } from './write-run'
 
 /** `--history` shows this many runs, newest first. */
 const HISTORY_LISTED = 50
-
 
 /** What the headless command gets from the process; tests pass their own. */
 export interface LookupIo {
@@ -147,7 +154,9 @@ async function readStores(root: AppRoot, option: StoresOption, say: (text: strin
       say(`Error: --stores-file ${option.path}, column "${name}": ${check.message}`)
       return null
     }
-    say(`Reading ${check.stores.length} ${check.stores.length === 1 ? 'store' : 'stores'} from "${name}" in ${option.path}.${check.message === null ? '' : ` ${check.message}`}`)
+    say(
+      `Reading ${check.stores.length} ${check.stores.length === 1 ? 'store' : 'stores'} from "${name}" in ${option.path}.${check.message === null ? '' : ` ${check.message}`}`
+    )
     return check.stores
   } catch (error) {
     if (!(error instanceof AppError)) throw error
@@ -197,7 +206,9 @@ async function readLines(root: AppRoot, options: LookupOptions, say: (text: stri
       return null
     }
     const skipped = skippedRows(summary.blankRows.count, column.emptyRows.count, name)
-    say(`Reading ${values.length} values from "${name}" in ${options.input} (${summary.format}${summary.encoding === null ? '' : `, ${summary.encoding}`})${skipped}.`)
+    say(
+      `Reading ${values.length} values from "${name}" in ${options.input} (${summary.format}${summary.encoding === null ? '' : `, ${summary.encoding}`})${skipped}.`
+    )
     return { values, source }
   } catch (error) {
     if (!(error instanceof AppError)) throw error

@@ -8,7 +8,13 @@ import { progressLine } from './progress-line'
  * command, a closed SSH session) all stop it the same way: the run is marked interrupted, lines
  * not answered yet become "cancelled", and what arrived is written.
  */
-export async function watchRun(root: AppRoot, jobId: string, io: LookupIo, say: (text: string) => void, saved: boolean): Promise<JobProgress> {
+export async function watchRun(
+  root: AppRoot,
+  jobId: string,
+  io: LookupIo,
+  say: (text: string) => void,
+  saved: boolean
+): Promise<JobProgress> {
   const { jobs } = root.services
   const ticker = setInterval(() => say(progressLine(jobs.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
   const stopListening = io.onInterrupt(() => {

@@ -20,22 +20,34 @@ export const EXIT_USAGE = 2
  * (disk full, folder gone), the results are still in History, and the message says how to write
  * them again.
  */
-export async function writeRun(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress, say: (text: string) => void, saved: boolean): Promise<number> {
+export async function writeRun(
+  root: AppRoot,
+  jobId: string,
+  options: OutputOptions,
+  final: JobProgress,
+  say: (text: string) => void,
+  saved: boolean
+): Promise<number> {
   const { services } = root
-  const chunks = options.compareWith === undefined ? await resultChunks(root, jobId, options, final) : comparisonChunks(root, jobId, options.compareWith, say)
+  const chunks =
+    options.compareWith === undefined
+      ? await resultChunks(root, jobId, options, final)
+      : comparisonChunks(root, jobId, options.compareWith, say)
   if (chunks === null) return EXIT_INCOMPLETE
   let rows: number
   try {
     ;({ rows } = await services.writeExport(options.output, options.format, chunks))
   } catch (error) {
-    const reason = error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
+    const reason =
+      error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     const again = saved
       ? ` The results are kept in History as run ${jobId}: write them again with npm run lookup -- --resume ${jobId} --output NEW_FILE.`
       : ' This run was not saved (--no-save): run it again with another --output.'
     say(`Error: the results could not be written to ${options.output}. ${reason}${again}`)
     return EXIT_INCOMPLETE
   }
-  const unanswered = saved && final.cancelled > 0 ? ` ${final.cancelled} values were not looked up: finish them with --resume ${jobId}.` : ''
+  const unanswered =
+    saved && final.cancelled > 0 ? ` ${final.cancelled} values were not looked up: finish them with --resume ${jobId}.` : ''
   say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${options.output}.${unanswered}`)
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
@@ -50,7 +62,12 @@ async function resultChunks(root: AppRoot, jobId: string, options: OutputOptions
 }
 
 /** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */
-function comparisonChunks(root: AppRoot, jobId: string, compareWith: 'previous' | number, say: (text: string) => void): Iterable<ExportSheet[]> | null {
+function comparisonChunks(
+  root: AppRoot,
+  jobId: string,
+  compareWith: 'previous' | number,
+  say: (text: string) => void
+): Iterable<ExportSheet[]> | null {
   const { history, comparisons } = root.services
   const id = Number(jobId)
   const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
@@ -71,7 +88,8 @@ function comparisonChunks(root: AppRoot, jobId: string, compareWith: 'previous' 
         `${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} only in one.`
     )
     return (function* () {
-      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES), columns)]
+      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES)
+        yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES), columns)]
     })()
   } catch (error) {
     if (!(error instanceof AppError)) throw error

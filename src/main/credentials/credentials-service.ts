@@ -38,7 +38,8 @@ export function createCredentialsService({ secretStore, settings, log }: Credent
   let startupOrigins: Partial<Record<RemoteEnvironmentId, string>> = {}
 
   async function read(environment: RemoteEnvironmentId, clientId: string, origin: string): Promise<string | null> {
-    const secret = (await secretStore.get(secretAccount(environment, clientId, origin))) ?? (await adoptLegacy(environment, clientId, origin))
+    const secret =
+      (await secretStore.get(secretAccount(environment, clientId, origin))) ?? (await adoptLegacy(environment, clientId, origin))
     if (secret !== null) log?.redact(secret)
     return secret
   }
@@ -61,7 +62,14 @@ export function createCredentialsService({ secretStore, settings, log }: Credent
     try {
       // The lookup runs even without a client ID, so a missing keychain shows before the user types a secret.
       const secret = await read(environment, clientId, identityOrigin)
-      return { environment, clientId, identityOrigin, secretSaved: clientId !== '' && secret !== null, keychainAvailable: true, message: null }
+      return {
+        environment,
+        clientId,
+        identityOrigin,
+        secretSaved: clientId !== '' && secret !== null,
+        keychainAvailable: true,
+        message: null
+      }
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'keychain_unavailable') throw error
       return { environment, clientId, identityOrigin, secretSaved: false, keychainAvailable: false, message: error.message }

@@ -71,15 +71,11 @@ describe('keytar secret store when the keychain cannot be used', () => {
   it.skipIf(process.platform !== 'linux')(
     'reports keychain_unavailable with what to install when the session bus is unreachable (Linux only: it points D-Bus at nowhere)',
     async () => {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', 'tsx', resolve(import.meta.dirname, 'test-support/try-keychain.ts')],
-        {
-          cwd: resolve(import.meta.dirname, '../../..'),
-          env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
-          timeout: 20_000
-        }
-      )
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'test-support/try-keychain.ts')], {
+        cwd: resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' },
+        timeout: 20_000
+      })
       const outcomes = JSON.parse(stdout) as unknown
       const expected = { code: 'keychain_unavailable', message: keychainUnavailableMessage('linux') }
       expect(outcomes).toEqual({ get: expected, set: expected, delete: expected })
@@ -151,7 +147,17 @@ describe('keytar secret store when the keychain cannot be used', () => {
       try {
         const { stdout } = await run(
           'dbus-run-session',
-          ['--', 'sh', '-c', script, 'sh', process.execPath, '--import', 'tsx', resolve(import.meta.dirname, 'test-support/try-locked-keychain.ts')],
+          [
+            '--',
+            'sh',
+            '-c',
+            script,
+            'sh',
+            process.execPath,
+            '--import',
+            'tsx',
+            resolve(import.meta.dirname, 'test-support/try-locked-keychain.ts')
+          ],
           {
             cwd: resolve(import.meta.dirname, '../../..'),
             env: { ...process.env, TEST_KEYRING_PASSWORD: randomUUID(), TEST_KEYRING_HOME: home, DISPLAY: '' },

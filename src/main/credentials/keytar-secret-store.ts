@@ -76,7 +76,10 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     } catch (error) {
       const reason = describe(error)
       options.log?.warn('the OS keychain could not be used', { operation, reason })
-      throw new AppError('keychain_unavailable', LOCKED.test(reason) ? keychainLockedMessage(platform) : keychainUnavailableMessage(platform))
+      throw new AppError(
+        'keychain_unavailable',
+        LOCKED.test(reason) ? keychainLockedMessage(platform) : keychainUnavailableMessage(platform)
+      )
     }
   }
 

@@ -3,11 +3,7 @@ import type { DemoApiStats } from './demo-stats'
 
 /** What main asks of the Demo API's thread. */
 export type DemoThreadAsk =
-  | { op: 'stats' }
-  | { op: 'resetStats' }
-  | { op: 'setFaults'; faults: Partial<DemoFaults> }
-  | { op: 'expireAllTokens' }
-  | { op: 'close' }
+  { op: 'stats' } | { op: 'resetStats' } | { op: 'setFaults'; faults: Partial<DemoFaults> } | { op: 'expireAllTokens' } | { op: 'close' }
 
 export type DemoThreadRequest = DemoThreadAsk & { id: number }
 

@@ -18,7 +18,11 @@ async function tokenFor(api: DemoApiThread): Promise<string> {
   const response = await fetch(`${api.url}${TOKEN_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret }).toString()
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEMO_CREDENTIALS.clientId,
+      client_secret: DEMO_CREDENTIALS.clientSecret
+    }).toString()
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { access_token: string }).access_token

@@ -39,12 +39,7 @@ async function tokenFor(api: DemoApi): Promise<string> {
   return body.access_token
 }
 
-function search(
-  api: DemoApi,
-  body: unknown,
-  headers: Record<string, string>,
-  path: string = SEARCH_PATHS.production
-): Promise<Response> {
+function search(api: DemoApi, body: unknown, headers: Record<string, string>, path: string = SEARCH_PATHS.production): Promise<Response> {
   return fetch(`${api.url}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -239,11 +234,7 @@ describe('search body validation', () => {
     const { api } = await start()
     const token = await tokenFor(api)
     await expectInvalid(api, token, { store_nbr: 1234, item_type: 'gtin', item_type_values: validGtins(101) })
-    const hundred = await search(
-      api,
-      { store_nbr: 1234, item_type: 'gtin', item_type_values: validGtins(100) },
-      authHeaders(token)
-    )
+    const hundred = await search(api, { store_nbr: 1234, item_type: 'gtin', item_type_values: validGtins(100) }, authHeaders(token))
     expect(hundred.status).toBe(200)
   })
 
@@ -316,8 +307,7 @@ describe('search results', () => {
     const reversed = (await (
       await search(api, { store_nbr: 77, item_type: 'gtin', item_type_values: [...values].reverse() }, authHeaders(token))
     ).json()) as SearchBody
-    const byGtin = (items: SearchBody['items']): SearchBody['items'] =>
-      [...items].sort((a, b) => a.gtin.localeCompare(b.gtin))
+    const byGtin = (items: SearchBody['items']): SearchBody['items'] => [...items].sort((a, b) => a.gtin.localeCompare(b.gtin))
     expect(byGtin(reversed.items)).toEqual(byGtin(all.items))
   })
 
@@ -351,11 +341,7 @@ describe('search results', () => {
     const { api } = await start()
     const token = await tokenFor(api)
     const values = Array.from({ length: 20 }, (_, i) => String(550_000_000 + i * 37))
-    const response = await search(
-      api,
-      { store_nbr: 5, item_type: 'wm_item_number', item_type_values: values },
-      authHeaders(token)
-    )
+    const response = await search(api, { store_nbr: 5, item_type: 'wm_item_number', item_type_values: values }, authHeaders(token))
     const body = (await response.json()) as SearchBody
     expect(body.items.length).toBeGreaterThan(10)
     for (const item of body.items) {
@@ -578,11 +564,7 @@ describe('stats and lifecycle', () => {
     const started = performance.now()
     for (let second = 0; second < 3; second += 1) {
       const batch = Array.from({ length: 10 }, (_, i) =>
-        search(
-          api,
-          { store_nbr: 1000 + second, item_type: 'gtin', item_type_values: validGtins(100, i * 1_000_000) },
-          authHeaders(token)
-        )
+        search(api, { store_nbr: 1000 + second, item_type: 'gtin', item_type_values: validGtins(100, i * 1_000_000) }, authHeaders(token))
       )
       const responses = await Promise.all(batch)
       expect(responses.every((response) => response.status === 200)).toBe(true)

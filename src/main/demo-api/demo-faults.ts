@@ -64,7 +64,8 @@ export function mergeFaults(current: Required<DemoFaults>, patch: Partial<DemoFa
   }
   requireNumber('rateWindowMs', next.rateWindowMs, 100, 3_600_000)
   if (!Number.isInteger(next.rateWindowMs)) throw new RangeError('rateWindowMs must be a whole number of milliseconds.')
-  if (!RATE_LIMIT_HEADERS.includes(next.rateLimitHeaders)) throw new RangeError(`rateLimitHeaders must be one of ${RATE_LIMIT_HEADERS.join(', ')}.`)
+  if (!RATE_LIMIT_HEADERS.includes(next.rateLimitHeaders))
+    throw new RangeError(`rateLimitHeaders must be one of ${RATE_LIMIT_HEADERS.join(', ')}.`)
   requireNumber('serverErrorRate', next.serverErrorRate, 0, 1)
   requireNumber('dropConnectionRate', next.dropConnectionRate, 0, 1)
   requireNumber('malformedBodyRate', next.malformedBodyRate, 0, 1)

@@ -53,7 +53,9 @@ describe('searchInventory', () => {
     const inBoth = a.items.filter((item) => inB.has(item.gtin))
     expect(inBoth.length).toBeLessThan(Math.min(a.items.length, b.items.length))
     for (const item of inBoth) expect(inB.get(item.gtin)?.wm_item_number).toBe(item.wm_item_number)
-    const differing = inBoth.filter((item) => JSON.stringify(item.inventory_locations) !== JSON.stringify(inB.get(item.gtin)?.inventory_locations))
+    const differing = inBoth.filter(
+      (item) => JSON.stringify(item.inventory_locations) !== JSON.stringify(inB.get(item.gtin)?.inventory_locations)
+    )
     expect(differing.length).toBeGreaterThan(inBoth.length * 0.8)
   })
 

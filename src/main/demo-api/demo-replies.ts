@@ -18,8 +18,7 @@ export interface DemoReply {
 
 export const MESSAGES = {
   invalidParameter: 'Invalid parameter.',
-  authenticationFailed:
-    'Authentication failed due to missing Authentication header or invalid authentication credentials',
+  authenticationFailed: 'Authentication failed due to missing Authentication header or invalid authentication credentials',
   expiredToken: 'Access token : ******* validation failed with error : expired token',
   missingHeaders: 'Request is missing required security headers...',
   notFound: 'Not found.',

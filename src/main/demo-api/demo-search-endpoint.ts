@@ -90,9 +90,7 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
   if (fault.kind === 'server_error') {
     deps.stats.serverErrors += 1
     const answer =
-      fault.status === 500
-        ? errorsReply(500, 'INTERNAL_SERVER_ERROR', MESSAGES.internalError)
-        : textReply(503, MESSAGES.unavailable)
+      fault.status === 500 ? errorsReply(500, 'INTERNAL_SERVER_ERROR', MESSAGES.internalError) : textReply(503, MESSAGES.unavailable)
     return reply(answer, window)
   }
 

@@ -66,7 +66,15 @@ describe('demo stock', () => {
     })
     expect(replenishing.length / out.length).toBeGreaterThan(0.5)
     const kinds = new Set(rows.flat().map((row) => `${row.location_area}/${row.state}`))
-    for (const kind of ['store/available', 'backroom/available', 'mfc/available', 'store/on_order', 'backroom/in_transit', 'backroom/damaged', 'store/reserved']) {
+    for (const kind of [
+      'store/available',
+      'backroom/available',
+      'mfc/available',
+      'store/on_order',
+      'backroom/in_transit',
+      'backroom/damaged',
+      'store/reserved'
+    ]) {
       expect(kinds).toContain(kind)
     }
   })

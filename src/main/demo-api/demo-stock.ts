@@ -82,7 +82,8 @@ export function stockRows(storeNbr: number, itemType: ItemType, canonical: strin
     }
     case 'out_of_stock':
       if (random() < 0.7) add('store', 'available', 0)
-      if (random() < 0.7) add(random() < 0.5 ? 'store' : 'backroom', random() < 0.5 ? 'on_order' : 'in_transit', randomInt(random, 1, 8) * 6)
+      if (random() < 0.7)
+        add(random() < 0.5 ? 'store' : 'backroom', random() < 0.5 ? 'on_order' : 'in_transit', randomInt(random, 1, 8) * 6)
       break
     case 'shelf_empty':
       if (random() < 0.6) add('store', 'available', 0)

@@ -8,7 +8,13 @@ export const DEVELOPER_ROLES = new Set<MenuItemConstructorOptions['role']>(['tog
  * shortcuts) in every build; a packaged app must not, since either lets anyone at the keyboard
  * run code in the page or throw away what is on screen. Edit stays, for copy and paste in fields.
  */
-export function applicationMenuTemplate({ isPackaged, platform }: { isPackaged: boolean; platform: NodeJS.Platform }): MenuItemConstructorOptions[] {
+export function applicationMenuTemplate({
+  isPackaged,
+  platform
+}: {
+  isPackaged: boolean
+  platform: NodeJS.Platform
+}): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin'
   const view: MenuItemConstructorOptions[] = [
     ...(isPackaged ? [] : ([{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as const)),

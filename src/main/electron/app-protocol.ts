@@ -21,7 +21,11 @@ export function serveAppScheme(session: Session, rendererDir: string): void {
     try {
       const body = await readFile(file)
       return new Response(body, {
-        headers: { 'Content-Type': contentTypeFor(file), 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' }
+        headers: {
+          'Content-Type': contentTypeFor(file),
+          'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+          'X-Content-Type-Options': 'nosniff'
+        }
       })
     } catch {
       return new Response('Not found.', { status: 404 })

@@ -153,14 +153,18 @@ function runApp(): void {
     root = null
     const bounds = windowState
     void cleanUpWithin([async () => bounds?.flush(), () => closing.close()], QUIT_CLEANUP_DEADLINE_MS).then((outcome) => {
-      if (outcome === 'deadline') log.warn('cleanup before quitting took longer than the deadline; quitting anyway', { deadlineMs: QUIT_CLEANUP_DEADLINE_MS })
+      if (outcome === 'deadline')
+        log.warn('cleanup before quitting took longer than the deadline; quitting anyway', { deadlineMs: QUIT_CLEANUP_DEADLINE_MS })
       app.exit(0)
     })
   })
 
   function fail(error: unknown): void {
     log.error('the app could not start', { error })
-    dialog.showErrorBox('Store Inventory Lookup could not start', 'Something went wrong while starting. The details were written to the log file.')
+    dialog.showErrorBox(
+      'Store Inventory Lookup could not start',
+      'Something went wrong while starting. The details were written to the log file.'
+    )
     app.exit(1)
   }
 

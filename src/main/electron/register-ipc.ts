@@ -11,8 +11,7 @@ export function senderOf(event: IpcMainInvokeEvent): IpcSender {
     webContentsId: event.sender.id,
     frameUrl: frame?.url ?? '',
     isMainFrame:
-      frame !== null &&
-      (frame === mainFrame || (frame.processId === mainFrame.processId && frame.routingId === mainFrame.routingId))
+      frame !== null && (frame === mainFrame || (frame.processId === mainFrame.processId && frame.routingId === mainFrame.routingId))
   }
 }
 

@@ -36,7 +36,9 @@ describe('temporary files of interrupted writes', () => {
     await writeFile(journalPath(appDir, LIVE), `${liveExport}\n`)
 
     expect(await sweepTempFiles(appDir, isAlive)).toBe(2)
-    expect((await readdir(appDir)).sort()).toEqual([`.settings.json.${LIVE}-0123456789ab.tmp`, 'settings.json', `temp-files-${LIVE}.txt`].sort())
+    expect((await readdir(appDir)).sort()).toEqual(
+      [`.settings.json.${LIVE}-0123456789ab.tmp`, 'settings.json', `temp-files-${LIVE}.txt`].sort()
+    )
     expect((await readdir(exportDir)).sort()).toEqual([`.results.csv.${LIVE}-abcdefabcdef.tmp`, '.results.xlsx.tmp'])
   })
 

@@ -31,9 +31,7 @@ export async function journalTempFile(appDir: string, tempPath: string): Promise
 /** The temporary file is gone (renamed into place or removed): the journal no longer needs it. */
 export async function forgetTempFile(appDir: string, tempPath: string): Promise<void> {
   const path = journalPath(appDir)
-  const rest = (await readFile(path, 'utf8').catch(() => ''))
-    .split('\n')
-    .filter((line) => line !== '' && line !== tempPath)
+  const rest = (await readFile(path, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '' && line !== tempPath)
   if (rest.length === 0) await rm(path, { force: true })
   else await writeFile(path, rest.map((line) => `${line}\n`).join(''), { mode: 0o600 })
 }

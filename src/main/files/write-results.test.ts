@@ -46,7 +46,16 @@ function row(overrides: Partial<Record<string, ExportCell>> = {}): ExportCell[] 
 
 const ROWS: ExportCell[][] = [
   row(),
-  row({ 'Stock status': 'Invalid', Line: 3, Input: '=HYPERLINK("http://evil")', GTIN: null, 'Walmart item number': null, Description: null, 'On hand': null, Message: 'contains characters other than digits' }),
+  row({
+    'Stock status': 'Invalid',
+    Line: 3,
+    Input: '=HYPERLINK("http://evil")',
+    GTIN: null,
+    'Walmart item number': null,
+    Description: null,
+    'On hand': null,
+    Message: 'contains characters other than digits'
+  }),
   row({ Line: 4, Input: '+1', Description: '-minus', Message: '@at', GTIN: '\tTab', 'Walmart item number': '\rcr' }),
   row({ Line: 5, 'On hand': -3, Description: 'Ünïcødé 東京' })
 ]
@@ -126,7 +135,13 @@ describe('writeResults csv', () => {
     const records = parseDelimited((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''), ',')
     const byName = (index: number) => Object.fromEntries(LABELS.map((label, i) => [label, records[index]?.cells[i]]))
     expect(byName(2).Input).toBe('\'=HYPERLINK("http://evil")')
-    expect(byName(3)).toMatchObject({ Input: "'+1", Description: "'-minus", Message: "'@at", GTIN: "'\tTab", 'Walmart item number': "'\rcr" })
+    expect(byName(3)).toMatchObject({
+      Input: "'+1",
+      Description: "'-minus",
+      Message: "'@at",
+      GTIN: "'\tTab",
+      'Walmart item number': "'\rcr"
+    })
     expect(byName(4)).toMatchObject({ 'On hand': '-3' })
   })
 })
@@ -178,7 +193,7 @@ describe('writeResults xlsx', () => {
 })
 
 describe('writeResults json', () => {
-  it('writes a pretty array of the first sheet\'s rows keyed by the labels, in column order', async () => {
+  it("writes a pretty array of the first sheet's rows keyed by the labels, in column order", async () => {
     const path = join(dir, 'out.json')
     await writeResults(path, 'json', [SHEET, SECOND])
     const text = await readFile(path, 'utf8')

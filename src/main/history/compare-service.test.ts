@@ -11,7 +11,11 @@ afterEach(() => {
 
 function finished(history: HistoryStore, onHand: (line: number) => number, overrides: Parameters<typeof sampleLookup>[1] = {}): number {
   const { id } = history.createLookup(sampleLookup(sampleLines(4), overrides))
-  history.appendResults(id, [1, 2, 3, 4].map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(line)) })), NO_FIGURES)
+  history.appendResults(
+    id,
+    [1, 2, 3, 4].map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(line)) })),
+    NO_FIGURES
+  )
   history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
   return id
 }
@@ -29,8 +33,11 @@ describe('compare service', () => {
 
     const running = history.createLookup(sampleLookup(sampleLines(1))).id
     expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({ now: null, category: 'only_one' })
-    history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 5)}], NO_FIGURES)
-    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({ now: { status: 'in_stock' }, category: 'unchanged' })
+    history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 5) }], NO_FIGURES)
+    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({
+      now: { status: 'in_stock' },
+      category: 'unchanged'
+    })
     expect(() => service.compare(then, then)).toThrow(/two different lookups/)
     const items = finished(history, () => 1, { itemType: 'wm_item_number' })
     expect(() => service.compare(then, items)).toThrow(/different kinds of value/)
@@ -43,7 +50,9 @@ describe('compare service', () => {
     const service = createCompareService({ history, lowStockLevel: () => 3 })
     const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {
       const { id } = history.createLookup(sampleLookup(sampleLines(2), { stores }))
-      const answers = stores.flatMap((storeNbr) => [1, 2].map((line) => ({ storeNbr, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(storeNbr, line)) })))
+      const answers = stores.flatMap((storeNbr) =>
+        [1, 2].map((line) => ({ storeNbr, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(storeNbr, line)) }))
+      )
       history.appendResults(id, answers, NO_FIGURES)
       history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
       return id

@@ -31,7 +31,10 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
       const then = lookupOf(thenId)
       const now = lookupOf(nowId)
       if (then.itemType !== now.itemType) {
-        throw new AppError('invalid_input', 'These lookups are of different kinds of value (GTINs and item numbers), so they cannot be compared.')
+        throw new AppError(
+          'invalid_input',
+          'These lookups are of different kinds of value (GTINs and item numbers), so they cannot be compared.'
+        )
       }
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])

@@ -54,7 +54,12 @@ async function startApp() {
     return result.error.message
   }
   async function lookUp(storeNbr: number, values: string[]): Promise<string> {
-    const { jobId } = await call<{ jobId: string }>('jobs:start', { environment: 'demo', stores: [storeNbr], itemType: 'gtin', lines: asLines(values) })
+    const { jobId } = await call<{ jobId: string }>('jobs:start', {
+      environment: 'demo',
+      stores: [storeNbr],
+      itemType: 'gtin',
+      lines: asLines(values)
+    })
     await root.services.jobs.whenSettled(jobId)
     return jobId
   }
@@ -87,24 +92,43 @@ describe('History channels', () => {
     expect(all.databaseBytes).toBeGreaterThan(0)
 
     // A GTIN as a person types it: 13 digits, without the leading zero stored.
-    expect((await app.call<Listed>('history:list', { search: (values[12] ?? '').slice(1) })).lookups.map((lookup) => lookup.jobId)).toEqual([second])
+    expect((await app.call<Listed>('history:list', { search: (values[12] ?? '').slice(1) })).lookups.map((lookup) => lookup.jobId)).toEqual(
+      [second]
+    )
     const page = await app.call<Listed>('history:list', { limit: 2 })
     expect(page.more).toBe(true)
-    expect((await app.call<Listed>('history:list', { limit: 2, before: page.lookups[1]?.jobId })).lookups.map((lookup) => lookup.jobId)).toEqual([first])
+    expect(
+      (await app.call<Listed>('history:list', { limit: 2, before: page.lookups[1]?.jobId })).lookups.map((lookup) => lookup.jobId)
+    ).toEqual([first])
 
     expect(await app.call('history:previous', { jobId: third })).toMatchObject({ previous: { jobId: first } })
-    expect(await app.call('history:open', { jobId: first })).toMatchObject({ jobId: first, state: 'finished', lines: 10, stores: [1234], storesDone: 1 })
+    expect(await app.call('history:open', { jobId: first })).toMatchObject({
+      jobId: first,
+      state: 'finished',
+      lines: 10,
+      stores: [1234],
+      storesDone: 1
+    })
     expect(await app.call('history:delete', { jobId: first })).toEqual({ deleted: true })
     expect(await app.call('history:previous', { jobId: third })).toEqual({ previous: null })
-    expect(await app.refused('history:open', { jobId: first })).toBe('That lookup is no longer in History; it may have been deleted. Run it again.')
+    expect(await app.refused('history:open', { jobId: first })).toBe(
+      'That lookup is no longer in History; it may have been deleted. Run it again.'
+    )
     expect(await app.call('history:delete', { jobId: 'not-an-id' })).toEqual({ deleted: false })
   })
 
   it('refuses to delete a lookup while it runs, and resumes only what was cancelled', async () => {
     const app = await startApp()
     const values = validGtins(3_000)
-    const { jobId } = await app.call<{ jobId: string }>('jobs:start', { environment: 'demo', stores: [5], itemType: 'gtin', lines: asLines(values) })
-    expect(await app.refused('history:delete', { jobId })).toBe('This lookup is still running; cancel it or wait for it to finish, then delete it.')
+    const { jobId } = await app.call<{ jobId: string }>('jobs:start', {
+      environment: 'demo',
+      stores: [5],
+      itemType: 'gtin',
+      lines: asLines(values)
+    })
+    expect(await app.refused('history:delete', { jobId })).toBe(
+      'This lookup is still running; cancel it or wait for it to finish, then delete it.'
+    )
     expect((await app.call<Listed>('history:list', {})).lookups[0]).toMatchObject({ jobId, state: 'running', runningHere: true })
     const cancelled = await app.call<{ cancelled: number; found: number; notFound: number }>('jobs:cancel', { jobId })
     expect(cancelled.cancelled).toBeGreaterThan(0)
@@ -123,17 +147,21 @@ describe('History channels', () => {
     const values = validGtins(40)
     const then = await app.lookUp(10, values.slice(0, 30))
     const now = await app.lookUp(20, values.slice(10))
-    const first = await app.call<{ total: number; next: number; rows: { value: string; category: string }[]; counts: Record<string, number> }>(
-      'history:compare',
-      { thenJobId: then, nowJobId: now, from: 0 }
-    )
+    const first = await app.call<{
+      total: number
+      next: number
+      rows: { value: string; category: string }[]
+      counts: Record<string, number>
+    }>('history:compare', { thenJobId: then, nowJobId: now, from: 0 })
     expect(first.total).toBe(40)
     expect(first.rows).toHaveLength(40)
     expect(first.next).toBe(40)
     expect(first.counts.only_one).toBe(20)
     expect(Object.values(first.counts).reduce((sum, count) => sum + count, 0)).toBe(40)
     expect(await app.call('history:compare', { thenJobId: then, nowJobId: now, from: 40 })).toMatchObject({ rows: [], next: 40 })
-    expect(await app.refused('history:compare', { thenJobId: then, nowJobId: then, from: 0 })).toBe('Choose two different lookups to compare.')
+    expect(await app.refused('history:compare', { thenJobId: then, nowJobId: then, from: 0 })).toBe(
+      'Choose two different lookups to compare.'
+    )
   })
 
   it('exports a comparison as the Compare view shows it: its columns and rows in screen order, judged at its low-stock level', async () => {
@@ -142,12 +170,15 @@ describe('History channels', () => {
     const then = await app.lookUp(10, values.slice(0, 8))
     clock += DAY
     const now = await app.lookUp(10, values.slice(4))
-    const compared = await app.call<{ rows: { store: number; value: string; category: string; change: number | null }[] }>('history:compare', {
-      thenJobId: then,
-      nowJobId: now,
-      from: 0,
-      lowStockLevel: 0
-    })
+    const compared = await app.call<{ rows: { store: number; value: string; category: string; change: number | null }[] }>(
+      'history:compare',
+      {
+        thenJobId: then,
+        nowJobId: now,
+        from: 0,
+        lowStockLevel: 0
+      }
+    )
     const shown = [...compared.rows].reverse().slice(0, 5)
     const saved = await app.call<{ saved: boolean; path: string; rows: number }>('history:export-compare', {
       thenJobId: then,
@@ -160,7 +191,13 @@ describe('History channels', () => {
     })
     expect(saved).toMatchObject({ saved: true, rows: 5 })
     expect(saved.path).toBe(join(dataDir, 'inventory-compare-demo-store10-20250110-0900-vs-20250111-0900.csv'))
-    const labels: Record<string, string> = { newly_out: 'Newly out of stock', back_in: 'Back in stock', changed: 'Changed', unchanged: 'Unchanged', only_one: 'Only in one' }
+    const labels: Record<string, string> = {
+      newly_out: 'Newly out of stock',
+      back_in: 'Back in stock',
+      changed: 'Changed',
+      unchanged: 'Unchanged',
+      only_one: 'Only in one'
+    }
     const text = (await readFile(saved.path, 'utf8')).replace(/^\uFEFF/, '')
     expect(text.trim().split(/\r?\n/)).toEqual([
       'Compared,Value,Change',
@@ -176,9 +213,16 @@ describe('History channels', () => {
       lowStockLevel: 0
     })
     expect(all.rows).toBe(12)
-    expect(await app.refused('history:export-compare', { thenJobId: then, nowJobId: now, format: 'csv', columns: ['secret'], rows: null, lowStockLevel: 0 })).toMatch(
-      'Not a column of the comparison.'
-    )
+    expect(
+      await app.refused('history:export-compare', {
+        thenJobId: then,
+        nowJobId: now,
+        format: 'csv',
+        columns: ['secret'],
+        rows: null,
+        lowStockLevel: 0
+      })
+    ).toMatch('Not a column of the comparison.')
   })
 
   it('keeps a draft, and gives none rather than a damaged one', async () => {

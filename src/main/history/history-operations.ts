@@ -42,7 +42,8 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
       return { id: writes.createLookup(lookup, now), toLookUp }
     },
 
-    appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number => writes.appendResults(id, rows, figures, now),
+    appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number =>
+      writes.appendResults(id, rows, figures, now),
 
     finishRun: (id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, now: number): void =>
       writes.finishRun(id, state, figures, now),

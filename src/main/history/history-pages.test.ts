@@ -37,13 +37,25 @@ async function storedLookup(count: number): Promise<number> {
   const inputs = validGtins(count)
   const carried = inputs.map((_value, index) => (index % 3 === 0 ? null : `Item ${index}${CELL_SEPARATOR}${index % 24}`))
   const created = await writer.createLookup({
-    lookup: { environment: 'demo', authUrl: 'http://127.0.0.1:9', baseUrl: 'http://127.0.0.1:9', clientId: 'demo-client', itemType: 'gtin', source: 'app', carriedColumns: ['Description', 'Case Pack'], stores: [1, 2], startedAt: clock },
+    lookup: {
+      environment: 'demo',
+      authUrl: 'http://127.0.0.1:9',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'demo-client',
+      itemType: 'gtin',
+      source: 'app',
+      carriedColumns: ['Description', 'Case Pack'],
+      stores: [1, 2],
+      startedAt: clock
+    },
     lines: packLines(asLines(inputs)),
     carried: packCells(carried)
   })
   const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
   for (let start = 0; start < lines.length / 2; start += 100) {
-    const rows = lines.slice(start, Math.min(start + 100, lines.length / 2)).map(({ line, input }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(input, line) }))
+    const rows = lines
+      .slice(start, Math.min(start + 100, lines.length / 2))
+      .map(({ line, input }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(input, line) }))
     await writer.appendResults(created.id, rows, NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)

@@ -46,7 +46,12 @@ export async function currentInPages(pages: HistoryPages, id: number, options: {
   const all: CurrentLine[] = []
   for (;;) {
     const last = all.at(-1)
-    const page = await pages.current(id, last === undefined ? null : { storeNbr: last.storeNbr, line: last.result.line }, CURRENT_PAGE_LINES, options)
+    const page = await pages.current(
+      id,
+      last === undefined ? null : { storeNbr: last.storeNbr, line: last.result.line },
+      CURRENT_PAGE_LINES,
+      options
+    )
     for (const line of page) all.push(line)
     if (page.length < CURRENT_PAGE_LINES) return all
   }

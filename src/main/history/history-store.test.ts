@@ -27,25 +27,47 @@ afterEach(() => {
 })
 
 function answers(lines: number[], status: 'found' | 'not_found' = 'found'): AnswerRow[] {
-  return lines.map((line) => (status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(valueFor(line), line) } : { storeNbr: 1234, line, status }))
+  return lines.map((line) =>
+    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(valueFor(line), line) } : { storeNbr: 1234, line, status }
+  )
 }
 
 describe('history store', () => {
   it('keeps a lookup, its lines and its results, and reads the log back in pages', () => {
     const history = open()
-    const lookup = history.createLookup(sampleLookup(sampleLines(6, { invalid: [2], duplicates: new Map([[5, 1]]), carried: true }), { carriedColumns: ['Description', 'Pack'] }))
+    const lookup = history.createLookup(
+      sampleLookup(sampleLines(6, { invalid: [2], duplicates: new Map([[5, 1]]), carried: true }), {
+        carriedColumns: ['Description', 'Pack']
+      })
+    )
     expect(lookup).toMatchObject({ state: 'running', lines: 6, stores: [1234], resultsCount: 2, carriedColumns: ['Description', 'Pack'] })
     expect(lookup.counts).toMatchObject({ invalid: 1, duplicate: 1 })
 
-    history.appendResults(lookup.id, [...answers([1, 3]), ...answers([4], 'not_found')], { ...NO_FIGURES, requests: 1, batchesDone: 1, batchesTotal: 2 })
-    history.appendResults(lookup.id, [{ storeNbr: 1234, line: 6, status: 'failed', error: { code: 'server_error', message: 'The server failed.', status: 503 } }], {
+    history.appendResults(lookup.id, [...answers([1, 3]), ...answers([4], 'not_found')], {
+      ...NO_FIGURES,
+      requests: 1,
+      batchesDone: 1,
+      batchesTotal: 2
+    })
+    history.appendResults(
+      lookup.id,
+      [{ storeNbr: 1234, line: 6, status: 'failed', error: { code: 'server_error', message: 'The server failed.', status: 503 } }],
+      {
+        ...NO_FIGURES,
+        requests: 4,
+        retries: 3,
+        batchesDone: 2,
+        batchesTotal: 2
+      }
+    )
+    history.finishRun(lookup.id, 'finished', {
       ...NO_FIGURES,
       requests: 4,
       retries: 3,
       batchesDone: 2,
-      batchesTotal: 2
+      batchesTotal: 2,
+      valuesPerSecond: 12.5
     })
-    history.finishRun(lookup.id, 'finished', { ...NO_FIGURES, requests: 4, retries: 3, batchesDone: 2, batchesTotal: 2, valuesPerSecond: 12.5 })
 
     const stored = history.lookup(lookup.id)
     expect(stored).toMatchObject({ state: 'finished', finishedAt: clock, requests: 4, retries: 3, resultsCount: 6, valuesPerSecond: 12.5 })
@@ -59,7 +81,16 @@ describe('history store', () => {
       [1, 'found'],
       [3, 'found']
     ])
-    expect(first.entries[0]).toEqual({ storeNbr: 1234, line: 2, input: 'bad2', value: null, status: 'invalid', invalidReason: 'characters', note: 'bad2 is not a GTIN.', carried: ['Description 2', '2'] })
+    expect(first.entries[0]).toEqual({
+      storeNbr: 1234,
+      line: 2,
+      input: 'bad2',
+      value: null,
+      status: 'invalid',
+      invalidReason: 'characters',
+      note: 'bad2 is not a GTIN.',
+      carried: ['Description 2', '2']
+    })
     expect(first.entries[1]).toMatchObject({ duplicateOf: 1, value: valueFor(1) })
     expect(first.entries[3]?.item).toEqual(sampleItem(valueFor(3), 3))
     const rest = history.log(lookup.id, first.next, 100)
@@ -74,7 +105,11 @@ describe('history store', () => {
   it('lets a retried failure and a resumed cancellation replace the earlier result, and nothing else', () => {
     const history = open()
     const { id } = history.createLookup(sampleLookup(sampleLines(3)))
-    history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'failed', error: { code: 'timeout', message: 'Timed out.' } }, ...answers([2])], NO_FIGURES)
+    history.appendResults(
+      id,
+      [{ storeNbr: 1234, line: 1, status: 'failed', error: { code: 'timeout', message: 'Timed out.' } }, ...answers([2])],
+      NO_FIGURES
+    )
     history.finishRun(id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 })
     // Line 3 was never answered: stopping gives it a cancelled result.
     expect(history.lookup(id)?.counts).toMatchObject({ failed: 1, found: 1, cancelled: 1 })
@@ -87,17 +122,35 @@ describe('history store', () => {
     expect(history.claimRun(id)).toBe('cancelled')
     history.appendResults(
       id,
-      again.map((line): AnswerRow => ({ storeNbr: 1234, line: line.line, status: 'found', item: sampleItem(line.value, 1), replaces: { seq: line.seq, status: line.status } })),
+      again.map((line): AnswerRow => ({
+        storeNbr: 1234,
+        line: line.line,
+        status: 'found',
+        item: sampleItem(line.value, 1),
+        replaces: { seq: line.seq, status: line.status }
+      })),
       NO_FIGURES
     )
     expect(history.lookup(id)?.counts).toMatchObject({ failed: 0, found: 3, cancelled: 0 })
     // The log keeps what was superseded; the current results have one per line.
-    expect(history.log(id, 0, 100).entries.map((entry) => `${entry.line}:${entry.status}`)).toEqual(['1:failed', '2:found', '3:cancelled', '1:found', '3:found'])
+    expect(history.log(id, 0, 100).entries.map((entry) => `${entry.line}:${entry.status}`)).toEqual([
+      '1:failed',
+      '2:found',
+      '3:cancelled',
+      '1:found',
+      '3:found'
+    ])
     expect(history.current(id).map(({ result }) => `${result.line}:${result.status}`)).toEqual(['1:found', '2:found', '3:found'])
 
     // A found line is final: replacing it, or adding a second result for a line, is refused and changes nothing.
     const foundSeq = history.linesWith(id, ['found'])[0]?.seq ?? -1
-    expect(() => history.appendResults(id, [{ storeNbr: 1234, line: 2, status: 'not_found', replaces: { seq: foundSeq, status: 'failed' } }], NO_FIGURES)).toThrow()
+    expect(() =>
+      history.appendResults(
+        id,
+        [{ storeNbr: 1234, line: 2, status: 'not_found', replaces: { seq: foundSeq, status: 'failed' } }],
+        NO_FIGURES
+      )
+    ).toThrow()
     expect(() => history.appendResults(id, answers([2], 'not_found'), NO_FIGURES)).toThrow(/UNIQUE/)
     expect(history.lookup(id)?.resultsCount).toBe(5)
   })
@@ -105,12 +158,19 @@ describe('history store', () => {
   it('writes a batch longer than one insert statement row by row in order, each result with its own item, or none of it', () => {
     const history = open()
     const { id } = history.createLookup(sampleLookup(sampleLines(260)))
-    history.appendResults(id, [{ storeNbr: 1234, line: 7, status: 'failed', error: { code: 'timeout', message: 'Timed out.' } }], NO_FIGURES)
+    history.appendResults(
+      id,
+      [{ storeNbr: 1234, line: 7, status: 'failed', error: { code: 'timeout', message: 'Timed out.' } }],
+      NO_FIGURES
+    )
     const failedSeq = history.linesWith(id, ['failed'])[0]?.seq ?? -1
     // 250 answers: two full statements of 100 and 50 one by one; every third not found, line 7 replacing its failure.
     const lines = Array.from({ length: 250 }, (_, index) => index + 1)
     const batch = lines.map((line): AnswerRow => {
-      const answer = line % 3 === 0 ? { storeNbr: 1234, line, status: 'not_found' as const } : { storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), line) }
+      const answer =
+        line % 3 === 0
+          ? { storeNbr: 1234, line, status: 'not_found' as const }
+          : { storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), line) }
       return line === 7 ? { ...answer, replaces: { seq: failedSeq, status: 'failed' } } : answer
     })
     expect(history.appendResults(id, batch, NO_FIGURES)).toBe(251)
@@ -163,7 +223,8 @@ describe('history store', () => {
     const c = history.createLookup(sampleLookup(sampleLines(1), { stores: [1234] })).id
     history.finishRun(c, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
 
-    const ids = (search: string, beforeId?: number) => history.list({ search, ...(beforeId === undefined ? {} : { beforeId }) }).map((lookup) => lookup.id)
+    const ids = (search: string, beforeId?: number) =>
+      history.list({ search, ...(beforeId === undefined ? {} : { beforeId }) }).map((lookup) => lookup.id)
     expect(ids('')).toEqual([c, b, a])
     expect(ids(gtin12)).toEqual([a])
     expect(ids(`00${gtin12}`)).toEqual([a])

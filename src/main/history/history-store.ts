@@ -134,7 +134,8 @@ export function createHistoryStore({
           'Your lookup history failed its integrity check: export what you need from it now. When the app starts next, the file is kept aside and a new History started.'
       } catch (error) {
         log.error('the damaged history could not be marked', { error })
-        damagedSinceOpen = 'Your lookup history failed its integrity check: export what you need from it now, then close the app and move history.sqlite out of its data folder.'
+        damagedSinceOpen =
+          'Your lookup history failed its integrity check: export what you need from it now, then close the app and move history.sqlite out of its data folder.'
       }
     },
     get owner() {

@@ -13,8 +13,7 @@ export type HistoryThreadAsk = { op: HistoryWriteOp | HistoryReadOp; args: unkno
 export type HistoryThreadRequest = HistoryThreadAsk & { id: number }
 
 export type HistoryThreadReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { appError?: AppErrorShape; name: string; message: string } }
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { appError?: AppErrorShape; name: string; message: string } }
 
 export interface HistoryThreadData {
   path: string

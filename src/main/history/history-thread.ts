@@ -7,7 +7,14 @@ import { resolveThreadEntry } from '../workers/thread-entry'
 import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import type { HistoryPages } from './history-pages'
-import type { HistoryReadOp, HistoryThreadAsk, HistoryThreadData, HistoryThreadReply, HistoryThreadRequest, HistoryWriteOp } from './history-thread-protocol'
+import type {
+  HistoryReadOp,
+  HistoryThreadAsk,
+  HistoryThreadData,
+  HistoryThreadReply,
+  HistoryThreadRequest,
+  HistoryWriteOp
+} from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
 import type { LookupOwner } from './lookup-owner'
 
@@ -51,7 +58,11 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     const started = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
       resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-      workerData: { path: options.path, owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token }, role } satisfies HistoryThreadData
+      workerData: {
+        path: options.path,
+        owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token },
+        role
+      } satisfies HistoryThreadData
     })
     countThread(`History ${role}`, started)
     started.on('message', (reply: HistoryThreadReply) => receive(reply))
@@ -84,7 +95,8 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
       return
     }
     const { appError, message, name } = reply.error
-    const error = appError === undefined ? Object.assign(new Error(message), { name }) : new AppError(appError.code, appError.message, appError.status)
+    const error =
+      appError === undefined ? Object.assign(new Error(message), { name }) : new AppError(appError.code, appError.message, appError.status)
     request.reject(error)
   }
 

@@ -64,7 +64,9 @@ function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']
 }
 
 function answered(lines: { line: number; input: string }[], status: 'found' | 'not_found'): AnswerRow[] {
-  return lines.map(({ line, input }) => (status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(input, line) } : { storeNbr: 1234, line, status }))
+  return lines.map(({ line, input }) =>
+    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(input, line) } : { storeNbr: 1234, line, status }
+  )
 }
 
 describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open) => {
@@ -82,7 +84,13 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const toLookUp = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
     expect(toLookUp.map((line) => line.line)).toEqual([1, 3])
     const lookup = store.lookup(created.id)
-    expect(lookup).toMatchObject({ state: 'running', lines: 4, counts: { invalid: 1, duplicate: 1 }, carriedColumns: ['Description', 'Case Pack'], startedAt: clock })
+    expect(lookup).toMatchObject({
+      state: 'running',
+      lines: 4,
+      counts: { invalid: 1, duplicate: 1 },
+      carriedColumns: ['Description', 'Case Pack'],
+      startedAt: clock
+    })
     expect(store.log(created.id, 0, 10).entries.map((entry) => [entry.line, entry.status])).toEqual([
       [2, 'invalid'],
       [4, 'duplicate']
@@ -110,7 +118,12 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const finished = writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, cancelledAt)
     expect(await Promise.all(counts)).toEqual([100, 200])
     await finished
-    expect(store.lookup(created.id)).toMatchObject({ state: 'cancelled', finishedAt: cancelledAt, resultsCount: 250, counts: { found: 100, not_found: 100, cancelled: 50 } })
+    expect(store.lookup(created.id)).toMatchObject({
+      state: 'cancelled',
+      finishedAt: cancelledAt,
+      resultsCount: 250,
+      counts: { found: 100, not_found: 100, cancelled: 50 }
+    })
     const statuses = new Map(store.current(created.id).map(({ result }) => [result.line, result.status]))
     expect(statuses.size).toBe(250)
     expect([statuses.get(1), statuses.get(101), statuses.get(201)]).toEqual(['found', 'not_found', 'cancelled'])
@@ -126,9 +139,11 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     expect(store.lookup(created.id)?.state).toBe('cancelled')
     const claimed = await writer.claimRun(created.id, ['cancelled'])
     expect(claimed?.prior).toBe('cancelled')
-    expect(unpackLinesToLookUp(claimed?.lines ?? { stores: new Float64Array(), seqs: new Float64Array(), statuses: new Uint8Array(), values: packLines([]) })).toEqual(
-      lines.slice(2).map(({ line, input }, index) => ({ storeNbr: 1234, line, value: input, seq: 2 + index, status: 'cancelled' }))
-    )
+    expect(
+      unpackLinesToLookUp(
+        claimed?.lines ?? { stores: new Float64Array(), seqs: new Float64Array(), statuses: new Uint8Array(), values: packLines([]) }
+      )
+    ).toEqual(lines.slice(2).map(({ line, input }, index) => ({ storeNbr: 1234, line, value: input, seq: 2 + index, status: 'cancelled' })))
     expect(store.lookup(created.id)?.state).toBe('running')
   })
 

@@ -66,7 +66,9 @@ function afterKill(id: number): { lookup: StoredLookup; answered: Set<string> } 
     expect(lookup.counts.cancelled).toBeGreaterThan(0)
     const current = history.current(id).map(({ result }) => result)
     expect(current).toHaveLength(lookup.lines)
-    const answered = new Set(current.flatMap((result) => (result.status === 'found' || result.status === 'not_found' ? [result.value ?? ''] : [])))
+    const answered = new Set(
+      current.flatMap((result) => (result.status === 'found' || result.status === 'not_found' ? [result.value ?? ''] : []))
+    )
     return { lookup, answered }
   })
 }
@@ -86,7 +88,10 @@ function expectFinished(id: number, lines: Lines, before: { lookup: StoredLookup
 }
 
 function searchesOf(proxy: RecordingProxy, values: ReadonlySet<string>): string[] {
-  return proxy.searches().filter((search) => values.has(search[0] ?? '')).flat()
+  return proxy
+    .searches()
+    .filter((search) => values.has(search[0] ?? ''))
+    .flat()
 }
 
 async function inputFile(name: string, values: string[]): Promise<string> {
@@ -95,7 +100,16 @@ async function inputFile(name: string, values: string[]): Promise<string> {
   return path
 }
 
-const sandboxFlags = (proxy: RecordingProxy) => ['--env', 'sandbox', '--client-id', DEMO_CREDENTIALS.clientId, '--auth-url', proxy.url, '--base-url', proxy.url]
+const sandboxFlags = (proxy: RecordingProxy) => [
+  '--env',
+  'sandbox',
+  '--client-id',
+  DEMO_CREDENTIALS.clientId,
+  '--auth-url',
+  proxy.url,
+  '--base-url',
+  proxy.url
+]
 const headlessEnv = () => ({ STORE_INVENTORY_DATA_DIR: dataDir, INVENTORY_CLIENT_SECRET: DEMO_CREDENTIALS.clientSecret })
 
 describe('a lookup killed mid-way', () => {
@@ -105,7 +119,10 @@ describe('a lookup killed mid-way', () => {
     const values = [...validGtins(30_000), 'not a gtin', validGtins(1)[0] ?? '']
     const lines = asLines(values)
     const input = await inputFile('in.txt', values)
-    const run = headlessLookup([...sandboxFlags(proxy), '--store', '1234', '--input', input, '--output', join(dir, 'first.csv')], headlessEnv())
+    const run = headlessLookup(
+      [...sandboxFlags(proxy), '--store', '1234', '--input', input, '--output', join(dir, 'first.csv')],
+      headlessEnv()
+    )
     const id = await answersStored(1234, 2_000)
     run.process.kill('SIGKILL')
     await run.exited
@@ -130,7 +147,11 @@ describe('a lookup killed mid-way', () => {
     const connect = async (app: Awaited<ReturnType<typeof harnessProcess>>) => {
       const hosts = { clientId: DEMO_CREDENTIALS.clientId, market: 'custom', authUrl: proxy.url, baseUrl: proxy.url }
       expect((await app.invoke('settings:update', { environment: 'sandbox', environments: { sandbox: hosts } })).ok).toBe(true)
-      const saved = await app.invoke('credentials:save', { environment: 'sandbox', clientId: DEMO_CREDENTIALS.clientId, secret: DEMO_CREDENTIALS.clientSecret })
+      const saved = await app.invoke('credentials:save', {
+        environment: 'sandbox',
+        clientId: DEMO_CREDENTIALS.clientId,
+        secret: DEMO_CREDENTIALS.clientSecret
+      })
       expect(saved.ok, saved.error?.message).toBe(true)
     }
 

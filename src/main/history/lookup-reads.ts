@@ -155,7 +155,11 @@ export function createLookupReads(db: DatabaseSync) {
     return { length: row?.next_seq ?? 0, carriedWidth: row === undefined ? 0 : (parseStrings(row.carried_columns)?.length ?? 0) }
   }
 
-  function toLineResult(row: ResultRow, itemAt: (batchId: number, index: number) => InventoryItem | undefined, carriedWidth: number): LineResult {
+  function toLineResult(
+    row: ResultRow,
+    itemAt: (batchId: number, index: number) => InventoryItem | undefined,
+    carriedWidth: number
+  ): LineResult {
     const result: LineResult = { storeNbr: row.store_nbr, line: row.line, input: row.input, value: row.value, status: row.status }
     if (row.note !== null) result.note = row.note
     if (row.status === 'invalid' && row.invalid_reason !== null) result.invalidReason = row.invalid_reason as InvalidReason
@@ -245,7 +249,8 @@ export function createLookupReads(db: DatabaseSync) {
           for (const row of stockOfStore.iterate(id, storeNbr) as Iterable<StockRow>) {
             let locations: StockInput['locations'] = []
             if (row.locations !== null) locations = unpackLocations(row.locations)
-            else if (row.batch_id !== null && row.item_index !== null) locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
+            else if (row.batch_id !== null && row.item_index !== null)
+              locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
             out.push({ storeNbr, line: row.line, input: row.input, value: row.value, status: row.status, locations })
           }
         }

@@ -63,10 +63,16 @@ export function unpackCells({ lengths, text }: PackedCells): (string | null)[] {
 export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; toLookUp: PackedLines } {
   const lines = unpackLines(request.lines.lines, request.lines.lengths, request.lines.text)
   const carried = request.carried === undefined ? undefined : { columns: request.lookup.carriedColumns, rows: unpackCells(request.carried) }
-  const stored = storedLinesFor({ lines, itemType: request.lookup.itemType, validated: validateLines(lines, request.lookup.itemType), ...(carried === undefined ? {} : { carried }) })
+  const stored = storedLinesFor({
+    lines,
+    itemType: request.lookup.itemType,
+    validated: validateLines(lines, request.lookup.itemType),
+    ...(carried === undefined ? {} : { carried })
+  })
   const toLookUp: { line: number; input: string }[] = []
   for (const line of stored) {
-    if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) toLookUp.push({ line: line.line, input: line.value })
+    if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined)
+      toLookUp.push({ line: line.line, input: line.value })
   }
   const tooBig = lookupSizeProblem(request.lookup.stores.length, toLookUp.length)
   if (tooBig !== null) throw new AppError('invalid_input', tooBig)

@@ -129,7 +129,11 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
   function isHeldElsewhere(row: OwnerRow, now: number): boolean {
     if (row.state !== 'running') return false
     const gone = isOwnerGone(
-      { ...(row.owner_host === null ? {} : { host: row.owner_host }), ...(row.owner_pid === null ? {} : { pid: row.owner_pid }), ...(row.owner_token === null ? {} : { token: row.owner_token }) },
+      {
+        ...(row.owner_host === null ? {} : { host: row.owner_host }),
+        ...(row.owner_pid === null ? {} : { pid: row.owner_pid }),
+        ...(row.owner_token === null ? {} : { token: row.owner_token })
+      },
       row.heartbeat_at,
       now
     )
@@ -239,7 +243,17 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
         for (const [store, counts] of deltas) {
           addCounts.run(counts.found, counts.not_found, counts.invalid, counts.duplicate, counts.failed, counts.cancelled, id, store)
         }
-        const { changes } = advance.run(seq, figures.requests, figures.retries, Math.round(figures.throttledMs), figures.batchesDone, figures.batchesTotal, now, id, owner.token)
+        const { changes } = advance.run(
+          seq,
+          figures.requests,
+          figures.retries,
+          Math.round(figures.throttledMs),
+          figures.batchesDone,
+          figures.batchesTotal,
+          now,
+          id,
+          owner.token
+        )
         if (changes !== 1) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
         return seq
       })

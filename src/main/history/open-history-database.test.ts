@@ -56,9 +56,23 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
 /** What each seed stored, as the store reads it back after the upgrade. */
 function expectSeedKept(version: number, history: HistoryStore): void {
   if (version < 1) return
-  expect(history.lookup(1)).toMatchObject({ state: 'finished', source: 'cli', lines: 2, counts: { found: 1, not_found: 1 }, carriedColumns: ['Description'] })
+  expect(history.lookup(1)).toMatchObject({
+    state: 'finished',
+    source: 'cli',
+    lines: 2,
+    counts: { found: 1, not_found: 1 },
+    carriedColumns: ['Description']
+  })
   expect(history.current(1).map(({ result }) => result)).toEqual([
-    { storeNbr: 1234, line: 1, input: valueFor(1), value: valueFor(1), status: 'found', item: sampleItem(valueFor(1), 6), carried: ['Oat milk'] },
+    {
+      storeNbr: 1234,
+      line: 1,
+      input: valueFor(1),
+      value: valueFor(1),
+      status: 'found',
+      item: sampleItem(valueFor(1), 6),
+      carried: ['Oat milk']
+    },
     { storeNbr: 1234, line: 2, input: valueFor(2), value: valueFor(2), status: 'not_found', carried: [''] }
   ])
   expect(history.stockInputs(1).map((input) => input.locations)).toEqual([sampleItem(valueFor(1), 6).inventory_locations, []])
@@ -70,34 +84,37 @@ describe('history schema migrations', () => {
     expect(MIGRATIONS).toHaveLength(SCHEMA_VERSION)
   })
 
-  it.each(Array.from({ length: SCHEMA_VERSION }, (_, version) => version))('upgrades a database from version %i, keeping its lookups', (version) => {
-    const old = new DatabaseSync(path())
-    old.exec('PRAGMA auto_vacuum = INCREMENTAL')
-    migrate(old, version)
-    expect(schemaVersion(old)).toBe(version)
-    SEEDS[version]?.(old)
-    const seeded = old.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'lookups'").get() as { n: number }
-    const oldLookups = seeded.n === 0 ? 0 : (old.prepare('SELECT count(*) AS n FROM lookups').get() as { n: number }).n
-    old.close()
+  it.each(Array.from({ length: SCHEMA_VERSION }, (_, version) => version))(
+    'upgrades a database from version %i, keeping its lookups',
+    (version) => {
+      const old = new DatabaseSync(path())
+      old.exec('PRAGMA auto_vacuum = INCREMENTAL')
+      migrate(old, version)
+      expect(schemaVersion(old)).toBe(version)
+      SEEDS[version]?.(old)
+      const seeded = old.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'lookups'").get() as { n: number }
+      const oldLookups = seeded.n === 0 ? 0 : (old.prepare('SELECT count(*) AS n FROM lookups').get() as { n: number }).n
+      old.close()
 
-    const upgraded = open()
-    expect(upgraded.warning).toBeNull()
-    expect(schemaVersion(upgraded.db)).toBe(SCHEMA_VERSION)
-    const fresh = new DatabaseSync(':memory:')
-    migrate(fresh)
-    expect(schemaOf(upgraded.db)).toEqual(schemaOf(fresh))
-    expect((upgraded.db.prepare('SELECT count(*) AS n FROM lookups').get() as { n: number }).n).toBe(oldLookups)
-    upgraded.db.close()
-    fresh.close()
+      const upgraded = open()
+      expect(upgraded.warning).toBeNull()
+      expect(schemaVersion(upgraded.db)).toBe(SCHEMA_VERSION)
+      const fresh = new DatabaseSync(':memory:')
+      migrate(fresh)
+      expect(schemaOf(upgraded.db)).toEqual(schemaOf(fresh))
+      expect((upgraded.db.prepare('SELECT count(*) AS n FROM lookups').get() as { n: number }).n).toBe(oldLookups)
+      upgraded.db.close()
+      fresh.close()
 
-    // And the upgraded file works as a history, with what it held.
-    const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
-    expectSeedKept(version, history)
-    const { id } = history.createLookup(sampleLookup(sampleLines(2)))
-    history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 3) }], NO_FIGURES)
-    expect(history.log(id, 0, 10).entries).toHaveLength(1)
-    history.close()
-  })
+      // And the upgraded file works as a history, with what it held.
+      const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
+      expectSeedKept(version, history)
+      const { id } = history.createLookup(sampleLookup(sampleLines(2)))
+      history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 3) }], NO_FIGURES)
+      expect(history.log(id, 0, 10).entries).toHaveLength(1)
+      history.close()
+    }
+  )
 
   it('opens a database another process already migrated without running a step twice', () => {
     open().db.close()
@@ -137,7 +154,9 @@ describe('opening the history database', () => {
     writeFileSync(path(), 'these are not the bytes of a SQLite database, just some text that happens to be long enough. '.repeat(50))
     const before = readFileSync(path())
     const { db, warning } = open()
-    expect(warning).toBe('Your lookup history could not be read, so a new one was started; the old file was kept as history-unreadable-2025-06-01T09-30-00-000Z.sqlite.')
+    expect(warning).toBe(
+      'Your lookup history could not be read, so a new one was started; the old file was kept as history-unreadable-2025-06-01T09-30-00-000Z.sqlite.'
+    )
     expect(readFileSync(join(dir, 'history-unreadable-2025-06-01T09-30-00-000Z.sqlite'))).toEqual(before)
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION)
     db.close()
@@ -186,7 +205,9 @@ describe('opening the history database', () => {
     newer.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
     newer.close()
     const { db, warning } = open()
-    expect(warning).toMatch(/^Your lookup history was written by a newer version of the app, so a new one was started; the old file was kept as history-unreadable-/)
+    expect(warning).toMatch(
+      /^Your lookup history was written by a newer version of the app, so a new one was started; the old file was kept as history-unreadable-/
+    )
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION)
     db.close()
   })
@@ -194,7 +215,11 @@ describe('opening the history database', () => {
   it('keeps the history in memory, and says so, when the folder cannot be made', () => {
     const notAFolder = join(dir, 'a-file')
     writeFileSync(notAFolder, '')
-    const { db, path: location, warning } = openHistoryDatabase({ dir: join(notAFolder, 'data'), log: createMemoryLogger(), now: () => NOW })
+    const {
+      db,
+      path: location,
+      warning
+    } = openHistoryDatabase({ dir: join(notAFolder, 'data'), log: createMemoryLogger(), now: () => NOW })
     expect(location).toBeNull()
     expect(warning).toMatch(/could not be opened, so lookups are kept only until the app closes/)
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION)

@@ -84,7 +84,12 @@ export function openHistoryDatabase({
     try {
       const db = openAt(path, true)
       const reason = unusable.kind === 'newer' ? 'was written by a newer version of the app' : 'could not be read'
-      return { db, path, warning: `Your lookup history ${reason}, so a new one was started; the old file was kept as ${keptAs}.`, checked: true }
+      return {
+        db,
+        path,
+        warning: `Your lookup history ${reason}, so a new one was started; the old file was kept as ${keptAs}.`,
+        checked: true
+      }
     } catch (retryError) {
       return inMemoryInstead(retryError, log)
     }
@@ -107,7 +112,7 @@ class FailedCheckError extends Error {}
 function openAt(location: string, check: boolean): DatabaseSync {
   const db = new DatabaseSync(location, { timeout: BUSY_TIMEOUT_MS })
   try {
-    const fresh = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n === 0
+    const fresh = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0
     // Only a database without tables can change this; it lets deleted lookups give their space back.
     if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
     if (location !== ':memory:') {
@@ -135,7 +140,8 @@ function classify(error: unknown): Unusable | null {
   if (error instanceof NewerSchemaError) return { kind: 'newer', detail: error.message }
   if (error instanceof FailedCheckError) return { kind: 'damaged', detail: error.message }
   const code = error instanceof Error && 'errcode' in error && typeof error.errcode === 'number' ? error.errcode & 0xff : null
-  if (code === SQLITE_CORRUPT || code === SQLITE_NOTADB) return { kind: 'damaged', detail: error instanceof Error ? error.message : String(error) }
+  if (code === SQLITE_CORRUPT || code === SQLITE_NOTADB)
+    return { kind: 'damaged', detail: error instanceof Error ? error.message : String(error) }
   return null
 }
 

@@ -15,7 +15,12 @@ export function openHistoryPages(history: HistoryStore, options: { log: Logger; 
       pages =
         path === null
           ? createInThreadPages(history)
-          : startHistoryPagesThread({ path, owner: history.owner, log: options.log, ...(options.entry === undefined ? {} : { entry: options.entry }) })
+          : startHistoryPagesThread({
+              path,
+              owner: history.owner,
+              log: options.log,
+              ...(options.entry === undefined ? {} : { entry: options.entry })
+            })
     }
     return pages
   }

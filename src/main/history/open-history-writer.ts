@@ -8,7 +8,10 @@ import { createInThreadWriter, type HistoryWriter } from './history-writer'
  * process that never writes leaves the folder as it was): History's own thread for a file, main's
  * connection for a history in memory, which no other thread can open.
  */
-export function openHistoryWriter(history: HistoryStore, options: { now: () => number; log: Logger; entry?: string | undefined }): HistoryWriter {
+export function openHistoryWriter(
+  history: HistoryStore,
+  options: { now: () => number; log: Logger; entry?: string | undefined }
+): HistoryWriter {
   let writer: HistoryWriter | null = null
   function current(): HistoryWriter {
     if (writer === null) {
@@ -16,7 +19,13 @@ export function openHistoryWriter(history: HistoryStore, options: { now: () => n
       writer =
         path === null
           ? createInThreadWriter(history.operations(), options.now)
-          : startHistoryThread({ path, owner: history.owner, now: options.now, log: options.log, ...(options.entry === undefined ? {} : { entry: options.entry }) })
+          : startHistoryThread({
+              path,
+              owner: history.owner,
+              now: options.now,
+              log: options.log,
+              ...(options.entry === undefined ? {} : { entry: options.entry })
+            })
     }
     return writer
   }

@@ -32,10 +32,18 @@ describe('classifyFetchFailure', () => {
   it.each([
     ['Node, name not found', nodeFetchError('ENOTFOUND', 'getaddrinfo ENOTFOUND identity.invalid'), 'name_not_found'],
     ['Node, DNS temporarily failing', nodeFetchError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN identity.example'), 'name_not_found'],
-    ['Node, both addresses refused', new TypeError('fetch failed', { cause: new AggregateError([nodeFetchError('ECONNREFUSED', 'connect ECONNREFUSED ::1:443')], '') }), 'connection_refused'],
+    [
+      'Node, both addresses refused',
+      new TypeError('fetch failed', { cause: new AggregateError([nodeFetchError('ECONNREFUSED', 'connect ECONNREFUSED ::1:443')], '') }),
+      'connection_refused'
+    ],
     ['Node, connect timeout', nodeFetchError('UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error'), 'timeout'],
     ['Node, expired certificate', nodeFetchError('CERT_HAS_EXPIRED', 'certificate has expired'), 'certificate_untrusted'],
-    ['Node, wrong name on the certificate', nodeFetchError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"), 'certificate_untrusted'],
+    [
+      'Node, wrong name on the certificate',
+      nodeFetchError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"),
+      'certificate_untrusted'
+    ],
     ['Node, connection reset', nodeFetchError('ECONNRESET', 'read ECONNRESET'), 'network'],
     ['Electron, name not found', new Error('net::ERR_NAME_NOT_RESOLVED'), 'name_not_found'],
     ['Electron, refused', new Error('net::ERR_CONNECTION_REFUSED'), 'connection_refused'],

@@ -6,19 +6,14 @@ import { isRedirectRejection } from './redirect-refusal'
  * underlying error goes to the log.
  */
 export type FetchFailure =
-  | 'cancelled'
-  | 'timeout'
-  | 'redirect'
-  | 'name_not_found'
-  | 'connection_refused'
-  | 'certificate_untrusted'
-  | 'network'
+  'cancelled' | 'timeout' | 'redirect' | 'name_not_found' | 'connection_refused' | 'certificate_untrusted' | 'network'
 
 const NAME_NOT_FOUND = /\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME|ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED)\b/
 const CONNECTION_REFUSED = /\b(ECONNREFUSED|ERR_CONNECTION_REFUSED|ERR_ADDRESS_UNREACHABLE)\b/
 const TIMED_OUT = /\b(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|ERR_CONNECTION_TIMED_OUT|ERR_TIMED_OUT)\b/
 /** Node's OpenSSL verification codes and Chromium's `ERR_CERT_*`: the server's certificate is not trusted here. */
-const CERTIFICATE = /\b(ERR_CERT_[A-Z_]+|ERR_TLS_CERT_ALTNAME_INVALID|[A-Z_]*CERT[A-Z_]*|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_(GET|VERIFY)_[A-Z_]+|HOSTNAME_MISMATCH)\b/
+const CERTIFICATE =
+  /\b(ERR_CERT_[A-Z_]+|ERR_TLS_CERT_ALTNAME_INVALID|[A-Z_]*CERT[A-Z_]*|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_(GET|VERIFY)_[A-Z_]+|HOSTNAME_MISMATCH)\b/
 
 export function classifyFetchFailure(error: unknown, callerSignal: AbortSignal | undefined, timeoutSignal: AbortSignal): FetchFailure {
   if (callerSignal?.aborted === true) return 'cancelled'
@@ -52,7 +47,10 @@ export interface FailedHost {
 }
 
 /** One sentence for a request that got no answer: the host tried, the cause, and what to do. */
-export function fetchFailureMessage(failure: Exclude<FetchFailure, 'cancelled' | 'redirect'>, { service, host, timeoutSeconds }: FailedHost): string {
+export function fetchFailureMessage(
+  failure: Exclude<FetchFailure, 'cancelled' | 'redirect'>,
+  { service, host, timeoutSeconds }: FailedHost
+): string {
   const field = `${service} host`
   switch (failure) {
     case 'timeout':

@@ -39,5 +39,7 @@ function shownLocation(header: string, requestUrl: string): string {
 /** "redirected the token request to https://elsewhere.example/path (HTTP 307)", or without the target when unknown. */
 export function describeRedirect(redirect: Redirect, what: string): string {
   const status = redirect.status === null ? '' : ` (HTTP ${redirect.status})`
-  return redirect.location === null ? `redirected the ${what} elsewhere${status}` : `redirected the ${what} to ${redirect.location}${status}`
+  return redirect.location === null
+    ? `redirected the ${what} elsewhere${status}`
+    : `redirected the ${what} to ${redirect.location}${status}`
 }

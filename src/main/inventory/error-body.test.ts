@@ -12,7 +12,11 @@ describe('extractErrorMessage', () => {
     ['{"errors":[{"code":"AUTH","description":"Authentication failed"}]}', 'application/json', 'Authentication failed'],
     ['{"error_description":"bad client"}', 'application/json', 'bad client'],
     ['{"fault":{"faultstring":"Gateway fault"}}', 'application/json', 'Gateway fault'],
-    ['<?xml version="1.0"?><errors><error><message>Request is missing required security headers</message></error></errors>', 'application/xml', 'Request is missing required security headers'],
+    [
+      '<?xml version="1.0"?><errors><error><message>Request is missing required security headers</message></error></errors>',
+      'application/xml',
+      'Request is missing required security headers'
+    ],
     ['<soap:Fault><faultstring>Policy &amp; quota</faultstring></soap:Fault>', 'text/xml', 'Policy & quota'],
     ['<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>', 'text/html', '502 Bad Gateway'],
     ['  One or more services\n are unavailable  ', 'text/plain', 'One or more services are unavailable'],

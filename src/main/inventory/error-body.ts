@@ -33,7 +33,19 @@ function messageFromJson(text: string): string | null {
   return findMessage(value, 0)
 }
 
-const MESSAGE_KEYS = ['message', 'description', 'error_description', 'errorMessage', 'detail', 'faultstring', 'title', 'error', 'errors', 'fault', 'code']
+const MESSAGE_KEYS = [
+  'message',
+  'description',
+  'error_description',
+  'errorMessage',
+  'detail',
+  'faultstring',
+  'title',
+  'error',
+  'errors',
+  'fault',
+  'code'
+]
 
 function findMessage(value: unknown, depth: number): string | null {
   if (depth > 4 || value === null || value === undefined) return null

@@ -31,16 +31,36 @@ export function searchHttpError(status: number, serverMessage: string, rateLimit
     return new InventoryApiError('throttled', `The server asked us to slow down.${said}`, { ...base, kind: 'throttled', retryable: true })
   }
   if (status === 408 || status >= 500) {
-    return new InventoryApiError('server_error', `The inventory service had a problem (HTTP ${status}).${said}`, { ...base, kind: 'server', retryable: true })
+    return new InventoryApiError('server_error', `The inventory service had a problem (HTTP ${status}).${said}`, {
+      ...base,
+      kind: 'server',
+      retryable: true
+    })
   }
   if (status === 401) {
-    return new InventoryApiError('token_rejected', `The inventory service rejected a fresh token. Check the client ID and secret in Settings.${said}`, { ...base, kind: 'auth', retryable: false })
+    return new InventoryApiError(
+      'token_rejected',
+      `The inventory service rejected a fresh token. Check the client ID and secret in Settings.${said}`,
+      { ...base, kind: 'auth', retryable: false }
+    )
   }
   if (status === 403 && /not subscribed/i.test(serverMessage)) {
-    return new InventoryApiError('not_subscribed', `This client ID is not subscribed to the inventory service in this environment. Ask your API administrator to subscribe it.${said}`, { ...base, kind: 'auth', retryable: false })
+    return new InventoryApiError(
+      'not_subscribed',
+      `This client ID is not subscribed to the inventory service in this environment. Ask your API administrator to subscribe it.${said}`,
+      { ...base, kind: 'auth', retryable: false }
+    )
   }
   if (status === 404) {
-    return new InventoryApiError('not_found', `The inventory service answered "not found" (HTTP 404). Check the inventory host in Settings.${said}`, { ...base, kind: 'client', retryable: false })
+    return new InventoryApiError(
+      'not_found',
+      `The inventory service answered "not found" (HTTP 404). Check the inventory host in Settings.${said}`,
+      { ...base, kind: 'client', retryable: false }
+    )
   }
-  return new InventoryApiError('bad_request', `The inventory service refused the request (HTTP ${status}).${said}`, { ...base, kind: 'client', retryable: false })
+  return new InventoryApiError('bad_request', `The inventory service refused the request (HTTP ${status}).${said}`, {
+    ...base,
+    kind: 'client',
+    retryable: false
+  })
 }

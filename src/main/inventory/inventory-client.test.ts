@@ -32,7 +32,6 @@ function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
   return { log, tokens, client, target }
 }
 
-
 const VALUES = ['00036000291452', '04006381333931', '00000096385074']
 
 describe('buildSearchRequest', () => {
@@ -118,7 +117,9 @@ describe('inventory client', () => {
   ] as const)('classifies HTTP %i', async (status, headers, code, kind, retryable) => {
     const api = await testDemoApi()
     const url = await answeringServer((_request, _body, response) => {
-      response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end('{"errors":[{"code":"X","description":"Server words"}]}')
+      response
+        .writeHead(status, { 'Content-Type': 'application/json', ...headers })
+        .end('{"errors":[{"code":"X","description":"Server words"}]}')
     })
     const { client, target } = setup(url, api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))

@@ -86,12 +86,14 @@ export function createInventoryClient(deps: {
   }
 
   function fetchError(failure: FetchFailure, host: string, error: unknown): InventoryApiError {
-    if (failure === 'cancelled') return new InventoryApiError('cancelled', 'The lookup was cancelled.', { kind: 'cancelled', retryable: false })
+    if (failure === 'cancelled')
+      return new InventoryApiError('cancelled', 'The lookup was cancelled.', { kind: 'cancelled', retryable: false })
     deps.log.warn('search request failed', { host, failure, cause: errorChain(error) })
     if (failure === 'redirect') return redirectError(host, { status: null, location: null })
     const message = fetchFailureMessage(failure, { service: 'inventory', host, timeoutSeconds: Math.round(timeoutMs / 1000) })
     if (failure === 'timeout') return new InventoryApiError('timeout', message, { kind: 'timeout', retryable: true })
-    if (failure === 'certificate_untrusted') return new InventoryApiError('certificate_untrusted', message, { kind: 'config', retryable: false })
+    if (failure === 'certificate_untrusted')
+      return new InventoryApiError('certificate_untrusted', message, { kind: 'config', retryable: false })
     return new InventoryApiError('offline', message, { kind: 'network', retryable: true })
   }
 
@@ -111,7 +113,11 @@ export function createInventoryClient(deps: {
       }
       const rateLimit = parseRateLimit(response.headers, deps.now())
       if (!response.ok) {
-        throw searchHttpError(response.status, extractErrorMessage(text, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)), rateLimit)
+        throw searchHttpError(
+          response.status,
+          extractErrorMessage(text, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)),
+          rateLimit
+        )
       }
       let items: InventoryItem[]
       try {

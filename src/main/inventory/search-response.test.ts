@@ -62,7 +62,14 @@ describe('parseSearchResponse', () => {
 
   it('skips an item whose documented fields have a type the API does not give, and keeps the others', () => {
     const items = parseSearchResponse({
-      items: [{ gtin: true }, { wm_item_number: {} }, { inventory_locations: 'store' }, ['00036000291452'], null, { gtin: 36000291452, wm_item_number: '9' }]
+      items: [
+        { gtin: true },
+        { wm_item_number: {} },
+        { inventory_locations: 'store' },
+        ['00036000291452'],
+        null,
+        { gtin: 36000291452, wm_item_number: '9' }
+      ]
     })
     expect(items).toEqual([expect.objectContaining({ gtin: '00036000291452', wm_item_number: '9', inventory_locations: [] })])
   })

@@ -52,7 +52,11 @@ function isIdentifier(value: unknown): value is string | number | null | undefin
 }
 
 /** An item with the documented fields typed, or null when one of them has a type the API does not give (the item is skipped). */
-function itemOf(raw: unknown): { gtin: string | number | null | undefined; wm_item_number: string | number | null | undefined; inventory_locations: readonly unknown[] | null | undefined } | null {
+function itemOf(raw: unknown): {
+  gtin: string | number | null | undefined
+  wm_item_number: string | number | null | undefined
+  inventory_locations: readonly unknown[] | null | undefined
+} | null {
   if (!isRecord(raw)) return null
   const { gtin, wm_item_number: itemNumber, inventory_locations: locations } = raw
   if (!isIdentifier(gtin) || !isIdentifier(itemNumber)) return null

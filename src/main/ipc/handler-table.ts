@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
-import {
-  invokeContract,
-  type InvokeName,
-  type InvokeValue,
-  type IpcResult
-} from '../../shared/contract'
+import { invokeContract, type InvokeName, type InvokeValue, type IpcResult } from '../../shared/contract'
 import type { Logger } from '../logging/logger'
 import type { IpcSender } from './ipc-sender'
 
@@ -38,11 +33,7 @@ export function createHandlerTable(implementations: ChannelImplementations, poli
   return table
 }
 
-function createHandler(
-  name: InvokeName,
-  implementation: (input: unknown) => Promise<unknown>,
-  policy: HandlerPolicy
-): Handler {
+function createHandler(name: InvokeName, implementation: (input: unknown) => Promise<unknown>, policy: HandlerPolicy): Handler {
   const definition = invokeContract[name]
   const handle = async (input: unknown, sender: IpcSender): Promise<IpcResult<unknown>> => {
     if (!policy.isTrustedSender(sender)) {
@@ -65,12 +56,7 @@ function createHandler(
 }
 
 /** Finds the handler for a wire channel name; an unknown channel is bad input, not a crash. */
-export async function dispatch(
-  table: HandlerTable,
-  channel: string,
-  input: unknown,
-  sender: IpcSender
-): Promise<IpcResult<unknown>> {
+export async function dispatch(table: HandlerTable, channel: string, input: unknown, sender: IpcSender): Promise<IpcResult<unknown>> {
   const name = CHANNEL_TO_NAME.get(channel)
   if (name === undefined) return failure('invalid_input', `Unknown request "${channel.slice(0, 80)}".`)
   return table[name](input, sender)

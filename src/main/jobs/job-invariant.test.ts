@@ -56,12 +56,19 @@ describe('checkJobInvariant', () => {
   })
 
   it('accepts a log where a line left unanswered by a stop was later answered by a resume', () => {
-    const stopped = good.map((e): LineResult => (e.line === 4 ? { storeNbr: 1, line: 4, input: e.input, value: V4, status: 'cancelled' } : e))
+    const stopped = good.map((e): LineResult =>
+      e.line === 4 ? { storeNbr: 1, line: 4, input: e.input, value: V4, status: 'cancelled' } : e
+    )
     expect(checkJobInvariant(lines, [...stopped, { storeNbr: 1, line: 4, input: '96385074', value: V4, status: 'not_found' }])).toEqual([])
   })
 
   it('finds a line with no final state', () => {
-    expect(checkJobInvariant(lines, good.filter((e) => e.line !== 4))).toEqual(['line 4 has no final state'])
+    expect(
+      checkJobInvariant(
+        lines,
+        good.filter((e) => e.line !== 4)
+      )
+    ).toEqual(['line 4 has no final state'])
   })
 
   it('finds a line answered twice', () => {
@@ -85,7 +92,12 @@ describe('checkJobInvariant', () => {
   })
 
   it('finds a value looked up for two lines, and entries for lines that were never input', () => {
-    const doubled: LineResult[] = [...good.slice(0, 2), ...good.slice(3), { storeNbr: 1, line: 3, input: '012345678905', value: V1, status: 'not_found' }, { storeNbr: 1, line: 9, input: 'x', value: null, status: 'invalid', invalidReason: 'characters' }]
+    const doubled: LineResult[] = [
+      ...good.slice(0, 2),
+      ...good.slice(3),
+      { storeNbr: 1, line: 3, input: '012345678905', value: V1, status: 'not_found' },
+      { storeNbr: 1, line: 9, input: 'x', value: null, status: 'invalid', invalidReason: 'characters' }
+    ]
     const problems = checkJobInvariant(lines, doubled)
     expect(problems).toContain('an entry names line 9, which is not in the input')
     expect(problems).toContain('value 00012345678905 was looked up for both line 1 and line 3')
@@ -103,7 +115,16 @@ describe('checkJobInvariant', () => {
 })
 
 describe('checkJobInvariant across stores', () => {
-  const twoStores: JobProgress = { ...progress, stores: [1, 2], storesDone: 2, found: 2, notFound: 2, invalid: 2, duplicate: 2, resultsCount: 10 }
+  const twoStores: JobProgress = {
+    ...progress,
+    stores: [1, 2],
+    storesDone: 2,
+    found: 2,
+    notFound: 2,
+    invalid: 2,
+    duplicate: 2,
+    resultsCount: 10
+  }
   const inStore2 = good.map((entry): LineResult => ({ ...entry, storeNbr: 2 }))
 
   it('holds each store to every line once, and counts pairs across stores', () => {
@@ -122,7 +143,9 @@ describe('checkJobInvariant across stores', () => {
   })
 
   it('does not count a store with a cancelled line as done', () => {
-    const cancelled = inStore2.map((entry): LineResult => (entry.line === 4 ? { storeNbr: 2, line: 4, input: entry.input, value: V4, status: 'cancelled' } : entry))
+    const cancelled = inStore2.map((entry): LineResult =>
+      entry.line === 4 ? { storeNbr: 2, line: 4, input: entry.input, value: V4, status: 'cancelled' } : entry
+    )
     const problems = checkJobInvariant(lines, [...good, ...cancelled], { ...twoStores, notFound: 1, cancelled: 1 })
     expect(problems).toEqual(['progress says 2 of 2 stores done, the log has 1'])
   })
@@ -130,7 +153,12 @@ describe('checkJobInvariant across stores', () => {
 
 describe('checkSearchCalls', () => {
   it('accepts a value asked again only after its earlier searches failed', () => {
-    expect(checkSearchCalls([{ values: ['a', 'b'], answered: false }, { values: ['a', 'b'], answered: true }])).toEqual([])
+    expect(
+      checkSearchCalls([
+        { values: ['a', 'b'], answered: false },
+        { values: ['a', 'b'], answered: true }
+      ])
+    ).toEqual([])
   })
 
   it('finds a value asked again after an answer, oversized searches and repeats within a search', () => {

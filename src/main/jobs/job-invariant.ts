@@ -97,9 +97,12 @@ function shapeProblems(result: LineResult): string[] {
   const needsValue = result.status !== 'invalid'
   if (needsValue && result.value === null) problems.push(`${at} has no value`)
   if (!needsValue && result.value !== null) problems.push(`${at} carries a value`)
-  if ((result.status === 'invalid') !== (result.invalidReason !== undefined)) problems.push(`${at}: a reason belongs to invalid lines, and only to them`)
-  if ((result.status === 'duplicate') !== (result.duplicateOf !== undefined)) problems.push(`${at}: duplicateOf belongs to duplicates, and only to them`)
-  if ((result.status === 'failed') !== (result.error !== undefined)) problems.push(`${at}: an error belongs to failed lines, and only to them`)
+  if ((result.status === 'invalid') !== (result.invalidReason !== undefined))
+    problems.push(`${at}: a reason belongs to invalid lines, and only to them`)
+  if ((result.status === 'duplicate') !== (result.duplicateOf !== undefined))
+    problems.push(`${at}: duplicateOf belongs to duplicates, and only to them`)
+  if ((result.status === 'failed') !== (result.error !== undefined))
+    problems.push(`${at}: an error belongs to failed lines, and only to them`)
   if ((result.status === 'found') !== (result.item !== undefined)) problems.push(`${at}: an item belongs to found lines, and only to them`)
   return problems
 }
@@ -113,7 +116,13 @@ const COUNT_FIELDS: Record<FinalLineStatus, keyof JobProgress> = {
   cancelled: 'cancelled'
 }
 
-function progressProblems(lineCount: number, storeCount: number, entryCount: number, finals: LineResult[], progress: JobProgress): string[] {
+function progressProblems(
+  lineCount: number,
+  storeCount: number,
+  entryCount: number,
+  finals: LineResult[],
+  progress: JobProgress
+): string[] {
   const problems: string[] = []
   if (progress.state !== 'finished' && progress.state !== 'cancelled') problems.push(`the job is still ${progress.state}`)
   if (progress.lines !== lineCount) problems.push(`progress says ${progress.lines} lines, the input has ${lineCount}`)

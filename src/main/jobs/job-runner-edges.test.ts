@@ -31,7 +31,16 @@ function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = create
   const log = createMemoryLogger()
   const history = createHistoryStore({ dir: null, log, now: clock.now })
   const writer = createInThreadWriter(history.operations(), clock.now)
-  const runner = createJobRunner({ client, history, writer, now: clock.now, sleep: clock.sleep, random: () => 0.5, log, onProgress: () => undefined })
+  const runner = createJobRunner({
+    client,
+    history,
+    writer,
+    now: clock.now,
+    sleep: clock.sleep,
+    random: () => 0.5,
+    log,
+    onProgress: () => undefined
+  })
   return { runner, log, clock }
 }
 

@@ -64,7 +64,8 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
 /** When each store's last answer was recorded, in the order the stores were listed. */
 function finishOrder(calls: { storeNbr?: number; at: number }[], latencyMs: number): number[] {
   const last = new Map<number, number>()
-  for (const call of calls) if (call.storeNbr !== undefined) last.set(call.storeNbr, Math.max(last.get(call.storeNbr) ?? 0, call.at + latencyMs))
+  for (const call of calls)
+    if (call.storeNbr !== undefined) last.set(call.storeNbr, Math.max(last.get(call.storeNbr) ?? 0, call.at + latencyMs))
   return [...last.entries()].sort((a, b) => a[1] - b[1]).map(([store]) => store)
 }
 
@@ -78,7 +79,16 @@ describe('a lookup over several stores', () => {
     expect(started).toMatchObject({ stores, storesDone: 0, lines: 252, invalid: 3, duplicate: 3, pending: 750, batchesTotal: 9 })
 
     const final = await h.settle(started.jobId, lines)
-    expect(final).toMatchObject({ state: 'finished', storesDone: 3, requests: 9, batchesDone: 9, invalid: 3, duplicate: 3, failed: 0, pending: 0 })
+    expect(final).toMatchObject({
+      state: 'finished',
+      storesDone: 3,
+      requests: 9,
+      batchesDone: 9,
+      invalid: 3,
+      duplicate: 3,
+      failed: 0,
+      pending: 0
+    })
     expect(final.found + final.notFound).toBe(750)
     expect(h.fake.calls.map((call) => call.storeNbr)).toEqual([300, 300, 300, 100, 100, 100, 200, 200, 200])
 
@@ -86,7 +96,9 @@ describe('a lookup over several stores', () => {
     expect(latest.params.stores).toEqual(stores)
     // Store by store in the lookup's order, lines in input order within each store.
     expect(latest.lines.map((result) => result.storeNbr)).toEqual(stores.flatMap((store) => Array<number>(252).fill(store)))
-    expect(latest.lines.filter((result) => result.status === 'found').every((result) => result.item?.store_nbr === result.storeNbr)).toBe(true)
+    expect(latest.lines.filter((result) => result.status === 'found').every((result) => result.item?.store_nbr === result.storeNbr)).toBe(
+      true
+    )
   })
 
   it('finishes the stores in turn while keeping the allowed requests in flight, and counts each store done as it completes', async () => {
@@ -113,12 +125,17 @@ describe('a lookup over several stores', () => {
   })
 
   it('sends a retried batch before the later stores, so a failure does not leave its store behind', async () => {
-    const h = harness({ latencyMs: 100, script: (_call, index) => (index === 0 ? faults.server() : undefined) }, { concurrency: 2, initialConcurrency: 2 })
+    const h = harness(
+      { latencyMs: 100, script: (_call, index) => (index === 0 ? faults.server() : undefined) },
+      { concurrency: 2, initialConcurrency: 2 }
+    )
     const lines = asLines(validGtins(400))
     const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ storesDone: 3, retries: 1, failed: 0 })
-    const retried = h.fake.calls.findIndex((call, index) => index > 0 && call.storeNbr === 1 && call.values[0] === h.fake.calls[0]?.values[0])
+    const retried = h.fake.calls.findIndex(
+      (call, index) => index > 0 && call.storeNbr === 1 && call.values[0] === h.fake.calls[0]?.values[0]
+    )
     // The retry of store 1's first batch goes out ahead of every batch of store 3.
     expect(retried).toBeLessThan(h.fake.calls.findIndex((call) => call.storeNbr === 3))
     expect(finishOrder(h.fake.calls, 100)).toEqual([1, 2, 3])
@@ -166,7 +183,9 @@ describe('a lookup over several stores', () => {
     await expect(h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })).rejects.toThrow(
       '500 stores x 4,001 values makes 2,000,500 store and value pairs; one lookup takes at most 2,000,000, so use fewer stores or values.'
     )
-    await expect(h.jobs.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines: asLines(validGtins(1)), target })).rejects.toThrow(/listed twice/)
+    await expect(
+      h.jobs.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines: asLines(validGtins(1)), target })
+    ).rejects.toThrow(/listed twice/)
     expect(h.fake.calls).toEqual([])
   })
 })

@@ -235,7 +235,14 @@ describe('job runner against the Demo API', () => {
     const final = await s.settle(jobId, lines)
 
     const stats = s.demo.stats()
-    expect(final).toMatchObject({ state: 'finished', storesDone: 20, failed: 0, pending: 0, invalid: 20 * invalid, duplicate: 20 * duplicates })
+    expect(final).toMatchObject({
+      state: 'finished',
+      storesDone: 20,
+      failed: 0,
+      pending: 0,
+      invalid: 20 * invalid,
+      duplicate: 20 * duplicates
+    })
     expect(final.found + final.notFound).toBe(20 * unique)
     const { entries } = await s.runner.results(jobId, 0)
     // Each store carries and stocks its own mix, so the stores do not all find the same values.
@@ -326,7 +333,9 @@ describe('job runner against the Demo API', () => {
     const cancelled = s.runner.cancel(jobId)
     expect(cancelled.cancelled).toBeGreaterThan(0)
     const stopped = await s.settle(jobId, lines)
-    const answeredBefore = new Set((await s.runner.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value))
+    const answeredBefore = new Set(
+      (await s.runner.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value)
+    )
 
     s.demo.setFaults({ latencyMs: 0 })
     const callsBefore = s.calls.length

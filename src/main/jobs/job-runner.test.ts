@@ -106,7 +106,8 @@ describe('createJobRunner', () => {
     started.add(progress.jobId)
     expect(progress.carriedColumns).toEqual(['Description', 'Case Pack'])
     await h.settle(progress.jobId, lines)
-    const byLine = (results: { line: number; carried?: string[] }[]) => Object.fromEntries(results.map((result) => [result.line, result.carried]))
+    const byLine = (results: { line: number; carried?: string[] }[]) =>
+      Object.fromEntries(results.map((result) => [result.line, result.carried]))
     const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
     expect(byLine((await h.runner.results(progress.jobId, 0)).entries)).toEqual(expected)
     expect(byLine((await h.runner.latest(progress.jobId)).lines)).toEqual(expected)
@@ -179,7 +180,10 @@ describe('createJobRunner', () => {
 
   it('gives up after the bounded attempts, keeps the error, then "retry failed" looks up only those values', async () => {
     let broken = true
-    const h = harness({ script: (call) => (broken && call.values.includes(validGtins(1, 101)[0] ?? '') ? faults.server() : undefined) }, { maxAttempts: 3 })
+    const h = harness(
+      { script: (call) => (broken && call.values.includes(validGtins(1, 101)[0] ?? '') ? faults.server() : undefined) },
+      { maxAttempts: 3 }
+    )
     const { lines, jobId } = await start(h, validGtins(250))
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 150, failed: 100, retries: 2, requests: 5 })
@@ -336,7 +340,16 @@ describe('createJobRunner', () => {
     await expect(h.runner.retryFailed(jobId, target)).rejects.toThrow(/still running/)
     await expect(h.runner.resume(jobId, target)).rejects.toThrow(/still running/)
     await expect(
-      h.runner.start({ environment: 'demo', stores: [1], itemType: 'gtin', target, lines: [{ line: 1, input: 'a' }, { line: 1, input: 'b' }] })
+      h.runner.start({
+        environment: 'demo',
+        stores: [1],
+        itemType: 'gtin',
+        target,
+        lines: [
+          { line: 1, input: 'a' },
+          { line: 1, input: 'b' }
+        ]
+      })
     ).rejects.toThrow(/appears twice/)
     await h.settle(jobId, lines)
   })

@@ -16,7 +16,16 @@ import { classifyFailure, decideRetry, DEFAULT_RETRY_POLICY, type Failure, type 
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
-import { halves, storeBatches, storesDone, storeTallies, type Batch, type PendingLine, type StoreTally, type StoreWork } from './store-batches'
+import {
+  halves,
+  storeBatches,
+  storesDone,
+  storeTallies,
+  type Batch,
+  type PendingLine,
+  type StoreTally,
+  type StoreWork
+} from './store-batches'
 import { packLines, unpackLines } from '../workers/packed-lines'
 import { progressFromStored } from './stored-progress'
 
@@ -172,7 +181,8 @@ function wallClockTimer(ms: number, beat: () => void): () => void {
 }
 
 const NOT_FOUND_MESSAGE = 'That lookup is no longer in History; it may have been deleted. Run it again.'
-const NOT_SAVED_MESSAGE = 'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
+const NOT_SAVED_MESSAGE =
+  'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, writer } = deps
@@ -240,9 +250,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
    */
   function settleBatch(job: ActiveJob, batch: Batch, settle: (value: string) => Pick<AnswerRow, 'status' | 'item' | 'error'>): void {
     if (active.get(job.id) !== job || batch.settled || batch.lines.length === 0) return
-    const rows = batch.lines.map(
-      (pending): AnswerRow => ({ ...settle(pending.value), storeNbr: batch.storeNbr, line: pending.line, ...(pending.replaces === undefined ? {} : { replaces: pending.replaces }) })
-    )
+    const rows = batch.lines.map((pending): AnswerRow => ({
+      ...settle(pending.value),
+      storeNbr: batch.storeNbr,
+      line: pending.line,
+      ...(pending.replaces === undefined ? {} : { replaces: pending.replaces })
+    }))
     batch.settled = true
     job.pending -= rows.length
     const tally = job.tallyOf.get(batch.storeNbr)
@@ -361,7 +374,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     })
   }
 
-  async function writeEnd(job: ActiveJob, state: 'finished' | 'cancelled' | 'interrupted', figures: RunFigures & { valuesPerSecond: number }, now: number): Promise<JobProgress> {
+  async function writeEnd(
+    job: ActiveJob,
+    state: 'finished' | 'cancelled' | 'interrupted',
+    figures: RunFigures & { valuesPerSecond: number },
+    now: number
+  ): Promise<JobProgress> {
     await Promise.allSettled(job.saving)
     const final = job.saveFailed ? 'interrupted' : state === 'finished' ? (job.counts.cancelled > 0 ? job.endState : 'finished') : state
     try {
@@ -442,7 +460,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     job.reporter = createProgressReporter({ snapshot: () => progressOf(job.id), emit, now: deps.now, sleep: deps.sleep })
     active.set(job.id, job)
     job.stopHeartbeat = every(HEARTBEAT_MS, () => {
-      writer.heartbeat(job.id).catch((error: unknown) => deps.log.warn('the heartbeat of a running lookup could not be saved', { jobId: job.jobId, error }))
+      writer
+        .heartbeat(job.id)
+        .catch((error: unknown) => deps.log.warn('the heartbeat of a running lookup could not be saved', { jobId: job.jobId, error }))
     })
     job.reporter.changed()
     for (const batch of batches) enqueue(job, batch)
@@ -463,7 +483,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { itemType } = job.params
     // Wrapped so that a client that throws synchronously is handled like one that rejects.
     return new Promise<SearchResponse>((resolve) =>
-      resolve(deps.client.searchBatch(job.target, { storeNbr: batch.storeNbr, itemType, values: [...batch.values], signal: job.abort.signal }))
+      resolve(
+        deps.client.searchBatch(job.target, { storeNbr: batch.storeNbr, itemType, values: [...batch.values], signal: job.abort.signal })
+      )
     )
       .then(
         (response): SendReport => {
@@ -519,7 +541,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (failure.kind === 'transient' || failure.kind === 'cancelled') {
       batch.attempts += 1
       const decision = decideRetry({ ...failure, kind: 'transient' }, batch.attempts, policy, deps.random)
-      deps.log.warn('a search failed', { jobId: job.jobId, code: failure.error.code, status: failure.error.status, attempt: batch.attempts, retry: decision.retry })
+      deps.log.warn('a search failed', {
+        jobId: job.jobId,
+        code: failure.error.code,
+        status: failure.error.status,
+        attempt: batch.attempts,
+        retry: decision.retry
+      })
       if (decision.retry) {
         job.figures.retries += 1
         batch.notBefore = now + Math.max(1, decision.delayMs)
@@ -563,7 +591,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   /** Looks up again, under the same lookup, the lines whose current result has one of `statuses`. */
   async function rerun(jobId: string, statuses: readonly FinalLineStatus[], target: ApiTarget, what: string): Promise<JobProgress> {
     const id = lookupId(jobId)
-    if (active.has(id) || claiming.has(id)) throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
+    if (active.has(id) || claiming.has(id))
+      throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
     claiming.add(id)
     try {
       // A run that has just stopped is still writing its end.
@@ -583,7 +612,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         values += 1
       }
       deps.log.info(`lookup: ${what}`, { jobId, values, stores: byStore.size })
-      beginRun(stored(id), target, [...byStore].map(([storeNbr, lines]) => ({ storeNbr, lines })), claimed.prior)
+      beginRun(
+        stored(id),
+        target,
+        [...byStore].map(([storeNbr, lines]) => ({ storeNbr, lines })),
+        claimed.prior
+      )
       return progressOf(id)
     } finally {
       claiming.delete(id)
@@ -597,8 +631,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   function withCarried(lookup: StoredLookup, results: readonly LineResult[]): LineResult[] {
     if (lookup.carriedColumns.length === 0) return [...results]
-    const cells = history.carriedCells(lookup.id, results.map((result) => result.line))
-    return results.map((result) => ({ ...result, carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '') }))
+    const cells = history.carriedCells(
+      lookup.id,
+      results.map((result) => result.line)
+    )
+    return results.map((result) => ({
+      ...result,
+      carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '')
+    }))
   }
 
   return {
@@ -609,7 +649,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         seen.add(line)
       }
       if (params.stores.length === 0) throw new AppError('invalid_input', 'Enter at least one store.')
-      if (new Set(params.stores).size !== params.stores.length) throw new AppError('invalid_input', 'A store is listed twice; list each store once.')
+      if (new Set(params.stores).size !== params.stores.length)
+        throw new AppError('invalid_input', 'A store is listed twice; list each store once.')
       const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
       if (carried !== null && carried.rows.length !== params.lines.length) throw new Error('carried rows do not match the lines')
       // Validated, checked against the size limit of stores x values, and stored on History's thread.
@@ -631,9 +672,22 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         })
       )
       // Every store looks up the same values: one list, shared by the stores' batches.
-      const pending: PendingLine[] = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text).map(({ line, input }) => ({ line, value: input }))
-      deps.log.info('lookup started', { jobId: String(created.id), environment: params.environment, lines: params.lines.length, stores: params.stores.length, lookups: pending.length * params.stores.length })
-      beginRun(stored(created.id), params.target, params.stores.map((storeNbr) => ({ storeNbr, lines: pending })), 'finished')
+      const pending: PendingLine[] = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text).map(
+        ({ line, input }) => ({ line, value: input })
+      )
+      deps.log.info('lookup started', {
+        jobId: String(created.id),
+        environment: params.environment,
+        lines: params.lines.length,
+        stores: params.stores.length,
+        lookups: pending.length * params.stores.length
+      })
+      beginRun(
+        stored(created.id),
+        params.target,
+        params.stores.map((storeNbr) => ({ storeNbr, lines: pending })),
+        'finished'
+      )
       // A list with nothing to look up has already finished.
       return progressOf(created.id)
     },

@@ -43,5 +43,8 @@ function safeStringify(fields: unknown): string {
 /** A logger that records lines in memory: for tests that assert what was (and was not) logged. */
 export function createMemoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = []
-  return Object.assign(createLogger((line) => lines.push(line)), { lines })
+  return Object.assign(
+    createLogger((line) => lines.push(line)),
+    { lines }
+  )
 }

@@ -31,7 +31,16 @@ describe('resolveAppPath', () => {
   })
 
   it('never leaves the folder, whatever the dots', () => {
-    const paths = ['/..', '/../', '/../../', '/./../x', '/assets/../../x', '/..%252f', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%2E%2E/%2e%2E/main/index.js']
+    const paths = [
+      '/..',
+      '/../',
+      '/../../',
+      '/./../x',
+      '/assets/../../x',
+      '/..%252f',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/%2E%2E/%2e%2E/main/index.js'
+    ]
     for (const path of paths) {
       const file = resolveAppPath(`app://renderer${path}`, ROOT)
       expect(file === null || file.startsWith(`${ROOT}${sep}`), `${path} gave ${file}`).toBe(true)

@@ -62,7 +62,10 @@ describe('a secret reaches only the identity host it was saved for', () => {
     expect(await call('settings:update', { environments: { sandbox: { authUrl: evil.url } } })).toMatchObject({ ok: true })
     const refusal = {
       ok: false,
-      error: { code: 'missing_credentials', message: `No client secret is saved for Sandbox with the identity host ${evil.url}. Add it in Settings.` }
+      error: {
+        code: 'missing_credentials',
+        message: `No client secret is saved for Sandbox with the identity host ${evil.url}. Add it in Settings.`
+      }
     }
     expect(await call('connection:test', { environment: 'sandbox' })).toEqual(refusal)
     const lookup = { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: [{ line: 1, input: '00012345678905' }] }

@@ -83,7 +83,9 @@ function expectNoCanary(text: string): void {
 describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request as %s', (format) => {
   it('a rejected token request shows what the server said, without the secret', async () => {
     const api = await echoingApi({ format, token: TOKEN, tokenStatus: 401, searchStatus: 500 })
-    await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } } })
+    await call('settings:update', {
+      environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
+    })
     expect((await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })).ok).toBe(true)
 
     const tested = await call('connection:test', { environment: 'sandbox' })
@@ -93,29 +95,34 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
     expectNoCanary(await everythingThatLeftMain())
   })
 
-  it.each([500, 401])('searches answered %i with the token echoed fail without it, in messages, events, logs and exports', async (status) => {
-    const api = await echoingApi({ format, token: TOKEN, searchStatus: status })
-    await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } } })
-    await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+  it.each([500, 401])(
+    'searches answered %i with the token echoed fail without it, in messages, events, logs and exports',
+    async (status) => {
+      const api = await echoingApi({ format, token: TOKEN, searchStatus: status })
+      await call('settings:update', {
+        environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
+      })
+      await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
 
-    const started = await call('jobs:start', {
-      environment: 'sandbox',
-      stores: [1234],
-      itemType: 'gtin',
-      lines: [{ line: 1, input: '00012345678905' }]
-    })
-    expect(started.ok).toBe(true)
-    const { jobId } = started.value as { jobId: string }
-    const settled = await root.services.jobs.whenSettled(jobId)
-    expect(settled.failed).toBe(1)
-    const results = await call('jobs:results', { jobId, from: 0 })
-    expect(JSON.stringify(results)).toContain('Rejected request.')
-    for (const exportFormat of ['csv', 'json', 'xlsx']) {
-      const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
-      expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
+      const started = await call('jobs:start', {
+        environment: 'sandbox',
+        stores: [1234],
+        itemType: 'gtin',
+        lines: [{ line: 1, input: '00012345678905' }]
+      })
+      expect(started.ok).toBe(true)
+      const { jobId } = started.value as { jobId: string }
+      const settled = await root.services.jobs.whenSettled(jobId)
+      expect(settled.failed).toBe(1)
+      const results = await call('jobs:results', { jobId, from: 0 })
+      expect(JSON.stringify(results)).toContain('Rejected request.')
+      for (const exportFormat of ['csv', 'json', 'xlsx']) {
+        const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
+        expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
+      }
+      const everything = await everythingThatLeftMain()
+      expect(everything).toContain('[redacted]')
+      expectNoCanary(everything)
     }
-    const everything = await everythingThatLeftMain()
-    expect(everything).toContain('[redacted]')
-    expectNoCanary(everything)
-  })
+  )
 })

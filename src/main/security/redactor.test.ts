@@ -40,9 +40,7 @@ describe('redactor: remembered secrets and tokens', () => {
   it('removes short secrets where they stand alone, but not letters inside ordinary words', () => {
     const redactor = createRedactor(['k3y'])
     expect(redactor.text('secret k3y, "k3y" and k3yboard')).toBe(`secret ${REDACTED}, "${REDACTED}" and k3yboard`)
-    expect(redactor.text('client_secret=k3y&grant_type=client_credentials')).toBe(
-      `client_secret=${REDACTED}&grant_type=client_credentials`
-    )
+    expect(redactor.text('client_secret=k3y&grant_type=client_credentials')).toBe(`client_secret=${REDACTED}&grant_type=client_credentials`)
   })
 
   it('learns values after it was built and ignores the empty string', () => {
@@ -73,7 +71,11 @@ describe('redactor: credentials it was never told about', () => {
     ['a token reply', '{"access_token":"a.b.c","expires_in":900}', `"access_token":"${REDACTED}","expires_in":900`],
     ['an escaped JSON body', '{\\"accessToken\\":\\"zz\\"}', `\\"accessToken\\":\\"${REDACTED}\\"`],
     ['an echoed header', 'Authorization: Bearer abc.def', `Authorization: Bearer ${REDACTED}`],
-    ['an echoed header without a scheme', 'headers: {"authorization":"tok","wm_consumer.id":"c1"}', `"authorization":"${REDACTED}","wm_consumer.id":"c1"`],
+    [
+      'an echoed header without a scheme',
+      'headers: {"authorization":"tok","wm_consumer.id":"c1"}',
+      `"authorization":"${REDACTED}","wm_consumer.id":"c1"`
+    ],
     ['XML', '<fault><client_secret>x</client_secret> was sent</fault>', `<client_secret>${REDACTED}</client_secret> was sent`],
     ['an HTML-escaped body', 'client_secret&quot;:&quot;abc&quot;', `client_secret&quot;:&quot;${REDACTED}&quot;`],
     ['a URL-encoded body', 'client_secret%3Dabc%26x', `client_secret%3D${REDACTED}`]
@@ -107,7 +109,10 @@ describe('redactor: values', () => {
 
   it('copies an object from its first changed key on, keeping every key in order and __proto__ as an own key', () => {
     const redactor = createRedactor(['tok-123456789'])
-    const input = JSON.parse('{"first":"a","second":{"deep":"b"},"__proto__":{"polluted":true},"late":"tok-123456789"}') as Record<string, unknown>
+    const input = JSON.parse('{"first":"a","second":{"deep":"b"},"__proto__":{"polluted":true},"late":"tok-123456789"}') as Record<
+      string,
+      unknown
+    >
     const out = redactor.value(input)
     expect(Object.keys(out)).toEqual(['first', 'second', '__proto__', 'late'])
     expect(out.late).toBe(REDACTED)

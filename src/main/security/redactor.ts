@@ -176,7 +176,9 @@ function base64Forms(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8')
   const forms: string[] = [bytes.toString('base64'), bytes.toString('base64url')]
   for (const offset of [0, 1, 2]) {
-    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/, '')
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '')
     const skip = [0, 2, 3][offset] ?? 0
     const total = offset + bytes.length
     const core = shifted.slice(skip, total % 3 === 0 ? shifted.length : -1)

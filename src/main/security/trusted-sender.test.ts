@@ -43,7 +43,12 @@ describe('isTrustedSender', () => {
   it("trusts the app's own app:// page and nothing else on that scheme", () => {
     const built = { webContentsId: 1, appUrl: APP_URL }
     expect(isTrustedSender({ webContentsId: 1, frameUrl: `${APP_URL}#/settings`, isMainFrame: true }, built)).toBe(true)
-    for (const frameUrl of ['app://renderer/assets/evil.html', 'app://other/index.html', 'file:///index.html', 'app://renderer.evil/index.html']) {
+    for (const frameUrl of [
+      'app://renderer/assets/evil.html',
+      'app://other/index.html',
+      'file:///index.html',
+      'app://renderer.evil/index.html'
+    ]) {
       expect(isTrustedSender({ webContentsId: 1, frameUrl, isMainFrame: true }, built)).toBe(false)
     }
   })

@@ -78,10 +78,19 @@ describe('loading settings', () => {
   it('keeps the stores and the store groups, and refuses groups it could not give back', async () => {
     const { store } = storeIn()
     await store.load()
-    const groups = [{ name: 'District 12', stores: [1001, 1002, 1003] }, { name: 'Promo', stores: [77] }]
+    const groups = [
+      { name: 'District 12', stores: [1001, 1002, 1003] },
+      { name: 'Promo', stores: [77] }
+    ]
     await store.update({ stores: [5, 6], storeGroups: groups })
     expect(await readSaved()).toMatchObject({ stores: [5, 6], storeGroups: groups })
-    expect(savedStores(await storeIn().store.load().then((loaded) => loaded.settings))).toEqual([5, 6])
+    expect(
+      savedStores(
+        await storeIn()
+          .store.load()
+          .then((loaded) => loaded.settings)
+      )
+    ).toEqual([5, 6])
     await expect(store.update({ storeGroups: [...groups, { name: 'district 12', stores: [9] }] })).rejects.toThrow()
     await expect(store.update({ storeGroups: [{ name: ' ', stores: [9] }] })).rejects.toThrow()
     await expect(store.update({ storeGroups: [{ name: 'Twice', stores: [9, 9] }] })).rejects.toThrow()
@@ -130,7 +139,10 @@ describe('hosts the app no longer accepts', () => {
     const loaded = await storeIn().store.load()
     expect(loaded.settings.storeNbr).toBe(42)
     expect(loaded.settings.environments.sandbox).toEqual({ ...old.environments.sandbox, authUrl: 'https://developer.api.stg.walmart.com' })
-    expect(loaded.settings.environments.production).toEqual({ ...old.environments.production, baseUrl: 'https://api.walmartdataventures.ca' })
+    expect(loaded.settings.environments.production).toEqual({
+      ...old.environments.production,
+      baseUrl: 'https://api.walmartdataventures.ca'
+    })
     expect(loaded.warning).toBe(
       'Your settings named a Sandbox identity host and a Production inventory host that the app no longer accepts (https:// only, no user name, query or fragment), so the standard hosts are in use; check them in Settings.'
     )

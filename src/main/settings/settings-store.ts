@@ -65,7 +65,7 @@ export function createSettingsStore({ dir, log, readOnly = false }: SettingsStor
   }
 
   async function write(next: Settings): Promise<void> {
-    if (readOnly) throw new AppError('internal', 'The headless command does not change the app\'s settings.')
+    if (readOnly) throw new AppError('internal', "The headless command does not change the app's settings.")
     try {
       await mkdir(dir, { recursive: true })
       await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`)

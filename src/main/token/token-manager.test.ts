@@ -18,7 +18,6 @@ function targetFor(url: string, secret = 'demo-secret+/='): TokenTarget {
   return { environment: 'sandbox', authUrl: url, clientId: 'demo-client', clientSecret: secret }
 }
 
-
 describe('token manager', () => {
   it('gets a token with a form-encoded secret and shares one request among 100 callers', async () => {
     const api = await testDemoApi({ faults: { tokenLatencyMs: 50 } })
@@ -49,7 +48,9 @@ describe('token manager', () => {
     let lifetime = 900
     const url = await answeringServer((_request, _body, response) => {
       count++
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${count}`, expires_in: String(lifetime) }))
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ access_token: `token-${count}`, expires_in: String(lifetime) }))
     })
     let now = 0
     const tokens = createTokenManager({ fetch, now: () => now, log: createMemoryLogger() })

@@ -3,13 +3,7 @@ import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId } from '../../shared/domain/item-type'
 import { TOKEN_PATH } from '../../shared/environments'
-import {
-  describeBytes,
-  ERROR_REPLY_LIMIT_BYTES,
-  readBoundedText,
-  ReplyTooLargeError,
-  TOKEN_REPLY_LIMIT_BYTES
-} from '../http/bounded-reply'
+import { describeBytes, ERROR_REPLY_LIMIT_BYTES, readBoundedText, ReplyTooLargeError, TOKEN_REPLY_LIMIT_BYTES } from '../http/bounded-reply'
 import { classifyFetchFailure, errorChain, fetchFailureMessage, joinUrl } from '../http/fetch-failure'
 import { describeRedirect, NO_REDIRECTS, redirectOf, type Redirect } from '../http/redirect-refusal'
 import { extractErrorMessage } from '../inventory/error-body'
@@ -41,19 +35,22 @@ const SHORT_LIFETIME_MS = 10 * 60_000
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
-  expires_in: z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]).optional()
+  expires_in: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number)
+    ])
+    .optional()
 })
 
 /**
  * Client-credentials tokens, kept in memory only, one per environment, identity host, client ID
  * and secret. Concurrent callers share one request; a token is replaced a margin before it expires.
  */
-export function createTokenManager(deps: {
-  fetch: typeof fetch
-  now: () => number
-  log: Logger
-  timeoutMs?: number
-}): TokenManager {
+export function createTokenManager(deps: { fetch: typeof fetch; now: () => number; log: Logger; timeoutMs?: number }): TokenManager {
   const { log } = deps
   const timeoutMs = deps.timeoutMs ?? 30_000
   const cache = new Map<string, IssuedToken & { refreshAt: number }>()
@@ -102,12 +99,19 @@ export function createTokenManager(deps: {
       if (failure === 'cancelled') throw new AppError('cancelled', 'The request was cancelled.')
       if (failure === 'redirect') throw redirectError(host, { status: null, location: null })
       const message = fetchFailureMessage(failure, { service: 'identity', host, timeoutSeconds: Math.round(timeoutMs / 1000) })
-      throw new AppError(failure === 'timeout' ? 'timeout' : failure === 'certificate_untrusted' ? 'certificate_untrusted' : 'offline', message)
+      throw new AppError(
+        failure === 'timeout' ? 'timeout' : failure === 'certificate_untrusted' ? 'certificate_untrusted' : 'offline',
+        message
+      )
     }
     tokensFetched++
 
     if (!response.ok) {
-      throw tokenError(response.status, host, extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message)))
+      throw tokenError(
+        response.status,
+        host,
+        extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message))
+      )
     }
 
     let parsed: z.infer<typeof tokenResponseSchema>
@@ -173,9 +177,17 @@ function tokenError(status: number, host: string, serverMessage: string): AppErr
     )
   }
   if (status === 404) {
-    return new AppError('identity_unavailable', `The identity service was not found at ${host} (HTTP 404). Check the identity host in Settings.${said}`, status)
+    return new AppError(
+      'identity_unavailable',
+      `The identity service was not found at ${host} (HTTP 404). Check the identity host in Settings.${said}`,
+      status
+    )
   }
-  return new AppError('identity_unavailable', `The identity host ${host} is not available right now (HTTP ${status}). Try again in a few minutes.${said}`, status)
+  return new AppError(
+    'identity_unavailable',
+    `The identity host ${host} is not available right now (HTTP ${status}). Try again in a few minutes.${said}`,
+    status
+  )
 }
 
 function redirectError(host: string, redirect: Redirect): AppError {

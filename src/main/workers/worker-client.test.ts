@@ -32,7 +32,13 @@ describe('the worker thread', () => {
       fileName: 'items.csv',
       bytes: utf8('Description,UPC,Case Pack\nSoap,012345678905,12\n\nMilk,,6\nTea,4006381333931,24\n')
     })
-    expect(summary).toMatchObject({ fileName: 'items.csv', hasHeader: true, suggestedColumn: 1, rowCount: 3, blankRows: { count: 1, lines: [3] } })
+    expect(summary).toMatchObject({
+      fileName: 'items.csv',
+      hasHeader: true,
+      suggestedColumn: 1,
+      rowCount: 3,
+      blankRows: { count: 1, lines: [3] }
+    })
     expect(summary.importId).toMatch(/\S/)
     const source = { importId: summary.importId, column: 1 }
     expect(await files.run('column', source)).toEqual({
@@ -81,7 +87,10 @@ describe('the worker thread', () => {
     const files = worker()
     const dir = await mkdtemp(join(tmpdir(), 'worker-export-'))
     try {
-      const columns = [{ label: 'Line', kind: 'number' as const }, { label: 'Message', kind: 'text' as const }]
+      const columns = [
+        { label: 'Line', kind: 'number' as const },
+        { label: 'Message', kind: 'text' as const }
+      ]
       const journaled: boolean[] = []
       function* chunks() {
         for (const chunk of [0, 1, 2]) {
@@ -94,7 +103,9 @@ describe('the worker thread', () => {
       expect(saved).toEqual({ rows: 3 })
       const text = await readFile(path, 'utf8')
       expect(text).not.toContain('s3cr3t')
-      expect(text.split('\r\n').slice(1, 4)).toEqual([0, 1, 2].map((chunk) => `${chunk + 2},"The server said: token [redacted], chunk ${chunk}"`))
+      expect(text.split('\r\n').slice(1, 4)).toEqual(
+        [0, 1, 2].map((chunk) => `${chunk + 2},"The server said: token [redacted], chunk ${chunk}"`)
+      )
       // While it was written its temporary file was in the journal; once in place, neither is left.
       expect(journaled).toEqual([true, true])
       expect(await readdir(dir)).toEqual(['out.csv'])

@@ -46,7 +46,10 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
     const thread = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB }
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+        maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB
+      }
     })
     countThread('Files and checks', thread)
     thread.on('message', (reply: WorkerReply) => receive(reply))
@@ -67,7 +70,10 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     worker = null
     const outOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
     const error = outOfMemory
-      ? new AppError('file_unreadable', 'That needed more memory than the app gives one file or list; split it into smaller parts and try again.')
+      ? new AppError(
+          'file_unreadable',
+          'That needed more memory than the app gives one file or list; split it into smaller parts and try again.'
+        )
       : new AppError('internal', 'A background task stopped unexpectedly. The details were written to the log; please try again.')
     for (const task of pending.values()) task.reject(error)
     pending.clear()
@@ -87,7 +93,9 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     if (reply.kind === 'failed') {
       const { error } = reply
       if ('cause' in error && error.cause !== undefined) options.log.warn('a file could not be written', { cause: error.cause })
-      task.reject('appError' in error ? new AppError(error.appError.code, error.appError.message, error.appError.status) : new Error(error.message))
+      task.reject(
+        'appError' in error ? new AppError(error.appError.code, error.appError.message, error.appError.status) : new Error(error.message)
+      )
       return
     }
     const result = reply.result as Record<string, unknown>

@@ -4,7 +4,15 @@ import { createImportStore } from '../files/import/import-store'
 import { checkHistoryFile } from '../history/integrity-check'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
-import { PART_ITEMS, STREAMED_FIELDS, type TaskInput, type TaskName, type TaskResult, type WorkerReply, type WorkerRequest } from './worker-tasks'
+import {
+  PART_ITEMS,
+  STREAMED_FIELDS,
+  type TaskInput,
+  type TaskName,
+  type TaskResult,
+  type WorkerReply,
+  type WorkerRequest
+} from './worker-tasks'
 
 /**
  * The worker thread's side: reads imports and keeps their tables, writes exports. Everything here

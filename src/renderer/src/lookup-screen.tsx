@@ -78,11 +78,14 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
     if (job.origin === 'history') setPreviousNote(null)
   }
 
-  const applyImport = useCallback((values: ImportedValues) => {
-    dispatch({ type: 'import', lines: values.lines, note: values.description, source: values.source })
-    setRunProblem(null)
-    setSummaryFocus((request) => request + 1)
-  }, [dispatch])
+  const applyImport = useCallback(
+    (values: ImportedValues) => {
+      dispatch({ type: 'import', lines: values.lines, note: values.description, source: values.source })
+      setRunProblem(null)
+      setSummaryFocus((request) => request + 1)
+    },
+    [dispatch]
+  )
   const hasValues = hasEntryValues(entry)
   const onImported = useCallback(
     (values: ImportedValues) => (hasValues ? setPendingImport(values) : applyImport(values)),
@@ -226,12 +229,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
       >
         <h2 id="entry-heading">What to look up</h2>
         <div ref={storeFieldRef}>
-          <LookupTargetFields
-            stores={stores}
-            sizeProblem={sizeProblem}
-            itemType={itemType}
-            onItemTypeChange={changeItemType}
-          />
+          <LookupTargetFields stores={stores} sizeProblem={sizeProblem} itemType={itemType} onItemTypeChange={changeItemType} />
         </div>
         <ValuesField
           doc={entry.doc}
@@ -329,7 +327,6 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
           {countOf(pendingImport?.lines.length ?? 0)} from {pendingImport?.fileName ?? 'the file'}.
         </p>
       </ConfirmDialog>
-
     </>
   )
 }

@@ -6,9 +6,7 @@ import type { InvalidReason } from './line-result'
 export const NOTE_PADDED = 'padded to 14 digits'
 export const NOTE_ZEROS_RESTORED = 'leading zeros restored'
 
-export type NormalizedValue =
-  | { ok: true; value: string; note?: string }
-  | { ok: false; reason: InvalidReason; message: string }
+export type NormalizedValue = { ok: true; value: string; note?: string } | { ok: false; reason: InvalidReason; message: string }
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14])
 // `7.61E+12`, `7,61E+12`, `761E12`: Excel's display of a long number, with the trailing digits gone.

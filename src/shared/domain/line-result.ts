@@ -23,13 +23,7 @@ export type InventoryItem = z.infer<typeof inventoryItemSchema>
 export const finalLineStatusSchema = z.enum(['found', 'not_found', 'invalid', 'duplicate', 'failed', 'cancelled'])
 export type FinalLineStatus = z.infer<typeof finalLineStatusSchema>
 
-export const invalidReasonSchema = z.enum([
-  'empty',
-  'characters',
-  'length',
-  'check_digit',
-  'scientific_notation'
-])
+export const invalidReasonSchema = z.enum(['empty', 'characters', 'length', 'check_digit', 'scientific_notation'])
 export type InvalidReason = z.infer<typeof invalidReasonSchema>
 
 /**

@@ -9,7 +9,12 @@ const STORE_WORDS = new Set(['store', 'stores', 'site', 'club', 'location'])
  */
 export function storeColumnOf(summary: Pick<ImportSummary, 'columns' | 'hasHeader'>): number {
   if (summary.hasHeader) {
-    const named = summary.columns.find((column) => column.name.toLowerCase().split(/[^a-z]+/).some((word) => STORE_WORDS.has(word)))
+    const named = summary.columns.find((column) =>
+      column.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some((word) => STORE_WORDS.has(word))
+    )
     if (named !== undefined) return named.index
   }
   let best = summary.columns[0]?.index ?? 0

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatStoreList, lookupSizeProblem, MAX_STORE_VALUE_PAIRS, parseStoreEntries, parseStoreList, splitStoreList, storesSchema } from './store-list'
+import {
+  formatStoreList,
+  lookupSizeProblem,
+  MAX_STORE_VALUE_PAIRS,
+  parseStoreEntries,
+  parseStoreList,
+  splitStoreList,
+  storesSchema
+} from './store-list'
 
 function storesOf(text: string): number[] {
   const check = parseStoreList(text)
@@ -48,7 +56,12 @@ describe('parseStoreList', () => {
       duplicatesRemoved: 7,
       message: '7 stores were listed more than once; each is looked up once.'
     })
-    expect(parseStoreList('12, 12')).toMatchObject({ ok: true, stores: [12], duplicatesRemoved: 1, message: 'One store was listed twice; it is looked up once.' })
+    expect(parseStoreList('12, 12')).toMatchObject({
+      ok: true,
+      stores: [12],
+      duplicatesRemoved: 1,
+      message: 'One store was listed twice; it is looked up once.'
+    })
   })
 
   it('keeps leading zeros out of the number, as a typed store number does today', () => {
@@ -66,7 +79,10 @@ describe('parseStoreList', () => {
       bad: ['-5', '12a'],
       message: '"-5" and "12a" are not store numbers; use whole numbers from 1 to 999999, or ranges such as 100-120.'
     })
-    expect(parseStoreList('0, -5, 12a')).toMatchObject({ ok: false, message: expect.stringMatching(/^"0", "-5" and "12a" are not store numbers;/) })
+    expect(parseStoreList('0, -5, 12a')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^"0", "-5" and "12a" are not store numbers;/)
+    })
   })
 
   it('refuses ranges with a bad end, numbers above 999999, decimals and stray hyphens', () => {

@@ -117,7 +117,7 @@ export function lookupSizeProblem(stores: number, distinctValues: number): strin
  */
 export function formatStoreList(stores: readonly number[]): string {
   const parts: string[] = []
-  for (let start = 0; start < stores.length; ) {
+  for (let start = 0; start < stores.length;) {
     let end = start
     while (end + 1 < stores.length && stores[end + 1] === (stores[end] as number) + 1) end += 1
     const first = stores[start] as number

@@ -19,7 +19,8 @@ function item(gtin: string, locations: InventoryItem['inventory_locations']): In
 
 const RESULTS: LineResult[] = [
   {
-    storeNbr: 1234, line: 2,
+    storeNbr: 1234,
+    line: 2,
     input: '12345678905',
     value: '00012345678905',
     status: 'found',
@@ -32,17 +33,35 @@ const RESULTS: LineResult[] = [
     ])
   },
   {
-    storeNbr: 1234, line: 3,
+    storeNbr: 1234,
+    line: 3,
     input: '614141000036',
     value: '00614141000036',
     status: 'found',
     carried: ['Rye bread', '6'],
     item: item('00614141000036', [])
   },
-  { storeNbr: 1234, line: 4, input: '7.61E+12', value: null, status: 'invalid', invalidReason: 'scientific_notation', carried: ['Broken row', ''] },
-  { storeNbr: 1234, line: 5, input: '12345678905', value: '00012345678905', status: 'duplicate', duplicateOf: 2, carried: ['Oat milk again', '12'] },
   {
-    storeNbr: 1234, line: 6,
+    storeNbr: 1234,
+    line: 4,
+    input: '7.61E+12',
+    value: null,
+    status: 'invalid',
+    invalidReason: 'scientific_notation',
+    carried: ['Broken row', '']
+  },
+  {
+    storeNbr: 1234,
+    line: 5,
+    input: '12345678905',
+    value: '00012345678905',
+    status: 'duplicate',
+    duplicateOf: 2,
+    carried: ['Oat milk again', '12']
+  },
+  {
+    storeNbr: 1234,
+    line: 6,
     input: '00614141000036',
     value: '00614141000036',
     status: 'failed',
@@ -57,7 +76,7 @@ function spec(overrides: Partial<ExportViewSpec>): ExportViewSpec {
 }
 
 describe('buildExportSheets: Items', () => {
-  it('gives one row per line with the screen labels, the file\'s own columns, the figures and a message', () => {
+  it("gives one row per line with the screen labels, the file's own columns, the figures and a message", () => {
     const [items, locations] = buildExportSheets(SOURCE, spec({}))
     expect(items?.name).toBe('Items')
     expect(items?.columns.map((column) => column.label)).toEqual([
@@ -75,16 +94,63 @@ describe('buildExportSheets: Items', () => {
       'In transit',
       'Message'
     ])
-    expect(items?.columns.map((column) => column.kind)).toEqual(['text', 'number', 'id', 'id', 'id', 'text', 'text', 'number', 'number', 'number', 'number', 'number', 'text'])
+    expect(items?.columns.map((column) => column.kind)).toEqual([
+      'text',
+      'number',
+      'id',
+      'id',
+      'id',
+      'text',
+      'text',
+      'number',
+      'number',
+      'number',
+      'number',
+      'number',
+      'text'
+    ])
     expect(items?.rows).toEqual([
-      ['Shelf empty, backroom has stock', 2, '12345678905', '00012345678905', '555000111', 'Oat milk 1 L', '12', 0, 1.5, 1.5, 24, 0, 'leading zeros restored'],
+      [
+        'Shelf empty, backroom has stock',
+        2,
+        '12345678905',
+        '00012345678905',
+        '555000111',
+        'Oat milk 1 L',
+        '12',
+        0,
+        1.5,
+        1.5,
+        24,
+        0,
+        'leading zeros restored'
+      ],
       ['Out of stock', 3, '614141000036', '00614141000036', '555000111', 'Rye bread', '6', 0, 0, 0, 0, 0, null],
-      ['Invalid', 4, '7.61E+12', null, null, 'Broken row', null, null, null, null, null, null, expect.stringMatching(/scientific notation/)],
+      [
+        'Invalid',
+        4,
+        '7.61E+12',
+        null,
+        null,
+        'Broken row',
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        expect.stringMatching(/scientific notation/)
+      ],
       ['Duplicate', 5, '12345678905', '00012345678905', null, 'Oat milk again', '12', null, null, null, null, null, 'Duplicate of line 2'],
       ['Failed', 6, '00614141000036', '00614141000036', null, null, null, null, null, null, null, null, 'The server failed (503).']
     ])
     expect(items?.fills).toEqual([
-      { column: 0, colors: ['shelf_empty', 'out_of_stock', 'invalid', 'duplicate', 'failed'].map((status) => STOCK_STATUS_FILLS[status as keyof typeof STOCK_STATUS_FILLS]) }
+      {
+        column: 0,
+        colors: ['shelf_empty', 'out_of_stock', 'invalid', 'duplicate', 'failed'].map(
+          (status) => STOCK_STATUS_FILLS[status as keyof typeof STOCK_STATUS_FILLS]
+        )
+      }
     ])
     expect(locations?.name).toBe('Locations')
     expect(locations?.rows.map((row) => row.slice(0, 2))).toEqual([
@@ -98,7 +164,7 @@ describe('buildExportSheets: Items', () => {
     ])
   })
 
-  it('keeps the screen\'s column order and rows, and the Locations sheet follows the same items', () => {
+  it("keeps the screen's column order and rows, and the Locations sheet follows the same items", () => {
     const [items, locations] = buildExportSheets(
       SOURCE,
       spec({ columns: ['carried:0', 'onHand', 'line', 'nonsense' as ColumnKey, 'quantity'], rows: { lines: [6, 2, 99] } })
@@ -125,9 +191,16 @@ describe('buildExportSheets: Items', () => {
   it('judges low stock by the level the screen used', () => {
     const low = buildExportSheets({ ...SOURCE, results: [RESULTS[0] as LineResult] }, spec({ columns: ['status'], lowStockLevel: 3 }))
     expect(low[0]?.rows).toEqual([['Shelf empty, backroom has stock']])
-    const onShelf: LineResult = { ...(RESULTS[0] as LineResult), item: item('00012345678905', [{ location_area: 'store', state: 'available', quantity: 5 }]) }
-    expect(buildExportSheets({ ...SOURCE, results: [onShelf] }, spec({ columns: ['status'], lowStockLevel: 5 }))[0]?.rows).toEqual([['Low stock']])
-    expect(buildExportSheets({ ...SOURCE, results: [onShelf] }, spec({ columns: ['status'], lowStockLevel: 4 }))[0]?.rows).toEqual([['In stock']])
+    const onShelf: LineResult = {
+      ...(RESULTS[0] as LineResult),
+      item: item('00012345678905', [{ location_area: 'store', state: 'available', quantity: 5 }])
+    }
+    expect(buildExportSheets({ ...SOURCE, results: [onShelf] }, spec({ columns: ['status'], lowStockLevel: 5 }))[0]?.rows).toEqual([
+      ['Low stock']
+    ])
+    expect(buildExportSheets({ ...SOURCE, results: [onShelf] }, spec({ columns: ['status'], lowStockLevel: 4 }))[0]?.rows).toEqual([
+      ['In stock']
+    ])
   })
 })
 
@@ -135,7 +208,11 @@ describe('buildExportSheets: Locations', () => {
   it('exports exactly the location rows asked for, in that order, as one sheet', () => {
     const sheets = buildExportSheets(
       SOURCE,
-      spec({ view: 'locations', columns: ['line', 'locationArea', 'quantity', 'carried:0'], rows: { lines: [2, 3, 2, 2], locations: [2, 0, 0, 7] } })
+      spec({
+        view: 'locations',
+        columns: ['line', 'locationArea', 'quantity', 'carried:0'],
+        rows: { lines: [2, 3, 2, 2], locations: [2, 0, 0, 7] }
+      })
     )
     expect(sheets).toHaveLength(1)
     expect(sheets[0]?.name).toBe('Locations')
@@ -154,7 +231,13 @@ describe('buildExportSheets: Locations', () => {
 
   it('puts the looked-up value in the item-number column for item-number lookups', () => {
     const [sheet] = buildExportSheets(
-      { results: [{ storeNbr: 1234, line: 1, input: '555000111', value: '555000111', status: 'not_found' }], itemType: 'wm_item_number', carriedColumns: [], stores: [1234], lines: 1 },
+      {
+        results: [{ storeNbr: 1234, line: 1, input: '555000111', value: '555000111', status: 'not_found' }],
+        itemType: 'wm_item_number',
+        carriedColumns: [],
+        stores: [1234],
+        lines: 1
+      },
       spec({ columns: ['gtin', 'wmItemNumber', 'message'] })
     )
     expect(sheet?.rows).toEqual([[null, '555000111', 'Not found in this store.']])

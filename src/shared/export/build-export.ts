@@ -3,7 +3,16 @@ import type { LineResult } from '../domain/line-result'
 import { STOCK_STATUS_FILLS } from '../stock/stock-status'
 import { lineFacts, type LineFacts } from '../views/line-facts'
 import { isLineView, LOOKUP_VIEW_LABELS, lookupColumns, type LookupView } from '../views/lookup-views'
-import { cellValue, locationRowCount, pickColumns, RESULT_VIEW_LABELS, viewColumns, type ColumnKind, type ResultView, type ViewColumn } from '../views/view-columns'
+import {
+  cellValue,
+  locationRowCount,
+  pickColumns,
+  RESULT_VIEW_LABELS,
+  viewColumns,
+  type ColumnKind,
+  type ResultView,
+  type ViewColumn
+} from '../views/view-columns'
 import type { ExportCell, ExportColumn, ExportSheet } from './export-sheet'
 import type { ExportRows, ExportViewSpec } from './export-spec'
 import { matrixSheet, storesSheet } from './store-sheets'
@@ -55,7 +64,12 @@ export function pairKey(storeNbr: number, line: number): string {
  * The chosen rows, in the order asked; pairs the job does not have and location rows past a line's
  * last are left out. A row without a store is the lookup's first (a lookup of one store).
  */
-function chosenRows(view: ResultView, rows: ExportRows | null, factsByPair: ReadonlyMap<string, LineFacts>, firstStore: number): SheetRow[] {
+function chosenRows(
+  view: ResultView,
+  rows: ExportRows | null,
+  factsByPair: ReadonlyMap<string, LineFacts>,
+  firstStore: number
+): SheetRow[] {
   if (rows === null) {
     const all = [...factsByPair.values()]
     return view === 'items' ? all.map((facts) => ({ facts, location: -1 })) : all.flatMap(locationRowsOf)
@@ -85,7 +99,12 @@ function lineSheets(source: ExportSource, spec: ExportViewSpec & { view: ResultV
   const first = sheetOf(RESULT_VIEW_LABELS[spec.view], columns, rows, source.itemType)
   if (spec.view === 'locations') return [first]
   const locationRows = rows.flatMap(({ facts }) => locationRowsOf(facts))
-  const locations = sheetOf(RESULT_VIEW_LABELS.locations, viewColumns('locations', source.carriedColumns, source.stores), locationRows, source.itemType)
+  const locations = sheetOf(
+    RESULT_VIEW_LABELS.locations,
+    viewColumns('locations', source.carriedColumns, source.stores),
+    locationRows,
+    source.itemType
+  )
   return [first, locations]
 }
 
@@ -107,6 +126,11 @@ export function buildExportSheets(source: ExportSource, spec: ExportViewSpec): E
 }
 
 /** Every column of the view in its default order: what the headless command exports. */
-export function defaultExportSpec(view: LookupView, carriedColumns: readonly string[], lowStockLevel: number, stores: readonly number[] = []): ExportViewSpec {
+export function defaultExportSpec(
+  view: LookupView,
+  carriedColumns: readonly string[],
+  lowStockLevel: number,
+  stores: readonly number[] = []
+): ExportViewSpec {
   return { view, columns: lookupColumns(view, carriedColumns, stores).map((column) => column.key), rows: null, lowStockLevel }
 }

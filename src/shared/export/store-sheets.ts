@@ -20,7 +20,10 @@ function pairOf(facts: LineFacts): PairFacts {
 }
 
 function headerOf(columns: readonly ViewColumn[]): ExportSheet['columns'] {
-  return columns.map((column) => ({ label: column.label, kind: column.kind === 'number' ? 'number' : column.kind === 'id' ? 'id' : 'text' }))
+  return columns.map((column) => ({
+    label: column.label,
+    kind: column.kind === 'number' ? 'number' : column.kind === 'id' ? 'id' : 'text'
+  }))
 }
 
 function summaryCell(summary: StoreSummary, column: ViewColumn): ExportCell {
@@ -95,7 +98,13 @@ export function matrixLines(facts: readonly LineFacts[]): Map<number, MatrixLine
  * The Matrix view: a row per looked-up value, in `order` (the screen's lines) or line order; each
  * store's cell holds On hand (or the status in words) and is filled with its stock status's colour.
  */
-export function matrixSheet(name: string, columns: readonly ViewColumn[], facts: readonly LineFacts[], itemType: ItemType, order: readonly number[] | null): ExportSheet {
+export function matrixSheet(
+  name: string,
+  columns: readonly ViewColumn[],
+  facts: readonly LineFacts[],
+  itemType: ItemType,
+  order: readonly number[] | null
+): ExportSheet {
   const byLine = matrixLines(facts)
   const lines = order ?? [...byLine.keys()].sort((a, b) => a - b)
   const chosen = lines.flatMap((line) => {
@@ -113,10 +122,13 @@ export function matrixSheet(name: string, columns: readonly ViewColumn[], facts:
   columns.forEach((column, index) => {
     const store = column.store
     if (store === undefined) return
-    fills.push({ column: index, colors: chosen.map(({ cells }) => {
-      const cell = cells.get(store)
-      return cell === undefined ? null : STOCK_STATUS_FILLS[cell.status]
-    }) })
+    fills.push({
+      column: index,
+      colors: chosen.map(({ cells }) => {
+        const cell = cells.get(store)
+        return cell === undefined ? null : STOCK_STATUS_FILLS[cell.status]
+      })
+    })
   })
   return { name, columns: headerOf(columns), rows, ...(fills.length === 0 ? {} : { fills }) }
 }

@@ -47,7 +47,10 @@ const MAX_REMEMBERED_NAMES = 1000
 export function normaliseName(name: string): string {
   let key = normalised.get(name)
   if (key === undefined) {
-    key = name.trim().toLowerCase().replace(/[\s-]+/g, '_')
+    key = name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
     if (normalised.size < MAX_REMEMBERED_NAMES) normalised.set(name, key)
   }
   return key

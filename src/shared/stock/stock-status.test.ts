@@ -28,16 +28,33 @@ const at = (location_area: string, state: string, quantity: number): StockLocati
 describe('stockStatus', () => {
   const table: Array<{ name: string; locations: StockLocation[]; level?: number; status: StockStatus }> = [
     { name: 'found without locations is out of stock', locations: [], status: 'out_of_stock' },
-    { name: 'only on order and in transit is out of stock', locations: [at('store', 'on_order', 12), at('backroom', 'in_transit', 6)], status: 'out_of_stock' },
-    { name: 'only damaged or an unknown state is out of stock', locations: [at('backroom', 'DAMAGED', 3), at('store', 'lost', 1)], status: 'out_of_stock' },
-    { name: 'zero on the shelf with stock in the backroom', locations: [at('store', 'available', 0), at('BACKROOM', 'AVAILABLE', 8)], status: 'shelf_empty' },
+    {
+      name: 'only on order and in transit is out of stock',
+      locations: [at('store', 'on_order', 12), at('backroom', 'in_transit', 6)],
+      status: 'out_of_stock'
+    },
+    {
+      name: 'only damaged or an unknown state is out of stock',
+      locations: [at('backroom', 'DAMAGED', 3), at('store', 'lost', 1)],
+      status: 'out_of_stock'
+    },
+    {
+      name: 'zero on the shelf with stock in the backroom',
+      locations: [at('store', 'available', 0), at('BACKROOM', 'AVAILABLE', 8)],
+      status: 'shelf_empty'
+    },
     { name: 'no shelf row at all with stock in the backroom', locations: [at('backroom', 'available', 0.5)], status: 'shelf_empty' },
     { name: 'shelf empty wins over low stock', locations: [at('backroom', 'available', 1)], status: 'shelf_empty' },
     { name: 'on hand at the level is low', locations: [at('store', 'available', 3)], status: 'low_stock' },
     { name: 'a fraction above zero is low', locations: [at('store', 'available', 0.25)], status: 'low_stock' },
     { name: 'stock only in an mfc counts as on hand, low', locations: [at('mfc', 'available', 2)], status: 'low_stock' },
     { name: 'above the level is in stock', locations: [at('store', 'available', 3.5)], status: 'in_stock' },
-    { name: 'a higher level makes it low', locations: [at('store', 'available', 8), at('backroom', 'available', 2)], level: 10, status: 'low_stock' },
+    {
+      name: 'a higher level makes it low',
+      locations: [at('store', 'available', 8), at('backroom', 'available', 2)],
+      level: 10,
+      status: 'low_stock'
+    },
     { name: 'level 0 never calls anything low', locations: [at('store', 'available', 0.01)], level: 0, status: 'in_stock' }
   ]
 

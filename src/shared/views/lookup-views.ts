@@ -1,4 +1,12 @@
-import { matrixColumns, RESULT_VIEW_LABELS, RESULT_VIEWS, storesViewColumns, viewColumns, type ResultView, type ViewColumn } from './view-columns'
+import {
+  matrixColumns,
+  RESULT_VIEW_LABELS,
+  RESULT_VIEWS,
+  storesViewColumns,
+  viewColumns,
+  type ResultView,
+  type ViewColumn
+} from './view-columns'
 
 /**
  * Every view of a lookup's results: the two with a row per line (Items, Locations) and, for a

@@ -19,7 +19,16 @@ const FIGURE_KEYS = ['onShelf', 'backroom', 'onHand', 'onOrder', 'inTransit'] as
 type FigureKey = (typeof FIGURE_KEYS)[number]
 const LOCATION_KEYS = ['locationArea', 'state', 'quantity', 'countedAs'] as const
 /** The Stores view's own columns, after the store. */
-export const STORE_SUMMARY_KEYS = ['storeState', 'valuesFound', 'outOfStock', 'shelfEmpty', 'lowStock', 'notFound', 'failed', 'inStockRate'] as const
+export const STORE_SUMMARY_KEYS = [
+  'storeState',
+  'valuesFound',
+  'outOfStock',
+  'shelfEmpty',
+  'lowStock',
+  'notFound',
+  'failed',
+  'inStockRate'
+] as const
 
 export const FIXED_COLUMN_KEYS = [
   'status',
@@ -128,7 +137,13 @@ export function carriedLabels(carriedColumns: readonly string[]): string[] {
 }
 
 function carriedViewColumns(carriedColumns: readonly string[]): ViewColumn[] {
-  return carriedLabels(carriedColumns).map((label, index): ViewColumn => ({ key: carriedKey(index), label, kind: 'text', carried: index, perLocation: false }))
+  return carriedLabels(carriedColumns).map((label, index): ViewColumn => ({
+    key: carriedKey(index),
+    label,
+    kind: 'text',
+    carried: index,
+    perLocation: false
+  }))
 }
 
 /**
@@ -147,12 +162,28 @@ export function storesViewColumns(): ViewColumn[] {
 
 /** The Matrix view: the value's identifiers and the file's own columns, On hand in each store, then the in-stock rate across them. */
 export function matrixColumns(carriedColumns: readonly string[], stores: readonly number[]): ViewColumn[] {
-  const storeColumns = stores.map((store): ViewColumn => ({ key: storeKey(store), label: `Store ${store}`, kind: 'number', store, perLocation: false }))
-  return [...(['line', 'input', 'gtin', 'wmItemNumber'] as const).map(fixedColumn), ...carriedViewColumns(carriedColumns), ...storeColumns, fixedColumn('inStockRate')]
+  const storeColumns = stores.map((store): ViewColumn => ({
+    key: storeKey(store),
+    label: `Store ${store}`,
+    kind: 'number',
+    store,
+    perLocation: false
+  }))
+  return [
+    ...(['line', 'input', 'gtin', 'wmItemNumber'] as const).map(fixedColumn),
+    ...carriedViewColumns(carriedColumns),
+    ...storeColumns,
+    fixedColumn('inStockRate')
+  ]
 }
 
 /** The columns `keys` names that exist in the view, in the order of `keys`. */
-export function columnsByKeys(view: ResultView, carriedColumns: readonly string[], keys: readonly string[], stores: readonly number[] = []): ViewColumn[] {
+export function columnsByKeys(
+  view: ResultView,
+  carriedColumns: readonly string[],
+  keys: readonly string[],
+  stores: readonly number[] = []
+): ViewColumn[] {
   return pickColumns(viewColumns(view, carriedColumns, stores), keys)
 }
 

@@ -29,6 +29,4 @@ async function outcome(call: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
-process.stdout.write(
-  JSON.stringify({ get: await outcome(() => store.get('probe')), set: await outcome(() => store.set('other', 'x')) })
-)
+process.stdout.write(JSON.stringify({ get: await outcome(() => store.get('probe')), set: await outcome(() => store.set('other', 'x')) }))

@@ -10,16 +10,43 @@ const STATUSES = ['found', 'not_found', 'invalid', 'failed'] as const
 function results(count: number): LineResult[] {
   return Array.from({ length: count }, (_, index): LineResult => {
     const status = STATUSES[index % STATUSES.length] ?? 'found'
-    const base = { storeNbr: 1234, line: index + 2, input: String(index).padStart(12, '0'), value: String(index).padStart(14, '0'), status, carried: [`Item ${index}`] }
+    const base = {
+      storeNbr: 1234,
+      line: index + 2,
+      input: String(index).padStart(12, '0'),
+      value: String(index).padStart(14, '0'),
+      status,
+      carried: [`Item ${index}`]
+    }
     if (status !== 'found') return base
-    const locations = Array.from({ length: index % 3 }, (_, location) => ({ location_area: location === 0 ? 'store' : 'backroom', state: 'available', quantity: location + 1 }))
-    return { ...base, item: { gtin: base.value, wm_item_number: null, supplier_name: null, store_nbr: 1234, inventory_locations: locations, total_quantity: 1, raw: {} } }
+    const locations = Array.from({ length: index % 3 }, (_, location) => ({
+      location_area: location === 0 ? 'store' : 'backroom',
+      state: 'available',
+      quantity: location + 1
+    }))
+    return {
+      ...base,
+      item: {
+        gtin: base.value,
+        wm_item_number: null,
+        supplier_name: null,
+        store_nbr: 1234,
+        inventory_locations: locations,
+        total_quantity: 1,
+        raw: {}
+      }
+    }
   })
 }
 
 /** What the writer ends up with: every chunk's rows and fills appended, sheet by sheet. */
 function joined(chunks: Iterable<ExportSheet[]>): ExportSheet[] {
-  const sheets: { name: string; columns: ExportSheet['columns']; rows: ExportSheet['rows'][number][]; fills: Map<number, (string | null)[]> }[] = []
+  const sheets: {
+    name: string
+    columns: ExportSheet['columns']
+    rows: ExportSheet['rows'][number][]
+    fills: Map<number, (string | null)[]>
+  }[] = []
   for (const chunk of chunks) {
     chunk.forEach((sheet, index) => {
       const target = (sheets[index] ??= { name: sheet.name, columns: sheet.columns, rows: [], fills: new Map() })
@@ -27,7 +54,10 @@ function joined(chunks: Iterable<ExportSheet[]>): ExportSheet[] {
       target.rows.push(...sheet.rows)
     })
   }
-  return sheets.map(({ fills, ...sheet }) => ({ ...sheet, ...(fills.size === 0 ? {} : { fills: [...fills].map(([column, colors]) => ({ column, colors })) }) }))
+  return sheets.map(({ fills, ...sheet }) => ({
+    ...sheet,
+    ...(fills.size === 0 ? {} : { fills: [...fills].map(([column, colors]) => ({ column, colors })) })
+  }))
 }
 
 const SOURCE: ExportSource = { results: results(53), itemType: 'gtin', carriedColumns: ['Description'], stores: [1234], lines: 53 }
@@ -42,7 +72,10 @@ describe('an export built a slice of lines at a time', () => {
     const lines = [40, 2, 33, 2, 17, 54, 9, 3, 40]
     const items: ExportViewSpec = { ...defaultExportSpec('items', SOURCE.carriedColumns, 3), rows: { lines } }
     expect(joined(exportChunks(SOURCE, items, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, items))
-    const locations: ExportViewSpec = { ...defaultExportSpec('locations', SOURCE.carriedColumns, 3), rows: { lines, locations: [0, 0, 1, 0, 0, 0, 0, 0, 1] } }
+    const locations: ExportViewSpec = {
+      ...defaultExportSpec('locations', SOURCE.carriedColumns, 3),
+      rows: { lines, locations: [0, 0, 1, 0, 0, 0, 0, 0, 1] }
+    }
     expect(joined(exportChunks(SOURCE, locations, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, locations))
   })
 

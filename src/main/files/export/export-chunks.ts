@@ -54,7 +54,12 @@ export function* exportChunks(source: ExportSource, spec: ExportViewSpec, option
 }
 
 /** The Matrix a slice of values at a time: each slice holds every store's answers for its lines. */
-function* matrixChunks(source: ExportSource, spec: ExportViewSpec, linesPerChunk: number, prepare: (results: LineResult[]) => LineResult[]): Generator<ExportSheet[]> {
+function* matrixChunks(
+  source: ExportSource,
+  spec: ExportViewSpec,
+  linesPerChunk: number,
+  prepare: (results: LineResult[]) => LineResult[]
+): Generator<ExportSheet[]> {
   const byLine = new Map<number, LineResult[]>()
   for (const result of source.results) {
     const list = byLine.get(result.line)

@@ -18,7 +18,12 @@ export interface ExportToFile {
  * waits for the worker between chunks. Any failure aborts the export, leaving the old file as it was.
  */
 export async function exportToFile(worker: WorkerClient, request: ExportToFile): Promise<{ rows: number }> {
-  const { exportId } = await worker.run('exportOpen', { path: request.path, format: request.format, journalDir: request.journalDir, redact: request.redact })
+  const { exportId } = await worker.run('exportOpen', {
+    path: request.path,
+    format: request.format,
+    journalDir: request.journalDir,
+    redact: request.redact
+  })
   // Two chunks in flight: main builds the next slice while the worker writes the last one.
   let inFlight: Promise<unknown> | null = null
   try {

@@ -97,7 +97,9 @@ describe('export writer', () => {
     } catch (error) {
       caught = error
     }
-    expect(describeWriteFailure(caught, path).message).toBe(`The folder ${join(dir, 'gone')} no longer exists. Choose another folder and export again.`)
+    expect(describeWriteFailure(caught, path).message).toBe(
+      `The folder ${join(dir, 'gone')} no longer exists. Choose another folder and export again.`
+    )
   })
 })
 
@@ -113,7 +115,10 @@ describe('a sheet longer than Excel opens', () => {
     } catch (error) {
       caught = error
     }
-    expect(caught).toMatchObject({ code: 'file_write_failed', message: 'The Items sheet would have more than 1,048,576 rows, the most Excel opens. Export fewer lines, or export as CSV.' })
+    expect(caught).toMatchObject({
+      code: 'file_write_failed',
+      message: 'The Items sheet would have more than 1,048,576 rows, the most Excel opens. Export fewer lines, or export as CSV.'
+    })
     expect(await readdir(dir)).toEqual([])
   }, 60_000)
 })
@@ -130,6 +135,9 @@ describe('write failures', () => {
     )
     expect(describeWriteFailure(errno('EPERM'), path).message).toMatch(/permission denied/)
     expect(describeWriteFailure(errno('EBUSY'), path).message).toMatch(/open in another program/)
-    expect(describeWriteFailure(errno('EIO'), path)).toMatchObject({ code: 'file_write_failed', message: expect.stringMatching(/could not be saved/) })
+    expect(describeWriteFailure(errno('EIO'), path)).toMatchObject({
+      code: 'file_write_failed',
+      message: expect.stringMatching(/could not be saved/)
+    })
   })
 })

@@ -95,7 +95,10 @@ export class XlsxWriter {
       },
       end: () => {
         if (!started) start()
-        entry.write(`</sheetData><autoFilter ref="A1:${lastColumn}1"/>` + '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>')
+        entry.write(
+          `</sheetData><autoFilter ref="A1:${lastColumn}1"/>` +
+            '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+        )
       }
     }
   }
@@ -117,39 +120,58 @@ export class XlsxWriter {
   /** Writes the archive to `fd`; returns its size in bytes. */
   writeTo(fd: number): number {
     const sheets = this.sheetNames
-    this.zip.entry('[Content_Types].xml').write(
-      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        sheets
-          .map((_, index) => `<Override PartName="/xl/worksheets/sheet${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
-          .join('') +
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-        '</Types>'
-    )
+    this.zip
+      .entry('[Content_Types].xml')
+      .write(
+        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+          sheets
+            .map(
+              (_, index) =>
+                `<Override PartName="/xl/worksheets/sheet${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`
+            )
+            .join('') +
+          '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+          '</Types>'
+      )
     this.zip
       .entry('_rels/.rels')
-      .write(`${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
-    this.zip.entry('xl/workbook.xml').write(
-      `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets>` +
-        sheets.map((name, index) => `<sheet name="${escapeXml(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`).join('') +
-        '</sheets><definedNames>' +
-        this.filters.map((ref, index) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${index}" hidden="1">${escapeXml(ref)}</definedName>`).join('') +
-        '</definedNames></workbook>'
-    )
-    this.zip.entry('xl/_rels/workbook.xml.rels').write(
-      `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">` +
-        sheets.map((_, index) => `<Relationship Id="rId${index + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`).join('') +
-        `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`
-    )
+      .write(
+        `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}"><Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`
+      )
+    this.zip
+      .entry('xl/workbook.xml')
+      .write(
+        `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><bookViews><workbookView/></bookViews><sheets>` +
+          sheets.map((name, index) => `<sheet name="${escapeXml(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`).join('') +
+          '</sheets><definedNames>' +
+          this.filters
+            .map(
+              (ref, index) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${index}" hidden="1">${escapeXml(ref)}</definedName>`
+            )
+            .join('') +
+          '</definedNames></workbook>'
+      )
+    this.zip
+      .entry('xl/_rels/workbook.xml.rels')
+      .write(
+        `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">` +
+          sheets
+            .map((_, index) => `<Relationship Id="rId${index + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`)
+            .join('') +
+          `<Relationship Id="rId${sheets.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/></Relationships>`
+      )
     this.zip.entry('xl/styles.xml').write(this.stylesXml())
     return this.zip.writeTo(fd)
   }
 
   private stylesXml(): string {
     const fills = ['<fill><patternFill patternType="none"/></fill>', '<fill><patternFill patternType="gray125"/></fill>'].concat(
-      this.fills.map((argb) => `<fill><patternFill patternType="solid"><fgColor rgb="${escapeXml(argb)}"/><bgColor indexed="64"/></patternFill></fill>`)
+      this.fills.map(
+        (argb) => `<fill><patternFill patternType="solid"><fgColor rgb="${escapeXml(argb)}"/><bgColor indexed="64"/></patternFill></fill>`
+      )
     )
     const styles = [
       '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
@@ -160,7 +182,9 @@ export class XlsxWriter {
       const [kind, argb] = key.split('|') as [string, string]
       const fillId = 2 + this.fills.indexOf(argb)
       const format = kind === 'id' ? TEXT_FORMAT : 0
-      styles.push(`<xf numFmtId="${format}" fontId="0" fillId="${fillId}" borderId="0" xfId="0" applyFill="1"${format === 0 ? '' : ' applyNumberFormat="1"'}/>`)
+      styles.push(
+        `<xf numFmtId="${format}" fontId="0" fillId="${fillId}" borderId="0" xfId="0" applyFill="1"${format === 0 ? '' : ' applyNumberFormat="1"'}/>`
+      )
     }
     return (
       `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
@@ -204,7 +228,11 @@ function writeRow(
 
 /** Sheet names: at most 31 characters, none of `[]:*?/\`, distinct. */
 function uniqueSheetName(name: string, taken: readonly string[]): string {
-  const base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet'
+  const base =
+    name
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet'
   let candidate = base
   for (let n = 2; taken.includes(candidate); n++) candidate = `${base.slice(0, 31 - String(n).length - 1)} ${n}`
   return candidate
@@ -224,5 +252,8 @@ export function escapeText(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return text
   return escapeXml(text)
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, (char) => `_x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}_`)
+    .replace(
+      /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
+      (char) => `_x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}_`
+    )
 }

@@ -41,7 +41,16 @@ export class ZipWriter {
   }
 
   entry(name: string): ZipEntryWriter {
-    const entry: Entry = { name: Buffer.from(name, 'utf8'), chunks: [], pending: [], pendingLength: 0, crc: 0, size: 0, compressedSize: 0, closed: false }
+    const entry: Entry = {
+      name: Buffer.from(name, 'utf8'),
+      chunks: [],
+      pending: [],
+      pendingLength: 0,
+      crc: 0,
+      size: 0,
+      compressedSize: 0,
+      closed: false
+    }
     this.entries.push(entry)
     return {
       write: (text) => {

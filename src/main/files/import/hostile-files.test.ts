@@ -65,14 +65,20 @@ const DAMAGED = /could not be read as an Excel workbook; it may be damaged/
 
 describe('hostile workbooks', () => {
   it('reads a workbook built from raw parts, so the refusals below are about what was added', async () => {
-    const bytes = workbook({ sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2"><v>12345678905</v></c></row>'), sharedStrings: '<sst><si><t>UPC</t></si></sst>' })
+    const bytes = workbook({
+      sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2"><v>12345678905</v></c></row>'),
+      sharedStrings: '<sst><si><t>UPC</t></si></sst>'
+    })
     const { table } = await readImport('raw.xlsx', bytes)
     expect(table.rows()).toEqual([{ line: 2, cells: ['12345678905'] }])
   })
 
   it('refuses an external entity (XXE) without reading the file it names', async () => {
     const xxe = '<!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
-    const message = await refusal('xxe.xlsx', workbook({ sheet: sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>', xxe) }))
+    const message = await refusal(
+      'xxe.xlsx',
+      workbook({ sheet: sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>', xxe) })
+    )
     expect(message).toMatch(DAMAGED)
     expect(message).not.toContain('root:')
   })
@@ -80,11 +86,15 @@ describe('hostile workbooks', () => {
   it('refuses a "billion laughs" of nested entities in the shared strings', async () => {
     const laughs = Array.from({ length: 9 }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level};`.repeat(10)}">`).join('')
     const sharedStrings = `<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY lol0 "lol">${laughs}]><sst><si><t>&lol9;</t></si></sst>`
-    expect(await refusal('laughs.xlsx', workbook({ sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), sharedStrings }))).toMatch(DAMAGED)
+    expect(
+      await refusal('laughs.xlsx', workbook({ sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), sharedStrings }))
+    ).toMatch(DAMAGED)
   })
 
   it('refuses an entity that was never declared', async () => {
-    expect(await refusal('entity.xlsx', workbook({ sheet: sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>&lol;</t></is></c></row>') }))).toMatch(DAMAGED)
+    expect(
+      await refusal('entity.xlsx', workbook({ sheet: sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>&lol;</t></is></c></row>') }))
+    ).toMatch(DAMAGED)
   })
 
   it(`refuses a zip bomb once it has unpacked ${MAX_XLSX_UNPACKED_BYTES / 1024 / 1024} MB, naming the limit`, async () => {
@@ -93,16 +103,23 @@ describe('hostile workbooks', () => {
       for (let mb = 0; mb <= MAX_XLSX_UNPACKED_BYTES / (1 << 20); mb++) write(run)
     })
     expect(bomb.byteLength).toBeLessThan(10 * 1024 * 1024)
-    expect(await refusal('bomb.xlsx', bomb)).toMatch(/unpacks to more than 512 MB of spreadsheet data, the most the app reads\. .*save the sheet as CSV/)
+    expect(await refusal('bomb.xlsx', bomb)).toMatch(
+      /unpacks to more than 512 MB of spreadsheet data, the most the app reads\. .*save the sheet as CSV/
+    )
   })
 
   it('refuses a value in a column past the 1,000th, and a cell longer than 1,000 characters', async () => {
     const farColumn = workbook({ sheet: sheet('<row r="3"><c r="ALM3"><v>1</v></c></row>') })
-    expect(await refusal('wide.xlsx', farColumn)).toMatch(new RegExp(`Row 3 of wide\\.xlsx has more than ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')} columns`))
+    expect(await refusal('wide.xlsx', farColumn)).toMatch(
+      new RegExp(`Row 3 of wide\\.xlsx has more than ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')} columns`)
+    )
     // An empty styled cell far to the right is formatting, not data.
     const styledOnly = workbook({ sheet: sheet('<row r="1"><c r="A1"><v>5</v></c><c r="XFD1" s="1"/></row>') })
     expect((await readImport('styled.xlsx', styledOnly)).table.shape.columns).toHaveLength(1)
-    const long = workbook({ sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), sharedStrings: `<sst><si><t>${'x'.repeat(MAX_IMPORT_CELL_CHARS + 1)}</t></si></sst>` })
+    const long = workbook({
+      sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
+      sharedStrings: `<sst><si><t>${'x'.repeat(MAX_IMPORT_CELL_CHARS + 1)}</t></si></sst>`
+    })
     expect(await refusal('long.xlsx', long)).toMatch(/Row 1, column A of long\.xlsx holds more than 1,000 characters/)
   })
 
@@ -124,13 +141,17 @@ describe('hostile text files', () => {
   })
 
   it('refuses a cell of more than 1,000 characters, including a quote that is never closed', async () => {
-    expect(await refusal('long.csv', utf8(`gtin,note\n00012345678905,${'x'.repeat(1001)}\n`))).toMatch(/Row 2, column B of long\.csv holds more than 1,000 characters/)
+    expect(await refusal('long.csv', utf8(`gtin,note\n00012345678905,${'x'.repeat(1001)}\n`))).toMatch(
+      /Row 2, column B of long\.csv holds more than 1,000 characters/
+    )
     const unclosed = utf8(`gtin,note\n00012345678905,"oops\n${'00012345678905,fine\n'.repeat(1000)}`)
     expect(await refusal('quote.csv', unclosed)).toMatch(/Row 2, column B of quote\.csv .*quote that is never closed/)
   })
 
   it('refuses a file over 50 MB before reading it', async () => {
-    expect(await refusal('big.csv', new Uint8Array(50 * 1024 * 1024 + 1))).toBe('big.csv is larger than 50 MB; split it into smaller files and import them one at a time.')
+    expect(await refusal('big.csv', new Uint8Array(50 * 1024 * 1024 + 1))).toBe(
+      'big.csv is larger than 50 MB; split it into smaller files and import them one at a time.'
+    )
   })
 })
 

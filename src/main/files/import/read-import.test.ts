@@ -163,7 +163,12 @@ describe('readImportFile: XLSX', () => {
   it('reads the first sheet: numeric GTINs in plain digits, formulas as results, rich text, dates, sheet row numbers', async () => {
     const bytes = await workbook((sheet) => {
       sheet.addRow(['Item', 'GTIN', 'Note', 'Checked'])
-      sheet.addRow(['Soap', 12345678905, { richText: [{ text: 'very ' }, { text: 'good', font: { bold: true } }] }, new Date(Date.UTC(2024, 4, 31))])
+      sheet.addRow([
+        'Soap',
+        12345678905,
+        { richText: [{ text: 'very ' }, { text: 'good', font: { bold: true } }] },
+        new Date(Date.UTC(2024, 4, 31))
+      ])
       sheet.addRow([])
       sheet.addRow(['Milk', 614141000036, { formula: 'A2&"!"', result: 'Soap!' }, true])
       sheet.addRow(['Text id', '00012345678905', { formula: '1+1', result: 2 }, 0.1 + 0.2])

@@ -1,6 +1,13 @@
 import type { ImportSummary } from '../../../shared/contract'
 import { AppError } from '../../../shared/domain/app-error'
-import { MAX_IMPORT_BYTES, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_SECONDS, MAX_JOB_LINES, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
+import {
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CELL_CHARS,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_SECONDS,
+  MAX_JOB_LINES,
+  MAX_XLSX_UNPACKED_BYTES
+} from '../../../shared/limits'
 import { NotAWorkbookError, readFirstSheet } from '../xlsx/read-first-sheet'
 import { XmlFormatError } from '../xlsx/xml-scanner'
 import { UnpackedSizeError, ZipFormatError } from '../xlsx/zip-reader'
@@ -70,25 +77,42 @@ function finish(fileName: string, format: ImportFormat, encoding: string | null,
 function explain(fileName: string, error: unknown): unknown {
   if (error instanceof AppError) return error
   if (error instanceof TooManyRowsError) {
-    return unreadable(`${fileName} has more than ${count(MAX_JOB_LINES)} rows; one lookup takes at most ${count(MAX_JOB_LINES)}. Split the file and import the parts one at a time.`)
+    return unreadable(
+      `${fileName} has more than ${count(MAX_JOB_LINES)} rows; one lookup takes at most ${count(MAX_JOB_LINES)}. Split the file and import the parts one at a time.`
+    )
   }
   if (error instanceof RecordLimitError) {
     if (error.limit === 'cells') {
-      return unreadable(`Row ${error.line} of ${fileName} has more than ${count(MAX_IMPORT_COLUMNS)} columns, the most the app reads. Delete the columns you do not need (or save the values in a file of their own) and import it again.`)
+      return unreadable(
+        `Row ${error.line} of ${fileName} has more than ${count(MAX_IMPORT_COLUMNS)} columns, the most the app reads. Delete the columns you do not need (or save the values in a file of their own) and import it again.`
+      )
     }
-    return unreadable(`Row ${error.line}, column ${columnLetters(error.cell)} of ${fileName} holds more than ${count(MAX_IMPORT_CELL_CHARS)} characters, the most a cell may hold. Check it for a quote that is never closed (it turns the rest of the file into one cell), fix that cell and import it again.`)
+    return unreadable(
+      `Row ${error.line}, column ${columnLetters(error.cell)} of ${fileName} holds more than ${count(MAX_IMPORT_CELL_CHARS)} characters, the most a cell may hold. Check it for a quote that is never closed (it turns the rest of the file into one cell), fix that cell and import it again.`
+    )
   }
   if (error instanceof UnpackedSizeError && error.limit === MAX_XLSX_UNPACKED_BYTES) {
-    return unreadable(`${fileName} unpacks to more than ${MAX_XLSX_UNPACKED_BYTES / MB} MB of spreadsheet data, the most the app reads. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.`)
+    return unreadable(
+      `${fileName} unpacks to more than ${MAX_XLSX_UNPACKED_BYTES / MB} MB of spreadsheet data, the most the app reads. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.`
+    )
   }
   if (error instanceof TooSlowError) {
-    return unreadable(`${fileName} took more than ${MAX_IMPORT_SECONDS} seconds to read, the most the app waits. Save only the columns you need in a new file (CSV reads fastest) and import that.`)
+    return unreadable(
+      `${fileName} took more than ${MAX_IMPORT_SECONDS} seconds to read, the most the app waits. Save only the columns you need in a new file (CSV reads fastest) and import that.`
+    )
   }
   if (error instanceof NotTextError) {
     return unreadable(`${fileName} does not look like a text file. Choose a CSV, TSV, TXT or XLSX file.`)
   }
-  if (error instanceof NotAWorkbookError || error instanceof ZipFormatError || error instanceof XmlFormatError || error instanceof UnpackedSizeError) {
-    return unreadable(`${fileName} could not be read as an Excel workbook; it may be damaged. Open it in Excel and save it again, or export it as CSV.`)
+  if (
+    error instanceof NotAWorkbookError ||
+    error instanceof ZipFormatError ||
+    error instanceof XmlFormatError ||
+    error instanceof UnpackedSizeError
+  ) {
+    return unreadable(
+      `${fileName} could not be read as an Excel workbook; it may be damaged. Open it in Excel and save it again, or export it as CSV.`
+    )
   }
   return error
 }

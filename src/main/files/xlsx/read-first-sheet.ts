@@ -36,14 +36,20 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
 
   let firstSheetRelation: string | null = null
   let date1904 = false
-  await scanPart(bytes, workbookEntry, {
-    open(name, attributes) {
-      if (name === 'sheet' && firstSheetRelation === null) firstSheetRelation = attribute(attributes, 'id')
-      if (name === 'workbookPr') date1904 = isTrue(attribute(attributes, 'date1904'))
+  await scanPart(
+    bytes,
+    workbookEntry,
+    {
+      open(name, attributes) {
+        if (name === 'sheet' && firstSheetRelation === null) firstSheetRelation = attribute(attributes, 'id')
+        if (name === 'workbookPr') date1904 = isTrue(attribute(attributes, 'date1904'))
+      },
+      close: () => undefined,
+      text: () => undefined
     },
-    close: () => undefined,
-    text: () => undefined
-  }, budget, MAX_SMALL_PART_BYTES)
+    budget,
+    MAX_SMALL_PART_BYTES
+  )
   if (firstSheetRelation === null) throw new NotAWorkbookError('the workbook has no sheets')
 
   const targets = new Map<string, string>()
@@ -51,21 +57,27 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
   let stylesPath = 'xl/styles.xml'
   const relsEntry = entries.get('xl/_rels/workbook.xml.rels')
   if (relsEntry !== undefined) {
-    await scanPart(bytes, relsEntry, {
-      open(name, attributes) {
-        if (name !== 'Relationship') return
-        const id = attribute(attributes, 'Id')
-        const target = attribute(attributes, 'Target')
-        const type = attribute(attributes, 'Type') ?? ''
-        if (id === null || target === null) return
-        const path = partPath(target)
-        targets.set(id, path)
-        if (type.endsWith('/sharedStrings')) sharedStringsPath = path
-        if (type.endsWith('/styles')) stylesPath = path
+    await scanPart(
+      bytes,
+      relsEntry,
+      {
+        open(name, attributes) {
+          if (name !== 'Relationship') return
+          const id = attribute(attributes, 'Id')
+          const target = attribute(attributes, 'Target')
+          const type = attribute(attributes, 'Type') ?? ''
+          if (id === null || target === null) return
+          const path = partPath(target)
+          targets.set(id, path)
+          if (type.endsWith('/sharedStrings')) sharedStringsPath = path
+          if (type.endsWith('/styles')) stylesPath = path
+        },
+        close: () => undefined,
+        text: () => undefined
       },
-      close: () => undefined,
-      text: () => undefined
-    }, budget, MAX_SMALL_PART_BYTES)
+      budget,
+      MAX_SMALL_PART_BYTES
+    )
   }
   const sheetEntry = entries.get(targets.get(firstSheetRelation) ?? 'xl/worksheets/sheet1.xml')
   if (sheetEntry === undefined) throw new NotAWorkbookError('the first sheet is missing')
@@ -81,7 +93,13 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
   await scanPart(bytes, sheetEntry, sheetHandler({ strings, formats, date1904, onRecord }), budget)
 }
 
-async function scanPart(bytes: Uint8Array, entry: ZipEntry, handler: XmlHandler, budget: Budget, partLimit = Number.POSITIVE_INFINITY): Promise<void> {
+async function scanPart(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  handler: XmlHandler,
+  budget: Budget,
+  partLimit = Number.POSITIVE_INFINITY
+): Promise<void> {
   const scanner = createXmlScanner(handler)
   const decoder = new TextDecoder('utf-8')
   for await (const chunk of unpackEntry(bytes, entry, budget, partLimit)) scanner.write(decoder.decode(chunk, { stream: true }))

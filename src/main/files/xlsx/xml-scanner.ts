@@ -135,7 +135,12 @@ export function decodeEntities(text: string): string {
   return text.replace(/&([^;&\s]{0,12});/g, (_match, name: string) => {
     const named = NAMED[name]
     if (named !== undefined) return named
-    const code = name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : NaN
+    const code =
+      name.startsWith('#x') || name.startsWith('#X')
+        ? parseInt(name.slice(2), 16)
+        : name.startsWith('#')
+          ? parseInt(name.slice(1), 10)
+          : NaN
     if (!Number.isInteger(code) || code < 1 || code > 0x10ffff) throw new XmlFormatError(`unknown entity &${name.slice(0, 12)};`)
     return String.fromCodePoint(code)
   })

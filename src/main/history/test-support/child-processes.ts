@@ -60,11 +60,15 @@ export async function harnessProcess(dataDir: string): Promise<HarnessChild> {
       new Promise((resolve, reject) => {
         // The bridge's wire is JSON (byte arrays aside, which these calls do not send).
         const body = JSON.stringify({ channel, input })
-        const call = request(new URL('__harness/invoke', url), { method: 'POST', headers: { Referer: url, 'Content-Type': 'application/json' } }, (response) => {
-          let text = ''
-          response.on('data', (chunk: Buffer) => (text += chunk.toString()))
-          response.on('end', () => resolve(JSON.parse(text) as { ok: boolean; value?: unknown; error?: { message: string } }))
-        })
+        const call = request(
+          new URL('__harness/invoke', url),
+          { method: 'POST', headers: { Referer: url, 'Content-Type': 'application/json' } },
+          (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () => resolve(JSON.parse(text) as { ok: boolean; value?: unknown; error?: { message: string } }))
+          }
+        )
         call.on('error', reject)
         call.end(body)
       })

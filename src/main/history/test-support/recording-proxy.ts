@@ -26,14 +26,17 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
         searches.push(parsed.item_type_values ?? [])
       }
       const headers = Object.fromEntries(
-        Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'content-length')
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'content-length'
+        )
       )
       fetch(new URL(request.url ?? '/', target), { method: request.method ?? 'GET', headers, ...(body.length === 0 ? {} : { body }) })
         .then(async (upstream) => {
           const answer = Buffer.from(await upstream.arrayBuffer())
           const passed: Record<string, string> = {}
           upstream.headers.forEach((value, name) => {
-            if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'connection') passed[name] = value
+            if (name !== 'content-length' && name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'connection')
+              passed[name] = value
           })
           response.writeHead(upstream.status, passed)
           response.end(answer)

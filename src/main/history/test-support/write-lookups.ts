@@ -15,7 +15,9 @@ await new Promise<void>((resolve) => process.stdin.once('data', () => resolve())
 process.stdin.pause()
 const ids: number[] = []
 for (let n = 0; n < Number(lookups); n += 1) {
-  const { id } = history.createLookup(sampleLookup(sampleLines(Number(lines)), { source: source === 'app' ? 'app' : 'cli', startedAt: Date.now() }))
+  const { id } = history.createLookup(
+    sampleLookup(sampleLines(Number(lines)), { source: source === 'app' ? 'app' : 'cli', startedAt: Date.now() })
+  )
   for (let first = 1; first <= Number(lines); first += 100) {
     const batch: AnswerRow[] = []
     for (let line = first; line < first + 100 && line <= Number(lines); line += 1) {

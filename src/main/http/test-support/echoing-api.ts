@@ -34,7 +34,12 @@ export async function startEchoingApi(initial: EchoingApiOptions): Promise<Echoi
       response.end(JSON.stringify({ access_token: options.token, token_type: 'Bearer', expires_in: 900 }))
       return
     }
-    const status = path === TOKEN_PATH ? (options.tokenStatus ?? 500) : path === SEARCH_PATHS.sandbox || path === SEARCH_PATHS.production ? options.searchStatus : 404
+    const status =
+      path === TOKEN_PATH
+        ? (options.tokenStatus ?? 500)
+        : path === SEARCH_PATHS.sandbox || path === SEARCH_PATHS.production
+          ? options.searchStatus
+          : 404
     const { contentType, text } = echoBody(options.format, request, body)
     response.writeHead(status, { 'Content-Type': contentType })
     response.end(text)
@@ -54,7 +59,10 @@ function echoBody(format: EchoFormat, request: IncomingMessage, body: string): {
   const said = `Rejected request. Body: ${body} Headers: ${headers} Trace: ${encoded}`
   switch (format) {
     case 'json':
-      return { contentType: 'application/json', text: JSON.stringify({ error: { message: said, request: { body, headers: request.headers } } }) }
+      return {
+        contentType: 'application/json',
+        text: JSON.stringify({ error: { message: said, request: { body, headers: request.headers } } })
+      }
     case 'xml':
       return { contentType: 'application/xml', text: `<?xml version="1.0"?><fault><faultstring>${escapeXml(said)}</faultstring></fault>` }
     case 'text':

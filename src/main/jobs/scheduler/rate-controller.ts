@@ -186,7 +186,11 @@ export function createRateController(options: RateControllerOptions): RateContro
     // Answers to requests sent before the pause began belong to the same episode.
     if (!alreadyPaused) episodes += 1
     const named =
-      rateLimit?.retryAfterMs != null ? now + rateLimit.retryAfterMs : rateLimit?.resetAt != null && rateLimit.resetAt > now ? rateLimit.resetAt : null
+      rateLimit?.retryAfterMs != null
+        ? now + rateLimit.retryAfterMs
+        : rateLimit?.resetAt != null && rateLimit.resetAt > now
+          ? rateLimit.resetAt
+          : null
     probing = named === null
     const until = named ?? now + pauseWithoutHint(episodes, options.random, baseBackoffMs, maxBackoffMs)
     pausedUntil = Math.max(pausedUntil ?? 0, Math.min(until, now + maxWaitMs))

@@ -113,7 +113,8 @@ function runAll(
 }
 
 /** A fault every so often, deterministic: about 5 % dropped connections and 5 % 503s. */
-const someFaults = (request: number): 'drop' | 'unavailable' | null => (request % 20 === 7 ? 'drop' : request % 20 === 13 ? 'unavailable' : null)
+const someFaults = (request: number): 'drop' | 'unavailable' | null =>
+  request % 20 === 7 ? 'drop' : request % 20 === 13 ? 'unavailable' : null
 
 describe('createRequestScheduler: order', () => {
   it('sends a lane’s work in its order, whatever order it was pushed in', async () => {
@@ -190,11 +191,15 @@ describe('createRequestScheduler: order', () => {
     const batchesPerStore = 20
     const storeOf = (index: number): number => Math.floor(index / batchesPerStore)
     const { wallMs, doneAt } = await clock.runUntilSettled(
-      runAll(clock, lane, stores * batchesPerStore, () => server.answer(), (index) => [storeOf(index), index % batchesPerStore])
+      runAll(
+        clock,
+        lane,
+        stores * batchesPerStore,
+        () => server.answer(),
+        (index) => [storeOf(index), index % batchesPerStore]
+      )
     )
-    const storeDoneAt = Array.from({ length: stores }, (_, store) =>
-      Math.max(...doneAt.filter((_, index) => storeOf(index) === store))
-    )
+    const storeDoneAt = Array.from({ length: stores }, (_, store) => Math.max(...doneAt.filter((_, index) => storeOf(index) === store)))
     expect(storeDoneAt).toEqual([...storeDoneAt].sort((a, b) => a - b))
     // The first store is done long before the lookup: it did not wait for the others' batches.
     expect((storeDoneAt[0] ?? 0) - clock.now() + wallMs).toBeLessThan(wallMs / 2)

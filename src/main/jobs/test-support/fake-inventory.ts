@@ -6,13 +6,23 @@ import type { FakeClock } from './fake-clock'
 
 /** The inventory client's own errors, as it throws them. */
 export const faults = {
-  server: () => new InventoryApiError('server_error', 'An internal server error has occurred.', { kind: 'server', retryable: true, status: 500 }),
+  server: () =>
+    new InventoryApiError('server_error', 'An internal server error has occurred.', { kind: 'server', retryable: true, status: 500 }),
   badRequest: () => new InventoryApiError('bad_request', 'Invalid parameter.', { kind: 'client', retryable: false, status: 400 }),
   auth: () =>
-    new InventoryApiError('not_subscribed', 'The consumer id is not subscribed to the service name.', { kind: 'auth', retryable: false, status: 403 }),
-  throttled: (rateLimit: RateLimit) => new InventoryApiError('throttled', 'Too Many Requests', { kind: 'throttled', retryable: true, status: 429, rateLimit }),
+    new InventoryApiError('not_subscribed', 'The consumer id is not subscribed to the service name.', {
+      kind: 'auth',
+      retryable: false,
+      status: 403
+    }),
+  throttled: (rateLimit: RateLimit) =>
+    new InventoryApiError('throttled', 'Too Many Requests', { kind: 'throttled', retryable: true, status: 429, rateLimit }),
   notMapped: () =>
-    new InventoryApiError('not_found', 'The server said: "A requested GTIN is not mapped to the Supplier."', { kind: 'client', retryable: false, status: 404 }),
+    new InventoryApiError('not_found', 'The server said: "A requested GTIN is not mapped to the Supplier."', {
+      kind: 'client',
+      retryable: false,
+      status: 404
+    }),
   cancelled: () => new InventoryApiError('cancelled', 'The lookup was cancelled.', { kind: 'cancelled', retryable: false })
 }
 
@@ -71,7 +81,9 @@ export function createFakeInventory(options: FakeInventoryOptions) {
           .filter(carries)
           .reverse()
           .map((value) =>
-            request.itemType === 'gtin' ? inventoryItem(value.replace(/^0+/, ''), null, request.storeNbr) : inventoryItem(null, value.replace(/^0+/, ''), request.storeNbr)
+            request.itemType === 'gtin'
+              ? inventoryItem(value.replace(/^0+/, ''), null, request.storeNbr)
+              : inventoryItem(null, value.replace(/^0+/, ''), request.storeNbr)
           )
         return { items, rateLimit: fate ?? { remaining: null, resetAt: null, retryAfterMs: null }, tokenRefreshed: false }
       } finally {

@@ -100,7 +100,9 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
   })
 
   const noun = comparison.data?.manyStores === true ? 'store and value pairs' : 'values'
-  const summary = rows.filtering ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}` : `${formatCount(all.length)} ${noun} compared`
+  const summary = rows.filtering
+    ? `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}`
+    : `${formatCount(all.length)} ${noun} compared`
   const announcement = useFilterAnnouncement(rows.filter, 'compare', summary)
   const activeColumnFilters = Object.values(rows.columnFilters).filter((value) => value.trim() !== '').length
   const data = comparison.data
@@ -155,7 +157,9 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
           openRequest={exportRequest}
         />
       </div>
-      {filtersOpen ? <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} /> : null}
+      {filtersOpen ? (
+        <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
+      ) : null}
       <div className="results-subbar">
         <ChipGroup label="Changes" chips={chips} pressed={rows.chips} onToggle={rows.toggleChip} />
         <div className="results-summary">
@@ -190,7 +194,9 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
           onActiveRowChange={noDetails}
           onAnnounce={setAnnounced}
           describedBy={summaryId}
-          emptyText={comparison.isPending ? 'Comparing…' : all.length > 0 ? 'No rows match the filters.' : 'Neither lookup has a value to compare.'}
+          emptyText={
+            comparison.isPending ? 'Comparing…' : all.length > 0 ? 'No rows match the filters.' : 'Neither lookup has a value to compare.'
+          }
         />
       </div>
     </section>

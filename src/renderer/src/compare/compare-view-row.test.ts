@@ -39,7 +39,17 @@ describe('the rows of the Compare view', () => {
 
   it('show each cell as the view does, badges on the status columns only', () => {
     const [a] = rows
-    expect(COMPARE_COLUMNS.map((c) => a?.text(c))).toEqual(['A', '1', 'A', 'In stock', 'Out of stock', '5', '0', '-5', 'Newly out of stock'])
+    expect(COMPARE_COLUMNS.map((c) => a?.text(c))).toEqual([
+      'A',
+      '1',
+      'A',
+      'In stock',
+      'Out of stock',
+      '5',
+      '0',
+      '-5',
+      'Newly out of stock'
+    ])
     expect(a?.statusOf(column('statusThen'))).toBe('in_stock')
     expect(a?.statusOf(column('statusNow'))).toBe('out_of_stock')
     expect(a?.statusOf(column('change'))).toBeNull()
@@ -47,9 +57,24 @@ describe('the rows of the Compare view', () => {
   })
 
   it('filter numbers, sort statuses most urgent first and numbers with empty cells last, and find words in either status', () => {
-    expect(filterRows(rows, { ...NO_FILTER, columns: { change: '<0' } }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['1234:A', '1234:C'])
-    expect(sortRows(rows, [{ columnKey: 'statusNow', direction: 'ASC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual(['1234:A', '1234:B', '1234:E', '1234:C', '1234:D'])
-    expect(sortRows(rows, [{ columnKey: 'change', direction: 'DESC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual(['1234:B', '1234:D', '1234:C', '1234:A', '1234:E'])
+    expect(filterRows(rows, { ...NO_FILTER, columns: { change: '<0' } }, COMPARE_COLUMNS).map((row) => row.key)).toEqual([
+      '1234:A',
+      '1234:C'
+    ])
+    expect(sortRows(rows, [{ columnKey: 'statusNow', direction: 'ASC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual([
+      '1234:A',
+      '1234:B',
+      '1234:E',
+      '1234:C',
+      '1234:D'
+    ])
+    expect(sortRows(rows, [{ columnKey: 'change', direction: 'DESC' }], COMPARE_COLUMNS).map((row) => row.key)).toEqual([
+      '1234:B',
+      '1234:D',
+      '1234:C',
+      '1234:A',
+      '1234:E'
+    ])
     expect(filterRows(rows, { ...NO_FILTER, quick: 'out of' }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['1234:A', '1234:B'])
     expect(filterRows(rows, { ...NO_FILTER, quick: 'only' }, COMPARE_COLUMNS).map((row) => row.key)).toEqual(['1234:E'])
   })
@@ -70,21 +95,35 @@ describe('the rows of the Compare view', () => {
     const base = { thenJobId: '1', nowJobId: '2', format: 'csv', columns: ['category', 'value'], lowStockLevel: 3 }
     expect(compareExportInput(state, { format: 'csv', scope: 'shown' })).toEqual({ ...base, rows: ['1234:C', '1234:A'] })
     expect(compareExportInput(state, { format: 'csv', scope: 'selected' })).toEqual({ ...base, rows: ['1234:B', '1234:E'] })
-    expect(compareExportInput(state, { format: 'csv', scope: 'all' })).toEqual({ ...base, rows: ['1234:B', '1234:D', '1234:C', '1234:A', '1234:E'] })
+    expect(compareExportInput(state, { format: 'csv', scope: 'all' })).toEqual({
+      ...base,
+      rows: ['1234:B', '1234:D', '1234:C', '1234:A', '1234:E']
+    })
     expect(compareExportInput({ ...state, sorted: rows, shown: rows }, { format: 'xlsx', scope: 'shown' }).rows).toBeNull()
   })
 
   it('of several stores name their store, and the Store column filters and sorts like any number', () => {
-    const many = compareResults(
-      [found(1, 'A', 5, 2001), found(1, 'A', 5, 30)],
-      [found(1, 'A', 0, 2001), found(1, 'A', 7, 30)],
-      3
-    ).map((row) => new CompareViewRow(row, true))
+    const many = compareResults([found(1, 'A', 5, 2001), found(1, 'A', 5, 30)], [found(1, 'A', 0, 2001), found(1, 'A', 7, 30)], 3).map(
+      (row) => new CompareViewRow(row, true)
+    )
     const columns = compareColumnsFor(true)
     expect(many.map((row) => row.label)).toEqual(['store 2001, value A', 'store 30, value A'])
-    expect(columns.map((c) => many[0]?.text(c))).toEqual(['2001', 'A', '1', 'A', 'In stock', 'Out of stock', '5', '0', '-5', 'Newly out of stock'])
+    expect(columns.map((c) => many[0]?.text(c))).toEqual([
+      '2001',
+      'A',
+      '1',
+      'A',
+      'In stock',
+      'Out of stock',
+      '5',
+      '0',
+      '-5',
+      'Newly out of stock'
+    ])
     expect(filterRows(many, { ...NO_FILTER, columns: { store: '30' } }, columns).map((row) => row.key)).toEqual(['30:A'])
     expect(sortRows(many, [{ columnKey: 'store', direction: 'ASC' }], columns).map((row) => row.key)).toEqual(['30:A', '2001:A'])
-    expect(filterRows(many, { ...NO_FILTER, statuses: new Set(['changed']) }, columns).map((row) => row.label)).toEqual(['store 30, value A'])
+    expect(filterRows(many, { ...NO_FILTER, statuses: new Set(['changed']) }, columns).map((row) => row.label)).toEqual([
+      'store 30, value A'
+    ])
   })
 })

@@ -55,7 +55,11 @@ export class CompareViewRow implements GridRow<CompareColumn> {
   /** Stock statuses match in words ("out of stock" finds either side); every other cell as the view shows it. */
   contains(term: SearchTerm, columns: readonly CompareColumn[]): boolean {
     const { then, now } = this.row
-    if ((then !== null && term.inLabel(STOCK_STATUS_LABELS[then.status])) || (now !== null && term.inLabel(STOCK_STATUS_LABELS[now.status]))) return true
+    if (
+      (then !== null && term.inLabel(STOCK_STATUS_LABELS[then.status])) ||
+      (now !== null && term.inLabel(STOCK_STATUS_LABELS[now.status]))
+    )
+      return true
     for (const column of columns) {
       const value = this.value(column)
       if (typeof value === 'number' ? term.inNumber(value) : term.in(textOf(value))) return true

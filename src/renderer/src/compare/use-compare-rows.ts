@@ -28,7 +28,10 @@ export function useCompareRows(all: readonly CompareViewRow[], base: readonly Co
   const [quick, setQuick] = useState('')
 
   const columns = useMemo(() => ordered(base, order), [base, order])
-  const filter = useMemo<RowFilter>(() => ({ columns: columnFilters, statuses: chips.size === 0 ? null : chips, quick }), [columnFilters, chips, quick])
+  const filter = useMemo<RowFilter>(
+    () => ({ columns: columnFilters, statuses: chips.size === 0 ? null : chips, quick }),
+    [columnFilters, chips, quick]
+  )
   const filtering = useMemo(() => isFiltering(filter, base), [filter, base])
   const sorted = useMemo(() => sortRows(all, sortColumns, base), [all, sortColumns, base])
   const shown = useMemo(() => filterRows(sorted, filter, base), [sorted, filter, base])

@@ -16,7 +16,12 @@ describe('entry list', () => {
       { line: 4, input: '111' },
       { line: 9, input: '222' }
     ]
-    const fromFile = entryReducer(EMPTY_ENTRY, { type: 'import', lines, note: 'UPC from items.xlsx', source: { importId: 'a'.repeat(32), column: 1 } })
+    const fromFile = entryReducer(EMPTY_ENTRY, {
+      type: 'import',
+      lines,
+      note: 'UPC from items.xlsx',
+      source: { importId: 'a'.repeat(32), column: 1 }
+    })
     const restored = entryReducer(EMPTY_ENTRY, { type: 'restore', draft: draftOf(fromFile) })
     expect(entryLines(restored)).toEqual(lines)
     expect(restored).toMatchObject({ importNote: 'UPC from items.xlsx', source: null })
@@ -74,7 +79,12 @@ describe('entry list', () => {
   })
 
   it('turns an imported list back into a typed one when the text is edited', () => {
-    const imported = entryReducer(EMPTY_ENTRY, { type: 'import', lines: [{ line: 9, input: '111' }], note: 'x', source: { importId: 'i', column: 0 } })
+    const imported = entryReducer(EMPTY_ENTRY, {
+      type: 'import',
+      lines: [{ line: 9, input: '111' }],
+      note: 'x',
+      source: { importId: 'i', column: 0 }
+    })
     const edited = entryReducer(imported, { type: 'edit-text', doc: textOf('111\n222') })
     expect(edited.importNote).toBeNull()
     expect(edited.source).toBeNull()

@@ -61,7 +61,9 @@ export function entryReducer(state: EntryState, action: EntryAction): EntryState
     case 'import':
       return imported(action.lines, { importNote: action.note, source: action.source })
     case 'restore':
-      return action.draft.lines === null ? typed(textOf(action.draft.text)) : imported(action.draft.lines, { importNote: action.draft.importNote, source: null })
+      return action.draft.lines === null
+        ? typed(textOf(action.draft.text))
+        : imported(action.draft.lines, { importNote: action.draft.importNote, source: null })
     case 'clear':
       return EMPTY_ENTRY
   }

@@ -1,8 +1,19 @@
 import { useRef } from 'react'
 
-const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const ACCEPT =
+  '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-export function ImportButton({ onFile, busy, label = 'Import file', hint = true }: { onFile: (file: File) => void; busy: boolean; label?: string; hint?: boolean }) {
+export function ImportButton({
+  onFile,
+  busy,
+  label = 'Import file',
+  hint = true
+}: {
+  onFile: (file: File) => void
+  busy: boolean
+  label?: string
+  hint?: boolean
+}) {
   const inputRef = useRef<HTMLInputElement>(null)
   return (
     <div className="field import-field">

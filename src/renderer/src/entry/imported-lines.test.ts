@@ -41,6 +41,8 @@ describe('imported lines', () => {
   it('lists at most 20 skipped rows and says how many more there are', () => {
     const lines = Array.from({ length: 1000 }, (_, index) => index + 2)
     const text = describeImport({ ...summary, blankRows: { count: 5000, lines } }, 1, { lines: [], emptyRows: none })
-    expect(text).toContain('5,000 blank rows skipped (rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 4,980 more).')
+    expect(text).toContain(
+      '5,000 blank rows skipped (rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 4,980 more).'
+    )
   })
 })

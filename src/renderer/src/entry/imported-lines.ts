@@ -26,7 +26,9 @@ export function describeImport(summary: ImportSummary, column: number, cells: Pi
     sentences.push(`${plural(summary.blankRows.count, 'blank row')} skipped (${rowList(summary.blankRows)}).`)
   }
   if (cells.emptyRows.count > 0) {
-    sentences.push(`${plural(cells.emptyRows.count, 'row')} without a value in "${columnLabel(summary, column)}" skipped (${rowList(cells.emptyRows)}).`)
+    sentences.push(
+      `${plural(cells.emptyRows.count, 'row')} without a value in "${columnLabel(summary, column)}" skipped (${rowList(cells.emptyRows)}).`
+    )
   }
   return sentences.join(' ')
 }

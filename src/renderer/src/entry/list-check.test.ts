@@ -21,7 +21,10 @@ describe('checkValidated', () => {
   it('counts every group, lists the lines of each and names the lines the bulk fixes remove', () => {
     const check = checkValidated(
       validateLines(
-        ['036000291452', '00036000291452', '4006381333932', 'abc', '7.61E+12', '12000001291'].map((input, index) => ({ line: index + 1, input })),
+        ['036000291452', '00036000291452', '4006381333932', 'abc', '7.61E+12', '12000001291'].map((input, index) => ({
+          line: index + 1,
+          input
+        })),
         'gtin'
       )
     )

@@ -85,7 +85,13 @@ export function toCheckedLine(validated: ValidatedLine): CheckedLine {
         note: validated.message
       }
     case 'duplicate':
-      return { line: validated.line, input: validated.input, value: validated.value, status: 'duplicate', duplicateOf: validated.duplicateOf }
+      return {
+        line: validated.line,
+        input: validated.input,
+        value: validated.value,
+        status: 'duplicate',
+        duplicateOf: validated.duplicateOf
+      }
   }
 }
 
@@ -131,7 +137,8 @@ export function createCheckSession(reply: (message: CheckReply) => void) {
         list = typeof request.list === 'string' ? textOf(request.list) : request.list
         itemType = request.itemType
       } else {
-        if (!(list instanceof Text)) throw new Error('An edit arrived for an imported list; the renderer sends the whole text after an import.')
+        if (!(list instanceof Text))
+          throw new Error('An edit arrived for an imported list; the renderer sends the whole text after an import.')
         list = ChangeSet.of(request.changes as TextChange[], list.length).apply(list)
       }
       const scheduled = waiting !== null

@@ -1,6 +1,14 @@
 import type { Text } from '@codemirror/state'
 import type { ItemType } from '../../../shared/domain/item-type'
-import { createCheckSession, type CheckReply, type CheckRequest, type ListCheck, type ListSource, type ScanMatch, type TextChange } from './list-check'
+import {
+  createCheckSession,
+  type CheckReply,
+  type CheckRequest,
+  type ListCheck,
+  type ListSource,
+  type ScanMatch,
+  type TextChange
+} from './list-check'
 import ListCheckWorker from './list-check.worker?worker'
 
 export interface ListChecker {

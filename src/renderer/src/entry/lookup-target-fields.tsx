@@ -23,11 +23,7 @@ export function LookupTargetFields({ stores, sizeProblem, itemType, onItemTypeCh
       <StoresField stores={stores} sizeProblem={sizeProblem} />
       <div className="field">
         <label htmlFor={`${ids}-item-type`}>Item type</label>
-        <select
-          id={`${ids}-item-type`}
-          value={itemType}
-          onChange={(event) => onItemTypeChange(event.target.value as ItemType)}
-        >
+        <select id={`${ids}-item-type`} value={itemType} onChange={(event) => onItemTypeChange(event.target.value as ItemType)}>
           {(Object.keys(ITEM_TYPE_LABELS) as ItemType[]).map((type) => (
             <option key={type} value={type}>
               {ITEM_TYPE_LABELS[type]}

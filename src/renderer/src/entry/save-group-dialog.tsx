@@ -55,7 +55,9 @@ export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: Save
       }}
     >
       <form onSubmit={submit}>
-        <h2 id={`${ids}-title`}>Save these {formatCount(stores.length)} {stores.length === 1 ? 'store' : 'stores'} as a group</h2>
+        <h2 id={`${ids}-title`}>
+          Save these {formatCount(stores.length)} {stores.length === 1 ? 'store' : 'stores'} as a group
+        </h2>
         <div className="field">
           <label htmlFor={`${ids}-name`}>Group name</label>
           <input
@@ -74,7 +76,8 @@ export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: Save
             }}
           />
           <span id={`${ids}-note`} className={problem === null ? 'field-hint' : 'field-error'}>
-            {problem ?? (taken === null ? 'Choose it later from Store group.' : `A group named ${taken.name} exists; saving replaces its stores.`)}
+            {problem ??
+              (taken === null ? 'Choose it later from Store group.' : `A group named ${taken.name} exists; saving replaces its stores.`)}
           </span>
         </div>
         <div className="dialog-actions">

@@ -39,7 +39,9 @@ export function StoresField({ stores, sizeProblem }: StoresFieldProps) {
       // A good column reads as a compact list; one with bad entries stays as it was, so each is named and can be fixed.
       if (read.ok) stores.choose(read.stores)
       else stores.setText(text)
-      setImportNote(read.ok ? `Read ${storeCount(read.stores.length)} from ${values.fileName}.${read.message === null ? '' : ` ${read.message}`}` : null)
+      setImportNote(
+        read.ok ? `Read ${storeCount(read.stores.length)} from ${values.fileName}.${read.message === null ? '' : ` ${read.message}`}` : null
+      )
     },
     [stores]
   )
@@ -48,7 +50,10 @@ export function StoresField({ stores, sizeProblem }: StoresFieldProps) {
   let status: string
   if (!check.ok) status = check.message
   else if (sizeProblem !== null) status = sizeProblem
-  else status = [storeCount(check.stores.length), group === null ? null : `group ${group.name}`, check.message].filter((part) => part !== null).join(' · ')
+  else
+    status = [storeCount(check.stores.length), group === null ? null : `group ${group.name}`, check.message]
+      .filter((part) => part !== null)
+      .join(' · ')
   const invalid = !check.ok || sizeProblem !== null
 
   return (
@@ -101,7 +106,12 @@ export function StoresField({ stores, sizeProblem }: StoresFieldProps) {
             Delete group {savedGroup.name}
           </button>
         )}
-        <ImportButton label="Import stores" hint={false} onFile={(file) => void importer.readFile(file)} busy={importer.state.kind === 'reading'} />
+        <ImportButton
+          label="Import stores"
+          hint={false}
+          onFile={(file) => void importer.readFile(file)}
+          busy={importer.state.kind === 'reading'}
+        />
       </div>
       <p role="status" className="field-hint">
         {importer.state.kind === 'reading' ? `Reading ${importer.state.fileName}…` : importNote}

@@ -50,7 +50,10 @@ export function useFileImport(onImported: (values: ImportedValues) => void, sugg
       if (file.size > MAX_IMPORT_BYTES) {
         setState({
           kind: 'failed',
-          error: new InventoryCallError('file_unreadable', `${file.name} is larger than 50 MB; split it into smaller files and import them one at a time.`)
+          error: new InventoryCallError(
+            'file_unreadable',
+            `${file.name} is larger than 50 MB; split it into smaller files and import them one at a time.`
+          )
         })
         return
       }

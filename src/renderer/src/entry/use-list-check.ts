@@ -55,10 +55,7 @@ export function useListCheck(source: ListSource, itemType: ItemType): EntryValid
 
   useEffect(() => send(source, itemType), [send, source, itemType])
 
-  const compareScan = useCallback(
-    (input: string) => checker.current?.compareScan(input) ?? Promise.resolve({ sameAs: null, count: 0 }),
-    []
-  )
+  const compareScan = useCallback((input: string) => checker.current?.compareScan(input) ?? Promise.resolve({ sameAs: null, count: 0 }), [])
   const checkNow = useCallback((next: ListSource) => send(next, itemType), [send, itemType])
   const checkEdit = useCallback(
     (edit: TextEdit) => {

@@ -36,8 +36,14 @@ export function useStores(settings: Settings) {
     },
     [keep]
   )
-  const saveGroup = useCallback((next: StoreGroup) => mutate({ storeGroups: withGroup(settings.storeGroups, next) }), [mutate, settings.storeGroups])
-  const deleteGroup = useCallback((name: string) => mutate({ storeGroups: withoutGroup(settings.storeGroups, name) }), [mutate, settings.storeGroups])
+  const saveGroup = useCallback(
+    (next: StoreGroup) => mutate({ storeGroups: withGroup(settings.storeGroups, next) }),
+    [mutate, settings.storeGroups]
+  )
+  const deleteGroup = useCallback(
+    (name: string) => mutate({ storeGroups: withoutGroup(settings.storeGroups, name) }),
+    [mutate, settings.storeGroups]
+  )
 
   return { text, setText, check, groups, group, savedGroup: saved, commit, choose, saveGroup, deleteGroup }
 }

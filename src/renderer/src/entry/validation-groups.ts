@@ -13,14 +13,7 @@ export interface CheckedLine {
   duplicateOf?: number | undefined
 }
 
-export type GroupId =
-  | 'valid'
-  | 'padded'
-  | 'zeros_restored'
-  | 'check_digit'
-  | 'length_or_characters'
-  | 'scientific_notation'
-  | 'duplicate'
+export type GroupId = 'valid' | 'padded' | 'zeros_restored' | 'check_digit' | 'length_or_characters' | 'scientific_notation' | 'duplicate'
 
 export interface GroupDefinition {
   id: GroupId

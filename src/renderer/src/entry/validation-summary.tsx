@@ -192,9 +192,7 @@ function FixableValue({ line, onReplace, onRemove }: FixableValueProps) {
   }
   return (
     <li className="value-item">
-      <span className="line-number">
-        Line {line.line}
-      </span>
+      <span className="line-number">Line {line.line}</span>
       <input
         type="text"
         aria-label={`Value on line ${line.line}`}

@@ -43,7 +43,13 @@ export function ValuesEditor({ doc, onEdit, labelledBy, describedBy }: ValuesEdi
           keymap.of([...standardKeymap, ...historyKeymap]),
           attributes.current.of([]),
           // A tab stop of its own, which also tells checkers that the scrolling box around it is reachable.
-          EditorView.contentAttributes.of({ tabindex: '0', spellcheck: 'false', autocorrect: 'off', autocapitalize: 'off', translate: 'no' }),
+          EditorView.contentAttributes.of({
+            tabindex: '0',
+            spellcheck: 'false',
+            autocorrect: 'off',
+            autocapitalize: 'off',
+            translate: 'no'
+          }),
           EditorView.domEventHandlers({
             // A dropped file is imported by the entry form, not pasted into the text as CodeMirror would.
             drop: (event) => event.dataTransfer?.types.includes('Files') ?? false

@@ -33,8 +33,7 @@ export function ValuesField({ doc, count, importNote, onEdit, onClear, hasValues
         describedBy={`${ids}-values-hint${importNote === null ? '' : ` ${ids}-import-note`}`}
       />
       <span id={`${ids}-values-hint`} className="field-hint">
-        Paste a list: values may be separated by new lines, commas, semicolons, tabs or spaces. Or drop a CSV, TSV, TXT
-        or XLSX file here.
+        Paste a list: values may be separated by new lines, commas, semicolons, tabs or spaces. Or drop a CSV, TSV, TXT or XLSX file here.
       </span>
       {importNote === null ? null : (
         <p id={`${ids}-import-note`} className="import-note">

@@ -50,7 +50,8 @@ describe('explainError', () => {
   it('says each thing once: no general next step when main already says what to do, no status it already names', () => {
     const explained = explainError({
       code: 'wrong_credentials',
-      message: 'The identity host https://id.example.com rejected the client ID or secret (HTTP 401). Check both in Settings; the secret may have been rotated.',
+      message:
+        'The identity host https://id.example.com rejected the client ID or secret (HTTP 401). Check both in Settings; the secret may have been rotated.',
       status: 401
     })
     expect(explained.detail).toContain('https://id.example.com rejected the client ID or secret (HTTP 401).')
@@ -63,10 +64,16 @@ describe('explainError', () => {
 
   it('inside Settings never points to Settings', () => {
     const explained = explainError(
-      { code: 'offline', message: 'http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host in Settings.' },
+      {
+        code: 'offline',
+        message:
+          'http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host in Settings.'
+      },
       { inSettings: true }
     )
-    expect(explained.detail).toBe('http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host.')
+    expect(explained.detail).toBe(
+      'http://127.0.0.1:9999 refused the connection: nothing answers at that address and port. Check the identity host.'
+    )
     for (const code of errorCodeSchema.options) {
       const { summary, detail, nextStep } = explainError({ code, message: 'Add it in Settings.' }, { inSettings: true })
       expect([summary, detail, nextStep].join(' ')).not.toMatch(/Settings/)

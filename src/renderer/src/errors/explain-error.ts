@@ -64,7 +64,8 @@ const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needs
   },
   certificate_untrusted: {
     summary: "The server's certificate is not trusted.",
-    nextStep: 'On a network that inspects HTTPS, ask your IT team to install its certificate on this computer; otherwise check the host in Settings.',
+    nextStep:
+      'On a network that inspects HTTPS, ask your IT team to install its certificate on this computer; otherwise check the host in Settings.',
     needsSettings: true
   },
   redirected: {

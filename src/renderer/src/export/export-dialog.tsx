@@ -99,7 +99,13 @@ export function ExportDialog({ open, noun, viewLabel, counts, format: lastFormat
           <legend>Rows</legend>
           {scopes.map((option) => (
             <label key={option.value}>
-              <input type="radio" name="export-scope" value={option.value} checked={scope === option.value} onChange={() => setScope(option.value)} />
+              <input
+                type="radio"
+                name="export-scope"
+                value={option.value}
+                checked={scope === option.value}
+                onChange={() => setScope(option.value)}
+              />
               {option.label}
               <span className="muted">
                 {' '}

@@ -19,7 +19,13 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     where: 'What to look up',
     shortcuts: [
       { keys: [['Ctrl', 'Enter']], does: 'Run the lookup, from any field of the form' },
-      { keys: [['Ctrl', 'Z'], ['Ctrl', 'Shift', 'Z']], does: 'Undo or redo an edit in "Values to look up"' },
+      {
+        keys: [
+          ['Ctrl', 'Z'],
+          ['Ctrl', 'Shift', 'Z']
+        ],
+        does: 'Undo or redo an edit in "Values to look up"'
+      },
       { keys: [['Enter']], does: 'Scan: add the value (a scanner presses it for you)' },
       { keys: [['Escape']], does: 'Scan: clear the field' },
       { keys: [['Enter']], does: 'Check before lookup: apply the fix typed in a value' },
@@ -39,7 +45,13 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     shortcuts: [
       { keys: [['↑'], ['↓'], ['←'], ['→']], does: 'Move between cells' },
       { keys: [['Home'], ['End']], does: 'First or last cell of the row' },
-      { keys: [['Ctrl', 'Home'], ['Ctrl', 'End']], does: 'First or last row' },
+      {
+        keys: [
+          ['Ctrl', 'Home'],
+          ['Ctrl', 'End']
+        ],
+        does: 'First or last row'
+      },
       { keys: [['Page Up'], ['Page Down']], does: 'Up or down a page of rows' },
       { keys: [['Enter']], does: 'Show the details of the row' },
       { keys: [['Space']], does: 'In the first column: select or unselect the row' },

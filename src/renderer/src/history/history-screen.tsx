@@ -72,7 +72,9 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
       if (previous === null) {
         // "Previous" is the latest earlier lookup of the same environment, the same set of stores and the same kind of values.
         const stores = lookup.stores.length > 1 ? ` (stores ${formatStoreList(lookup.stores)})` : ''
-        setSaid(`There is no earlier lookup of ${whereLabel(lookup)}${stores} with the same kind of values to compare lookup ${lookup.jobId} with.`)
+        setSaid(
+          `There is no earlier lookup of ${whereLabel(lookup)}${stores} with the same kind of values to compare lookup ${lookup.jobId} with.`
+        )
         return
       }
       onCompare(previous, lookup)
@@ -97,7 +99,10 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
     if (lookup === null) return
     setProblem(null)
     remove.mutate(lookup.jobId, {
-      onSuccess: ({ deleted }) => setSaid(deleted ? `Deleted lookup ${lookup.jobId} (${lookupLabel(lookup)}).` : `Lookup ${lookup.jobId} was already gone from History.`),
+      onSuccess: ({ deleted }) =>
+        setSaid(
+          deleted ? `Deleted lookup ${lookup.jobId} (${lookupLabel(lookup)}).` : `Lookup ${lookup.jobId} was already gone from History.`
+        ),
       onError: (error) => setProblem(error)
     })
     document.getElementById('history-heading')?.focus()
@@ -137,7 +142,11 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
             Compare chosen
           </button>
           <span className="muted" aria-live="polite">
-            {chosen.size === 2 ? '2 lookups chosen' : chosen.size > 2 ? `${chosen.size} chosen: choose exactly two` : 'Choose two lookups to compare'}
+            {chosen.size === 2
+              ? '2 lookups chosen'
+              : chosen.size > 2
+                ? `${chosen.size} chosen: choose exactly two`
+                : 'Choose two lookups to compare'}
           </span>
         </div>
       </div>
@@ -226,8 +235,8 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
       >
         <p>
           Lookup {deleting?.jobId} ({deleting === null ? '' : lookupLabel(deleting)}) and the results of its{' '}
-          {deleting === null ? '' : valuesLabel(deleting)} will be removed from History. This cannot be undone; export it first if
-          you need to keep it.
+          {deleting === null ? '' : valuesLabel(deleting)} will be removed from History. This cannot be undone; export it first if you need
+          to keep it.
         </p>
       </ConfirmDialog>
     </section>

@@ -57,7 +57,11 @@ describe('lookup labels', () => {
     const running = summary({ state: 'running', runningHere: true, found: 0, notFound: 0, finishedAt: null })
     expect(withProgress(running, undefined)).toBe(running)
     expect(withProgress(running, jobProgress({ jobId: '8', state: 'cancelled' }))).toBe(running)
-    expect(withProgress(running, jobProgress({ jobId: '7', state: 'throttled', found: 4 }))).toMatchObject({ state: 'running', runningHere: true, found: 4 })
+    expect(withProgress(running, jobProgress({ jobId: '7', state: 'throttled', found: 4 }))).toMatchObject({
+      state: 'running',
+      runningHere: true,
+      found: 4
+    })
     expect(withProgress(running, jobProgress({ jobId: '7', state: 'cancelled', found: 4, cancelled: 6 }))).toMatchObject({
       state: 'cancelled',
       runningHere: false,

@@ -23,7 +23,14 @@ export function ChipGroup<Id extends string>({ label, chips, pressed, onToggle }
   return (
     <div className="results-chips" role="group" aria-label={label}>
       {chips.map((chip) => (
-        <button key={chip.id} type="button" className="results-chip" data-chip={chip.id} aria-pressed={pressed.has(chip.id)} onClick={() => onToggle(chip.id)}>
+        <button
+          key={chip.id}
+          type="button"
+          className="results-chip"
+          data-chip={chip.id}
+          aria-pressed={pressed.has(chip.id)}
+          onClick={() => onToggle(chip.id)}
+        >
           {chip.label} <span className="results-chip-count">{formatCount(chip.count)}</span>
         </button>
       ))}

@@ -18,7 +18,12 @@ function state(patch: Partial<ViewState>): ViewState {
 describe('exportViewSpec', () => {
   it('sends the columns in screen order and "every row" when nothing is sorted or filtered', () => {
     const reordered = [columns[3], columns[0]].filter((column) => column !== undefined)
-    expect(exportViewSpec(state({ columns: reordered }), 'shown')).toEqual({ view: 'items', columns: ['gtin', 'status'], rows: null, lowStockLevel: 3 })
+    expect(exportViewSpec(state({ columns: reordered }), 'shown')).toEqual({
+      view: 'items',
+      columns: ['gtin', 'status'],
+      rows: null,
+      lowStockLevel: 3
+    })
     expect(exportViewSpec(state({}), 'all').rows).toBeNull()
   })
 

@@ -107,6 +107,9 @@ function selectRowColumn<R extends { readonly label: string }>(): Column<R> {
 }
 
 /** The grid's columns for a view's columns in screen order, after the row checkboxes. */
-export function gridColumns<C extends GridColumn, R extends GridRow<C>>(columns: readonly C[], layout: GridLayout = RESULTS_LAYOUT): Column<R>[] {
+export function gridColumns<C extends GridColumn, R extends GridRow<C>>(
+  columns: readonly C[],
+  layout: GridLayout = RESULTS_LAYOUT
+): Column<R>[] {
   return [selectRowColumn<R>(), ...columns.map((column) => gridColumn<C, R>(column, layout))]
 }

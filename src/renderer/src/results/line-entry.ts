@@ -200,5 +200,4 @@ export class LineEntry {
     this.messageText ??= lineMessage(this.result, this.itemType)
     return this.messageText
   }
-
 }

@@ -47,7 +47,13 @@ describe('applyEntriesInSlices', () => {
     const later: LineResult[] = [
       found(6, '00000000000017', [9]),
       notFound,
-      ...Array.from({ length: 7 }, (_, index): LineResult => ({ storeNbr: 1234, line: 10 + index, input: `v${index}`, value: `v${index}`, status: 'cancelled' })),
+      ...Array.from({ length: 7 }, (_, index): LineResult => ({
+        storeNbr: 1234,
+        line: 10 + index,
+        input: `v${index}`,
+        value: `v${index}`,
+        status: 'cancelled'
+      })),
       { ...notFound, status: 'found', item: found(3, '00012345678905', [4]).item }
     ]
     const next = start.next + later.length
@@ -119,7 +125,11 @@ describe('a lookup over several stores', () => {
 
   it('keeps one entry per store and line, store by store in the lookup order, whatever order the log has them in', () => {
     const empty = emptyResultSet('job-2', 'gtin', [20, 10])
-    const set = applyEntries(empty, [inStore(10, notFound), inStore(20, failed), inStore(10, found(1, '00041234567893', [1])), inStore(20, notFound)], 4)
+    const set = applyEntries(
+      empty,
+      [inStore(10, notFound), inStore(20, failed), inStore(10, found(1, '00041234567893', [1])), inStore(20, notFound)],
+      4
+    )
     expect(set.lines.map((entry) => [entry.storeNbr, entry.line])).toEqual([
       [20, 3],
       [20, 6],

@@ -63,7 +63,17 @@ interface ActivePair {
  * live counts, quick search, column filters, sorting, a detail panel (a Matrix cell opens that
  * store's answer) and an export of exactly what is shown.
  */
-export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, heading, preferences, onPreferencesChange, emptyText, notice }: ResultsExplorerProps) {
+export function ResultsExplorer({
+  set,
+  carriedColumns,
+  inputLines,
+  jobId,
+  heading,
+  preferences,
+  onPreferencesChange,
+  emptyText,
+  notice
+}: ResultsExplorerProps) {
   const headingId = useId()
   const summaryId = useId()
   const tabsId = useId()
@@ -143,7 +153,8 @@ export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, headin
   let summary: string
   if (rows.filtering) summary = `Showing ${formatCount(shown.length)} of ${formatCount(all.length)} ${noun}`
   else if (view === 'locations') summary = `${formatCount(locations.length)} rows for ${formatCount(items.length)} items${inStores}`
-  else if (view === 'items') summary = manyStores ? `${formatCount(items.length)} store and item pairs` : `${formatCount(items.length)} items`
+  else if (view === 'items')
+    summary = manyStores ? `${formatCount(items.length)} store and item pairs` : `${formatCount(items.length)} items`
   else if (view === 'stores') summary = `${formatCount(all.length)} stores`
   else summary = `${formatCount(all.length)} items${inStores}`
   const announcement = useFilterAnnouncement(rows.filter, view, summary)
@@ -177,7 +188,9 @@ export function ResultsExplorer({ set, carriedColumns, inputLines, jobId, headin
         />
       </div>
       {notice}
-      {filtersOpen ? <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} /> : null}
+      {filtersOpen ? (
+        <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
+      ) : null}
       <div className="results-subbar">
         <PresetChips counts={rows.presetLines} pressed={rows.presets} onToggle={rows.togglePreset} />
         <div className="results-summary">

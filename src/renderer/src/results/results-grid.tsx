@@ -72,9 +72,12 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
     },
     [onActiveRowChange]
   )
-  const handleCellClick = useCallback(({ row, column }: CellMouseArgs<Row>) => {
-    if (column.key !== 'rdg-select-column') onActiveRowChange(row, true, column.key)
-  }, [onActiveRowChange])
+  const handleCellClick = useCallback(
+    ({ row, column }: CellMouseArgs<Row>) => {
+      if (column.key !== 'rdg-select-column') onActiveRowChange(row, true, column.key)
+    },
+    [onActiveRowChange]
+  )
 
   // Captured before the grid sees them: the grid would otherwise move Tab from cell to cell.
   const handleKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -41,7 +41,7 @@ describe('filterRows', () => {
     expect(isFiltering({ ...NO_FILTER, columns: { onHand: 'lots' } }, columns)).toBe(false)
   })
 
-  it('compares a file\'s own column as numbers after an operator, and as text otherwise', () => {
+  it("compares a file's own column as numbers after an operator, and as text otherwise", () => {
     expect(keys({ columns: { 'carried:0': '>6' } })).toEqual(['1'])
     expect(keys({ columns: { 'carried:0': '24' } })).toEqual(['2'])
   })
@@ -54,7 +54,7 @@ describe('filterRows', () => {
     expect(keys({ quick: 'stock', columns: { onHand: '>5' }, statuses: new Set(['in_stock', 'shelf_empty']) })).toEqual(['1', '2'])
   })
 
-  it('filters the Locations view by each location\'s own cells', () => {
+  it("filters the Locations view by each location's own cells", () => {
     const locationColumns = Object.values(columnsOf('locations'))
     const locations = locationRowsOf(rows)
     const shown = filterRows(locations, { ...NO_FILTER, columns: { quantity: '0', locationArea: 'BACK' } }, locationColumns)

@@ -31,7 +31,7 @@ describe('sortRows', () => {
     expect(keys([{ columnKey: 'status', direction: 'DESC' }])).toEqual(['6', '5', '4', '3', '1', '2'])
   })
 
-  it('sorts a file\'s column of numbers as numbers, before its text', () => {
+  it("sorts a file's column of numbers as numbers, before its text", () => {
     expect(keys([{ columnKey: 'carried:0', direction: 'ASC' }])).toEqual(['3', '1', '2', '4', '5', '6'])
   })
 

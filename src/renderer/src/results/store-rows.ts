@@ -119,7 +119,12 @@ export class MatrixRow implements GridRow<ViewColumn> {
   private readonly positions: ReadonlyMap<number, number>
   private rate: number | null | undefined = undefined
 
-  constructor(entry: LineEntry, cells: readonly (LineEntry | undefined)[], statuses: readonly (RowStatus | undefined)[], positions: ReadonlyMap<number, number>) {
+  constructor(
+    entry: LineEntry,
+    cells: readonly (LineEntry | undefined)[],
+    statuses: readonly (RowStatus | undefined)[],
+    positions: ReadonlyMap<number, number>
+  ) {
     this.entry = entry
     this.cells = cells
     this.statuses = statuses

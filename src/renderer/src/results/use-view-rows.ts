@@ -52,9 +52,13 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
 
   const items = useMemo(() => itemRowsOf(set, lowStockLevel), [set, lowStockLevel])
   const locations = useMemo(() => (view === 'locations' ? locationRowsOf(items) : EMPTY_ROWS), [view, items])
-  const stores = useMemo(() => (view === 'stores' ? storeRowsOf(set, inputLines, lowStockLevel) : EMPTY_ROWS), [view, set, inputLines, lowStockLevel])
+  const stores = useMemo(
+    () => (view === 'stores' ? storeRowsOf(set, inputLines, lowStockLevel) : EMPTY_ROWS),
+    [view, set, inputLines, lowStockLevel]
+  )
   const matrix = useMemo(() => (view === 'matrix' ? matrixRowsOf(set, lowStockLevel) : EMPTY_ROWS), [view, set, lowStockLevel])
-  const all: readonly GridRow<ViewColumn>[] = view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
+  const all: readonly GridRow<ViewColumn>[] =
+    view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
   const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
   const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
 

@@ -23,7 +23,7 @@ describe('cells of the Items view', () => {
   ])
   const rows = itemRowsOf(set, 3)
 
-  it('shows the stock status, the figures, the file\'s own column and a message', () => {
+  it("shows the stock status, the figures, the file's own column and a message", () => {
     const [first] = rows
     expect(first?.text(col(items, 'status'))).toBe('In stock')
     expect(first?.value(col(items, 'onShelf'))).toBe(4)
@@ -37,7 +37,7 @@ describe('cells of the Items view', () => {
     expect(rows[3]?.text(col(items, 'message'))).toBe('Duplicate of line 3')
   })
 
-  it('lowercases text for filters and finds a quick-search term in any of the view\'s cells', () => {
+  it("lowercases text for filters and finds a quick-search term in any of the view's cells", () => {
     const [first] = rows
     const { line } = searchColumns(Object.values(items))
     expect(first?.lower(col(items, 'carried:0'))).toBe('oat milk')
@@ -55,7 +55,7 @@ describe('cells of the Locations view', () => {
   const set = setOf([found(1, '00041234567893', [4, 2.5], { carried: ['Oat milk'] }), notFound])
   const rows = locationRowsOf(itemRowsOf(set, 3))
 
-  it('shows each location with humane names and where it is counted, and the line\'s cells on each', () => {
+  it("shows each location with humane names and where it is counted, and the line's cells on each", () => {
     expect(rows.map((row) => row.text(col(locations, 'locationArea')))).toEqual(['Store', 'Backroom', ''])
     expect(rows.map((row) => row.text(col(locations, 'state')))).toEqual(['Available', 'Available', ''])
     expect(rows.map((row) => row.text(col(locations, 'countedAs')))).toEqual(['On shelf', 'Backroom', ''])
@@ -68,7 +68,11 @@ describe('cells of the Locations view', () => {
     const { line, location } = searchColumns(Object.values(locations))
     const [oat, backroom, rye] = ['oat', 'backroom', 'rye'].map((word) => new SearchTerm(word))
     if (oat === undefined || backroom === undefined || rye === undefined) throw new Error('no terms')
-    const answers = rows.map((row) => [row.contains(oat, line, location), row.contains(backroom, line, location), row.contains(rye, line, location)])
+    const answers = rows.map((row) => [
+      row.contains(oat, line, location),
+      row.contains(backroom, line, location),
+      row.contains(rye, line, location)
+    ])
     expect(answers).toEqual([
       [true, false, false],
       [true, true, false],

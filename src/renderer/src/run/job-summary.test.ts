@@ -16,9 +16,7 @@ describe('job announcements', () => {
 
   it('sums up a finished or cancelled job', () => {
     const finished = progress({ state: 'finished', found: 6, notFound: 1, invalid: 1, duplicate: 1, failed: 1, pending: 0 })
-    expect(announcement(progress({}), finished)).toBe(
-      'Lookup finished: 6 found, 1 not found, 1 invalid, 1 duplicate, 1 failed.'
-    )
+    expect(announcement(progress({}), finished)).toBe('Lookup finished: 6 found, 1 not found, 1 invalid, 1 duplicate, 1 failed.')
     const cancelled = progress({ state: 'cancelled', found: 4, cancelled: 6, pending: 0 })
     expect(answeredCount(cancelled)).toBe(4)
     expect(countsSentence(cancelled)).toContain('6 cancelled')

@@ -17,7 +17,8 @@ export interface FailureReason {
  * (wrong secret, server down) gets one explanation above the grid instead of one per row.
  */
 export function useFailureReason(progress: JobProgress | undefined): FailureReason | null {
-  const settled = progress !== undefined && (progress.state === 'finished' || progress.state === 'cancelled' || progress.state === 'interrupted')
+  const settled =
+    progress !== undefined && (progress.state === 'finished' || progress.state === 'cancelled' || progress.state === 'interrupted')
   const failed = progress?.failed ?? 0
   const jobId = progress?.jobId ?? ''
   const resultsCount = progress?.resultsCount ?? 0

@@ -29,13 +29,18 @@ export function HistoryRetentionForm({ days }: HistoryRetentionFormProps) {
     const parsed = parseDays(text)
     setSaved('')
     if (parsed === null) {
-      setProblem(`Enter a whole number of days from ${formatCount(HISTORY_RETENTION_DAYS.min)} to ${formatCount(HISTORY_RETENTION_DAYS.max)}.`)
+      setProblem(
+        `Enter a whole number of days from ${formatCount(HISTORY_RETENTION_DAYS.min)} to ${formatCount(HISTORY_RETENTION_DAYS.max)}.`
+      )
       return
     }
     setProblem(null)
     update.mutate(
       { historyRetentionDays: parsed },
-      { onSuccess: () => setSaved(`Saved: lookups older than ${formatCount(parsed)} ${parsed === 1 ? 'day' : 'days'} are removed when the app starts.`) }
+      {
+        onSuccess: () =>
+          setSaved(`Saved: lookups older than ${formatCount(parsed)} ${parsed === 1 ? 'day' : 'days'} are removed when the app starts.`)
+      }
     )
   }
 

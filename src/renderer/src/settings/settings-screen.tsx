@@ -20,9 +20,7 @@ interface SettingsScreenProps {
 }
 
 export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsScreenProps) {
-  const [selected, setSelected] = useState<RemoteEnvironmentId>(
-    settings.environment === 'production' ? 'production' : 'sandbox'
-  )
+  const [selected, setSelected] = useState<RemoteEnvironmentId>(settings.environment === 'production' ? 'production' : 'sandbox')
   const [dirty, setDirty] = useState(false)
   const [pendingTab, setPendingTab] = useState<RemoteEnvironmentId | null>(null)
 
@@ -48,17 +46,11 @@ export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsS
         </button>
       </div>
       <p className="muted">
-        Demo needs no settings: it answers from a built-in simulated API with sample data. Sandbox and Production need the
-        client ID and secret Walmart gave you; the secret is kept in the operating system keychain and is never shown
-        again.
+        Demo needs no settings: it answers from a built-in simulated API with sample data. Sandbox and Production need the client ID and
+        secret Walmart gave you; the secret is kept in the operating system keychain and is never shown again.
       </p>
       <Tabs label="Environment settings" tabs={REMOTE_TABS} selected={selected} onSelect={selectTab}>
-        <RemoteEnvironmentForm
-          key={selected}
-          environment={selected}
-          saved={settings.environments[selected]}
-          onDirtyChange={reportDirty}
-        />
+        <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} onDirtyChange={reportDirty} />
       </Tabs>
       <HistoryRetentionForm days={settings.historyRetentionDays} />
       <DiscardChangesDialog
