@@ -6,11 +6,10 @@ import {
   isLookedUp,
   matrixCellValue,
   matrixRowRate,
-  STORE_STATE_LABELS,
+  storeSummaryValue,
   summarizeStores,
   type MatrixCell,
-  type PairFacts,
-  type StoreSummary
+  type PairFacts
 } from '../views/store-views'
 import { cellValue, type ViewColumn } from '../views/view-columns'
 import type { ExportCell, ExportFill, ExportSheet } from './export-sheet'
@@ -24,25 +23,6 @@ function headerOf(columns: readonly ViewColumn[]): ExportSheet['columns'] {
     label: column.label,
     kind: column.kind === 'number' ? 'number' : column.kind === 'id' ? 'id' : 'text'
   }))
-}
-
-function summaryCell(summary: StoreSummary, column: ViewColumn): ExportCell {
-  switch (column.key) {
-    case 'store':
-      return summary.storeNbr
-    case 'storeState':
-      return STORE_STATE_LABELS[summary.state]
-    case 'valuesFound':
-    case 'outOfStock':
-    case 'shelfEmpty':
-    case 'lowStock':
-    case 'notFound':
-    case 'failed':
-    case 'inStockRate':
-      return summary[column.key]
-    default:
-      return null
-  }
 }
 
 /** How many values each store looks up: the lines that are neither invalid nor a duplicate. */
@@ -65,7 +45,7 @@ export function storesSheet(
   const byStore = new Map(summaries.map((summary) => [summary.storeNbr, summary]))
   const rows = (order ?? stores).flatMap((store) => {
     const summary = byStore.get(store)
-    return summary === undefined ? [] : [columns.map((column) => summaryCell(summary, column))]
+    return summary === undefined ? [] : [columns.map((column) => storeSummaryValue(summary, column))]
   })
   return { name, columns: headerOf(columns), rows }
 }

@@ -1,5 +1,6 @@
 import type { FinalLineStatus } from '../domain/line-result'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
+import type { CellValue, ViewColumn } from './view-columns'
 
 /**
  * The two views of a lookup over several stores, defined once for the screen, every export and the
@@ -117,6 +118,26 @@ export function summarizeStores(stores: readonly number[], values: number, pairs
       inStockRate: inStockRate(tally.found, tally.withStock)
     }
   })
+}
+
+/** A Stores view cell: the same on screen and in an export. */
+export function storeSummaryValue(summary: StoreSummary, column: ViewColumn): CellValue {
+  switch (column.key) {
+    case 'store':
+      return summary.storeNbr
+    case 'storeState':
+      return STORE_STATE_LABELS[summary.state]
+    case 'valuesFound':
+    case 'outOfStock':
+    case 'shelfEmpty':
+    case 'lowStock':
+    case 'notFound':
+    case 'failed':
+    case 'inStockRate':
+      return summary[column.key]
+    default:
+      return null
+  }
 }
 
 /** How many in a store summary have each status: what the presets count and filter in the Stores view. */

@@ -4,7 +4,7 @@ import {
   isLookedUp,
   matrixCellText,
   matrixRowRate,
-  STORE_STATE_LABELS,
+  storeSummaryValue,
   summarizeStores,
   summaryStatusCount,
   type MatrixCell,
@@ -16,25 +16,6 @@ import { entryAt, rowStatus, type ResultSet } from './result-set'
 import type { SearchTerm } from './search-term'
 import type { GridRow } from './grid-row'
 import type { RowStatus } from './view-rows'
-
-function summaryValue(summary: StoreSummary, column: ViewColumn): CellValue {
-  switch (column.key) {
-    case 'store':
-      return summary.storeNbr
-    case 'storeState':
-      return STORE_STATE_LABELS[summary.state]
-    case 'valuesFound':
-    case 'outOfStock':
-    case 'shelfEmpty':
-    case 'lowStock':
-    case 'notFound':
-    case 'failed':
-    case 'inStockRate':
-      return summary[column.key]
-    default:
-      return null
-  }
-}
 
 /** A row of the Stores view: one store, its counts and in-stock rate. */
 export class StoreRow implements GridRow<ViewColumn> {
@@ -62,7 +43,7 @@ export class StoreRow implements GridRow<ViewColumn> {
   }
 
   value(column: ViewColumn): CellValue {
-    return summaryValue(this.summary, column)
+    return storeSummaryValue(this.summary, column)
   }
 
   text(column: ViewColumn): string {
