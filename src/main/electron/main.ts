@@ -10,6 +10,7 @@ import historyEntry from '../history/history-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import { NO_REDIRECTS } from '../http/redirect-refusal'
 import { createLogger, type Logger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
 import { toSafeExternalUrl } from '../security/external-url'
@@ -176,7 +177,8 @@ function runApp(): void {
       Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate({ isPackaged: app.isPackaged, platform: process.platform })))
       if (needsDockIcon(process.platform, app.isPackaged)) app.dock?.setIcon(nativeImage.createFromPath(iconPath))
       const appRoot = await createAppRoot({
-        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+        // Every request main makes carries credentials or answers for them: none follows a redirect, whoever built it.
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, ...NO_REDIRECTS }),
         now: Date.now,
         secretStore: createKeytarSecretStore({ log }),
         userDataDir: app.getPath('userData'),

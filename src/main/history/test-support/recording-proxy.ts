@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { onTestFinished } from 'vitest'
+import { NO_REDIRECTS } from '../../http/redirect-refusal'
 
 export interface RecordingProxy {
   url: string
@@ -30,7 +31,12 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
           (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'content-length'
         )
       )
-      fetch(new URL(request.url ?? '/', target), { method: request.method ?? 'GET', headers, ...(body.length === 0 ? {} : { body }) })
+      fetch(new URL(request.url ?? '/', target), {
+        method: request.method ?? 'GET',
+        headers,
+        ...NO_REDIRECTS,
+        ...(body.length === 0 ? {} : { body })
+      })
         .then(async (upstream) => {
           const answer = Buffer.from(await upstream.arrayBuffer())
           const passed: Record<string, string> = {}
