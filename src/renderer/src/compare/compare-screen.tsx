@@ -17,6 +17,7 @@ import type { GridLayout } from '../results/grid-columns'
 import { LowStockField } from '../results/low-stock-field'
 import { ResultsGrid } from '../results/results-grid'
 import { useFilterAnnouncement } from '../results/use-filter-announcement'
+import { ResultsSummary } from '../results/results-summary'
 import { useResultsShortcuts } from '../results/use-results-shortcuts'
 import { compareExportInput } from './compare-export'
 import { useCompareRows } from './use-compare-rows'
@@ -162,23 +163,14 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
       ) : null}
       <div className="results-subbar">
         <ChipGroup label="Changes" chips={chips} pressed={rows.chips} onToggle={rows.toggleChip} />
-        <div className="results-summary">
-          <p id={summaryId}>
-            {summary}
-            {selected.size > 0 ? `, ${formatCount(selected.size)} selected` : ''}
-          </p>
-          {rows.filtering ? (
-            <button type="button" className="link" onClick={rows.clearFilters}>
-              Clear filters
-            </button>
-          ) : null}
-          <p className="visually-hidden" role="status">
-            {announcement}
-          </p>
-          <p className="results-announce" role="status">
-            {announced}
-          </p>
-        </div>
+        <ResultsSummary
+          id={summaryId}
+          summary={summary}
+          selectedCount={selected.size}
+          onClearFilters={rows.filtering ? rows.clearFilters : null}
+          announcement={announcement}
+          announced={announced}
+        />
       </div>
       <div className="results-body">
         <ResultsGrid

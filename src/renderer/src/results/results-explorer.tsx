@@ -15,6 +15,7 @@ import { PresetChips } from './preset-chips'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import { ResultsGrid } from './results-grid'
 import { useFilterAnnouncement } from './use-filter-announcement'
+import { ResultsSummary } from './results-summary'
 import { useIdleWarmup } from './use-idle-warmup'
 import { useResultsShortcuts } from './use-results-shortcuts'
 import { useViewRows } from './use-view-rows'
@@ -158,7 +159,6 @@ export function ResultsExplorer({
   else if (view === 'stores') summary = `${formatCount(all.length)} stores`
   else summary = `${formatCount(all.length)} items${inStores}`
   const announcement = useFilterAnnouncement(rows.filter, view, summary)
-  const selectedText = selected.size > 0 ? `, ${formatCount(selected.size)} selected` : ''
 
   return (
     <section ref={sectionRef} className="panel results" aria-labelledby={headingId}>
@@ -193,23 +193,14 @@ export function ResultsExplorer({
       ) : null}
       <div className="results-subbar">
         <PresetChips counts={rows.presetLines} pressed={rows.presets} onToggle={rows.togglePreset} />
-        <div className="results-summary">
-          <p id={summaryId}>
-            {summary}
-            {selectedText}
-          </p>
-          {rows.filtering ? (
-            <button type="button" className="link" onClick={rows.clearFilters}>
-              Clear filters
-            </button>
-          ) : null}
-          <p className="visually-hidden" role="status">
-            {announcement}
-          </p>
-          <p className="results-announce" role="status">
-            {announced}
-          </p>
-        </div>
+        <ResultsSummary
+          id={summaryId}
+          summary={summary}
+          selectedCount={selected.size}
+          onClearFilters={rows.filtering ? rows.clearFilters : null}
+          announcement={announcement}
+          announced={announced}
+        />
       </div>
       <div className="results-body" role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-tab-${view}`}>
         <ResultsGrid
