@@ -17,6 +17,7 @@ import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
 import { createInventoryClient, type ApiTarget } from './inventory/inventory-client'
 import { createJobRunner } from './jobs/job-runner'
+import { keepHeapsTight } from './memory/heap-growth'
 import type { Logger } from './logging/logger'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
@@ -80,6 +81,8 @@ export interface AppRoot {
 }
 
 export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
+  // Before any thread starts: a 200,000-value lookup otherwise leaves every heap several times larger than what it keeps.
+  keepHeapsTight()
   const listeners = new Set<AppEventListener>()
   const { redactor } = effects.log
   const emit: AppEventListener = (channel, payload) => {
