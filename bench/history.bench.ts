@@ -23,7 +23,7 @@ import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures
 import { createLogger } from '../src/main/logging/logger'
 import { threadHeaps } from '../src/main/workers/thread-census'
 import { readFileSync } from 'node:fs'
-import { getHeapSpaceStatistics } from 'node:v8'
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
 
 /**
  * History benchmark (`npm run bench:history`; not a test). Prints, against the targets of issue 8:
@@ -233,7 +233,7 @@ async function memory(dir: string): Promise<void> {
         `RSS ${mb(raw)} (${signed(raw - firstRaw)}), after a full GC ${mb(rss)} (${signed(rss - first)}), JS heap ${mb(heapUsed)} of ${mb(heapTotal)}, outside it ${mb(external)}; ` +
           `lookup ${ms(performance.now() - started)}, History ${mb(services.history.sizeBytes())}`
       )
-      row('  where', await whereMemoryIs(heapTotal))
+      row('  where', await whereMemoryIs())
       if (n === LOOKUPS) {
         const keptMb = (rss - first) / 1024 / 1024
         row(
@@ -249,9 +249,10 @@ async function memory(dir: string): Promise<void> {
 }
 
 /** Threads' heaps, and what the process holds outside every V8 heap, from /proc (Linux; elsewhere only the heaps). */
-async function whereMemoryIs(mainHeapTotal: number): Promise<string> {
+async function whereMemoryIs(): Promise<string> {
   const heaps = await threadHeaps()
-  const inHeaps = heaps.reduce((total, heap) => total + heap.totalBytes, mainHeapTotal)
+  // What of each heap is resident, as RSS counts it.
+  const inHeaps = heaps.reduce((total, heap) => total + heap.physicalBytes, getHeapStatistics().total_physical_size)
   const spaces = getHeapSpaceStatistics()
     .filter((space) => space.space_size >= 1024 * 1024)
     .map((space) => `${space.space_name.replace(/_space$/, '')} ${mb(space.space_used_size)} of ${mb(space.space_size)}`)

@@ -16,6 +16,8 @@ export interface ThreadHeap {
   name: string
   usedBytes: number
   totalBytes: number
+  /** What of `totalBytes` is resident. */
+  physicalBytes: number
 }
 
 /** Each running thread's heap as V8 reports it (asked of the thread, so it answers between its tasks). */
@@ -24,7 +26,7 @@ export async function threadHeaps(): Promise<ThreadHeap[]> {
     [...running].map(async ([thread, name]) => {
       try {
         const stats = await thread.getHeapStatistics()
-        return [{ name, usedBytes: stats.used_heap_size, totalBytes: stats.total_heap_size }]
+        return [{ name, usedBytes: stats.used_heap_size, totalBytes: stats.total_heap_size, physicalBytes: stats.total_physical_size }]
       } catch {
         // The thread stopped while it was asked: it holds nothing any more.
         return []
