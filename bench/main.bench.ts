@@ -11,6 +11,7 @@ import { linesOfColumn } from '../src/shared/import-lines'
 import type { JobProgress } from '../src/shared/domain/job-progress'
 import { defaultExportSpec } from '../src/shared/export/build-export'
 import { createAppRoot } from '../src/main/composition-root'
+import { builtThreads } from '../scripts/built-threads'
 import { createMemorySecretStore } from '../src/main/credentials/memory-secret-store'
 import { dispatch, type HandlerTable } from '../src/main/ipc/handler-table'
 import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
@@ -142,7 +143,8 @@ async function main(): Promise<void> {
     chooseExportPath: async () => exportPath,
     openExternal: async () => undefined,
     // A fast, unthrottled Demo API: the lookup step measures main's own work, not the server's pace.
-    demoFaults: { latencyMs: 0, rateLimitPerWindow: null }
+    demoFaults: { latencyMs: 0, rateLimitPerWindow: null },
+    ...builtThreads()
   })
   const handlers = root.createHandlers(() => true)
   const delay = monitorEventLoopDelay({ resolution: 10 })
