@@ -4,14 +4,14 @@ import { COMPARE_CATEGORY_LABELS, type CompareCategory } from '../src/shared/com
 import { attachScreenshot, expect, test } from './fixtures'
 import { historyRow, lookUp, openHistory, storedIds } from './history-support'
 import { parseCsv } from './results-support'
-import { validGtins } from './workspace-support'
+import { replaceValues, validGtins } from './workspace-support'
 
 /** Runs a Demo lookup of `values` in `stores` from the entry form; with several stores its Items view has one row per store and value. */
 async function lookUpStores(page: Page, stores: string, values: readonly string[], storeCount: number): Promise<void> {
   const edit = page.getByRole('button', { name: 'Edit', exact: true })
   if (await edit.isVisible()) await edit.click()
   await page.getByRole('textbox', { name: 'Stores' }).fill(stores)
-  await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
+  await replaceValues(page, values)
   await page.getByRole('button', { name: 'Run lookup' }).click()
   const summary = storeCount === 1 ? `${values.length} items` : `${values.length * storeCount} store and item pairs`
   await expect(page.getByText(summary, { exact: true })).toBeVisible({ timeout: 60_000 })

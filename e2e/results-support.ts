@@ -3,7 +3,7 @@ import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
 import type { Harness } from './harness/start-harness'
 import { decodeWire } from './harness/wire-codec'
-import { gtinCheckDigit } from './workspace-support'
+import { gtinCheckDigit, replaceValues } from './workspace-support'
 
 /**
  * 300 values for a Demo lookup: 280 well-formed GTINs (EAN-13, UPC-A and zero-padded GTIN-14), 10
@@ -37,7 +37,7 @@ export const EXPECTED_INVALID = 10
 
 /** Types the values into the workspace and runs a Demo lookup; resolves when every line has its row in the Items view. */
 export async function runDemoLookup(page: Page, values: readonly string[]): Promise<void> {
-  await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
+  await replaceValues(page, values)
   await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue(/\d+/)
   await page.getByRole('button', { name: 'Run lookup' }).click()
   await expect(page.getByText(`${values.length.toLocaleString('en-US')} items`, { exact: true })).toBeVisible({ timeout: 60_000 })

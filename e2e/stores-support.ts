@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
 import { expectedItems, type ExpectedItem } from './results-support'
+import { replaceValues } from './workspace-support'
 
 /** The Demo sample group: five stores the Demo API gives different stock. */
 export const STORES = [1234, 1235, 2001, 3050, 4100]
@@ -75,7 +76,7 @@ export async function exportVia(
 }
 
 export async function runManyStoreLookup(page: Page, values: readonly string[]): Promise<void> {
-  await page.getByRole('textbox', { name: 'Values to look up' }).fill(values.join('\n'))
+  await replaceValues(page, values)
   await page
     .getByRole('combobox', { name: 'Store group' })
     .selectOption({ label: 'Demo sample stores (5 stores: 1234, 1235, 2001, 3050, 4100)' })

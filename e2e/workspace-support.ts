@@ -35,6 +35,20 @@ export function valuesBox(page: Page): Locator {
   return page.getByRole('textbox', { name: 'Values to look up' })
 }
 
+/**
+ * Replaces the whole list in the values box. Playwright's `fill` selects the editor's DOM contents,
+ * which hold only the lines in view (CodeMirror draws no others): in a box already holding a longer
+ * list it replaced those lines and kept the rest (120 values typed over 120 became 205). So the list
+ * is first selected and deleted with the keyboard, as a person does.
+ */
+export async function replaceValues(page: Page, values: readonly string[]): Promise<void> {
+  const box = valuesBox(page)
+  await box.press('ControlOrMeta+a')
+  await box.press('Delete')
+  await expect(box).toHaveText('')
+  await box.fill(values.join('\n'))
+}
+
 /** Puts a list into the values box as a paste does: one clipboard paste with the whole text. */
 export async function pasteValues(page: Page, values: readonly string[]): Promise<void> {
   await valuesBox(page).evaluate((box, text) => {
