@@ -67,8 +67,10 @@ test.describe('a lookup of many stores, exported', () => {
         if (known === undefined) fillOf.set(item.status, argb ?? '')
         else expect(argb, `${where} is filled like every other "${item.status}"`).toBe(known)
       })
-      const rate = row?.getCell(5 + STORES.length).value
-      expect(rate ?? null, `In-stock rate of line ${line}`).toBe(found === 0 ? null : Math.round((withStock / found) * 1000) / 10)
+      const rate = row?.getCell(5 + STORES.length)
+      expect(rate?.value ?? null, `In-stock rate of line ${line}`).toBe(found === 0 ? null : Math.round((withStock / found) * 1000) / 10)
+      // A number a spreadsheet can average, shown with " %" after it as on the screen.
+      if (found > 0) expect(rate?.numFmt, `In-stock rate format of line ${line}`).toBe('General" %"')
     })
 
     // Each stock status has a colour of its own: red for out of stock, green for in stock.

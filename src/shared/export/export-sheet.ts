@@ -6,8 +6,12 @@ export type ExportCell = string | number | null
 
 export interface ExportColumn {
   readonly label: string
-  /** `id` cells are identifiers written as text so leading zeros survive; `number` cells stay numbers. */
-  readonly kind: 'text' | 'id' | 'number'
+  /**
+   * `id` cells are identifiers written as text so leading zeros survive; `number` cells stay numbers;
+   * `percent` cells are numbers in percent (80 means 80 %, as a spreadsheet can average them) that
+   * an XLSX shows with " %" after them, as the screen does.
+   */
+  readonly kind: 'text' | 'id' | 'number' | 'percent'
 }
 
 /** A fill colour (ARGB, e.g. `FFF4C7C3`) per row for one column; null leaves the cell unfilled. */

@@ -21,7 +21,7 @@ function pairOf(facts: LineFacts): PairFacts {
 function headerOf(columns: readonly ViewColumn[]): ExportSheet['columns'] {
   return columns.map((column) => ({
     label: column.label,
-    kind: column.kind === 'number' ? 'number' : column.kind === 'id' ? 'id' : 'text'
+    kind: column.key === 'inStockRate' ? 'percent' : column.kind === 'number' ? 'number' : column.kind === 'id' ? 'id' : 'text'
   }))
 }
 

@@ -79,6 +79,38 @@ describe('export writer', () => {
     )
   })
 
+  it('writes a percent column as numbers an XLSX shows with " %" after them, filled or not, and plain numbers in a CSV', async () => {
+    const rates: ExportSheet = {
+      name: 'Stores',
+      columns: [
+        { label: 'Store', kind: 'number' },
+        { label: 'In-stock rate', kind: 'percent' }
+      ],
+      rows: [
+        [1234, 80],
+        [2001, 50.5],
+        [3050, null]
+      ],
+      fills: [{ column: 1, colors: ['FFD7F0DD', null, null] }]
+    }
+    for (const format of ['xlsx', 'csv'] as const) {
+      const writer = openExportWriter(join(dir, `rates.${format}`), format)
+      writer.add([rates])
+      writer.finish()
+    }
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(join(dir, 'rates.xlsx'))
+    const sheet = workbook.worksheets[0]
+    expect([2, 3].map((row) => [sheet?.getCell(`B${row}`).value, sheet?.getCell(`B${row}`).numFmt])).toEqual([
+      [80, 'General" %"'],
+      [50.5, 'General" %"']
+    ])
+    expect(sheet?.getCell('A2').numFmt).toBeUndefined()
+    const fill = sheet?.getCell('B2').fill
+    expect(fill?.type === 'pattern' ? fill.fgColor?.argb : null).toBe('FFD7F0DD')
+    expect(await readFile(join(dir, 'rates.csv'), 'utf8')).toContain('1234,80')
+  })
+
   it('leaves the old file as it was, and no temporary file, when an export is abandoned', async () => {
     const path = join(dir, 'out.csv')
     await writeFile(path, 'old export')

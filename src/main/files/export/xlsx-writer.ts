@@ -20,9 +20,14 @@ const MAX_SHEET_ROWS = 1_048_576
 
 /** Built-in cell formats: 0 General, 49 Text. */
 const TEXT_FORMAT = 49
-/** Style 0 is the default; 1 the bold header; 2 text cells; more are added per fill colour. */
+/** The first number a workbook's own format may take: a percent column's number followed by " %" (80 shows as "80 %"). */
+const PERCENT_FORMAT = 164
+const PERCENT_FORMAT_CODE = 'General" %"'
+/** Style 0 is the default; 1 the bold header; 2 text cells; 3 percent cells; more are added per fill colour. */
 const HEADER_STYLE = 1
 const TEXT_STYLE = 2
+const PERCENT_STYLE = 3
+const FIRST_FILL_STYLE = 4
 
 export interface XlsxSheetWriter {
   /** Rows of cells in column order; `fills[i]` is the ARGB colour of each cell of row i by column, when any. */
@@ -103,15 +108,15 @@ export class XlsxWriter {
     }
   }
 
-  /** Identifier cells carry the text format; a filled cell gets a style of its own per colour. */
+  /** Identifier cells carry the text format, percent cells theirs; a filled cell gets a style of its own per colour. */
   private styleOf(column: ExportColumn | undefined, fill: string | undefined): number {
-    const id = column?.kind === 'id'
-    if (fill === undefined) return id ? TEXT_STYLE : 0
-    const key = `${id ? 'id' : 'plain'}|${fill}`
+    const format = column?.kind === 'id' || column?.kind === 'percent' ? column.kind : 'plain'
+    if (fill === undefined) return format === 'id' ? TEXT_STYLE : format === 'percent' ? PERCENT_STYLE : 0
+    const key = `${format}|${fill}`
     let style = this.fillStyles.get(key)
     if (style === undefined) {
       if (!this.fills.includes(fill)) this.fills.push(fill)
-      style = 3 + this.fillStyles.size
+      style = FIRST_FILL_STYLE + this.fillStyles.size
       this.fillStyles.set(key, style)
     }
     return style
@@ -176,18 +181,20 @@ export class XlsxWriter {
     const styles = [
       '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
       '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-      `<xf numFmtId="${TEXT_FORMAT}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`
+      `<xf numFmtId="${TEXT_FORMAT}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+      `<xf numFmtId="${PERCENT_FORMAT}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`
     ]
     for (const [key] of this.fillStyles) {
       const [kind, argb] = key.split('|') as [string, string]
       const fillId = 2 + this.fills.indexOf(argb)
-      const format = kind === 'id' ? TEXT_FORMAT : 0
+      const format = kind === 'id' ? TEXT_FORMAT : kind === 'percent' ? PERCENT_FORMAT : 0
       styles.push(
         `<xf numFmtId="${format}" fontId="0" fillId="${fillId}" borderId="0" xfId="0" applyFill="1"${format === 0 ? '' : ' applyNumberFormat="1"'}/>`
       )
     }
     return (
       `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
+      `<numFmts count="1"><numFmt numFmtId="${PERCENT_FORMAT}" formatCode="${escapeXml(PERCENT_FORMAT_CODE)}"/></numFmts>` +
       '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
       `<fills count="${fills.length}">${fills.join('')}</fills>` +
       '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
