@@ -13,6 +13,7 @@ import { pasteValues, progressBar, validGtins } from './workspace-support'
  */
 
 const QUIT_QUESTION = 'A lookup is running. Quit and resume it later?'
+const CLOSE_QUESTION = 'Close without saving your Settings changes?'
 const SAMPLE_STORES = '1234, 1235, 2001, 3050, 4100'
 
 test.describe('the Electron app at work', () => {
@@ -28,7 +29,8 @@ test.describe('the Electron app at work', () => {
   })
 
   test.afterEach(async () => {
-    await app?.close()
+    // A test may have closed the app itself (its last window).
+    await app?.close().catch(() => undefined)
     userData.remove()
   })
 
@@ -133,17 +135,8 @@ test.describe('the Electron app at work', () => {
     await page.getByRole('button', { name: 'Run lookup' }).click()
     await expect.poll(async () => Number(await progressBar(page).getAttribute('aria-valuenow'))).toBeGreaterThan(0)
 
-    // The question is the OS's message box: answered here with the button the person would press.
-    const answerQuitQuestion = (button: 'Quit' | 'Keep running') =>
-      app.evaluate(({ dialog }, label) => {
-        const asked: string[] = ((globalThis as unknown as { quitAsked?: string[] }).quitAsked ??= [])
-        dialog.showMessageBoxSync = (...args: unknown[]) => {
-          const options = args.at(-1) as { message: string; buttons: string[] }
-          asked.push(options.message)
-          return options.buttons.indexOf(label)
-        }
-      }, button)
-    const questionsAsked = () => app.evaluate(() => (globalThis as unknown as { quitAsked?: string[] }).quitAsked ?? [])
+    const answerQuitQuestion = (button: 'Quit' | 'Keep running') => answerMessageBoxes(app, button)
+    const questionsAsked = () => messagesAsked(app)
 
     await answerQuitQuestion('Keep running')
     await app.evaluate(({ app: electronApp }) => electronApp.quit())
@@ -170,4 +163,36 @@ test.describe('the Electron app at work', () => {
     })
     expect(finished).toMatchObject({ jobId: stopped?.jobId, state: 'finished' })
   })
+
+  test('closing the window with unsaved Settings edits asks first; "Keep editing" keeps it open, "Close without saving" closes', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Client ID' }).fill('typed-but-not-saved')
+    const closeWindow = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close())
+
+    await answerMessageBoxes(app, 'Keep editing')
+    await closeWindow()
+    await expect.poll(() => messagesAsked(app)).toEqual([CLOSE_QUESTION])
+    await expect(page.getByRole('textbox', { name: 'Client ID' })).toHaveValue('typed-but-not-saved')
+
+    await answerMessageBoxes(app, 'Close without saving')
+    const closed = app.waitForEvent('close')
+    await closeWindow()
+    await closed
+  })
 })
+
+/** The OS's message boxes, answered with the button the person would press; each question is kept for `messagesAsked`. */
+function answerMessageBoxes(app: ElectronApplication, button: string): Promise<void> {
+  return app.evaluate(({ dialog }, label) => {
+    const asked: string[] = ((globalThis as unknown as { messagesAsked?: string[] }).messagesAsked ??= [])
+    dialog.showMessageBoxSync = (...args: unknown[]) => {
+      const options = args.at(-1) as { message: string; buttons: string[] }
+      asked.push(options.message)
+      return options.buttons.indexOf(label)
+    }
+  }, button)
+}
+
+function messagesAsked(app: ElectronApplication): Promise<string[]> {
+  return app.evaluate(() => (globalThis as unknown as { messagesAsked?: string[] }).messagesAsked ?? [])
+}

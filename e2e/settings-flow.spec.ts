@@ -57,6 +57,30 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     await expect(page.getByRole('status').getByText(/^Connected; token valid until \d\d:\d\d$/)).toBeVisible()
   })
 
+  test('closing the window with unsaved Settings edits asks first, and not once they are discarded', async ({ page }) => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Client ID' }).fill('typed-but-not-saved')
+    // The window refuses to unload: the browser asks here, main asks in the app (will-prevent-unload).
+    const asked = page.waitForEvent('dialog')
+    await page.close({ runBeforeUnload: true })
+    const dialog = await asked
+    expect(dialog.type()).toBe('beforeunload')
+    await dialog.dismiss()
+    await expect(page.getByRole('textbox', { name: 'Client ID' })).toHaveValue('typed-but-not-saved')
+
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click()
+    await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeHidden()
+    const dialogs: string[] = []
+    page.on('dialog', (shown) => {
+      dialogs.push(shown.type())
+      void shown.dismiss()
+    })
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => page.isClosed()).toBe(true)
+    expect(dialogs).toEqual([])
+  })
+
   test('leaving Settings, or its tab, with unsaved edits asks first', async ({ page, harness }) => {
     const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' })
     await page.getByRole('button', { name: 'Settings', exact: true }).click()

@@ -20,6 +20,7 @@ import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
 import { QUIT_WHILE_RUNNING, quitChosen } from './quit-while-running'
+import { CLOSE_WITH_UNSAVED_SETTINGS, closeChosen } from './close-with-unsaved-settings'
 import { registerIpc } from './register-ipc'
 import { needsDockIcon, windowIconOptions } from './window-icon'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
@@ -112,6 +113,11 @@ function runApp(): void {
     if (process.platform !== 'darwin') window.on('close', askBeforeQuitting)
     window.on('closed', () => {
       if (win === window) win = null
+    })
+    // The window refuses to unload while Settings has unsaved edits (its beforeunload): ask, as leaving Settings does.
+    window.webContents.on('will-prevent-unload', (event) => {
+      const prompt: Electron.MessageBoxSyncOptions = { ...CLOSE_WITH_UNSAVED_SETTINGS, buttons: [...CLOSE_WITH_UNSAVED_SETTINGS.buttons] }
+      if (closeChosen(dialog.showMessageBoxSync(window, prompt))) event.preventDefault()
     })
     window.webContents.on('render-process-gone', (_event, details) => log.error('the window crashed', { reason: details.reason }))
     await window.loadURL(appUrl)
