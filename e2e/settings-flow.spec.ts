@@ -60,6 +60,7 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
   test('closing the window with unsaved Settings edits asks first, and not once they are discarded', async ({ page }) => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
     await page.getByRole('textbox', { name: 'Client ID' }).fill('typed-but-not-saved')
+    await expect(page.getByText('Changes not saved', { exact: true })).toBeVisible()
     // The window refuses to unload: the browser asks here, main asks in the app (will-prevent-unload).
     const asked = page.waitForEvent('dialog')
     await page.close({ runBeforeUnload: true })
@@ -71,6 +72,7 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     await page.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click()
     await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeHidden()
+    await expect(page.getByText('Changes not saved', { exact: true })).toBeHidden()
     const dialogs: string[] = []
     page.on('dialog', (shown) => {
       dialogs.push(shown.type())

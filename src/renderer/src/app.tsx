@@ -13,7 +13,6 @@ import { LookupScreen } from './lookup-screen'
 import { useLookupJob } from './run/use-lookup-job'
 import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
-import { useUnloadGuard } from './settings/use-unload-guard'
 
 /** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
 const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
@@ -35,8 +34,6 @@ export function App() {
   // Settings with unsaved edits is left only after the person agrees to discard them.
   const [unsavedSettings, setUnsavedSettings] = useState<RemoteEnvironmentId | null>(null)
   const [leavingFor, setLeavingFor] = useState<Screen | null>(null)
-  // Closing or quitting the app asks about them too.
-  useUnloadGuard(unsavedSettings !== null)
 
   const go = useCallback(
     (next: Screen) => {

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../errors/error-alert'
 import { CredentialFields } from './credential-fields'
 import { MARKET_CHOICES, type MarketChoice } from './host-presets'
 import { useEnvironmentSettingsForm, useReportDirty } from './use-environment-settings-form'
+import { useUnloadGuard } from './use-unload-guard'
 
 interface RemoteEnvironmentFormProps {
   environment: RemoteEnvironmentId
@@ -20,6 +21,8 @@ export function RemoteEnvironmentForm({ environment, saved, onDirtyChange }: Rem
   const { form, setForm, busy, outcome, authUrlProblem, baseUrlProblem } = settings
   const [askingToSave, setAskingToSave] = useState(false)
   useReportDirty(settings.dirty, onDirtyChange)
+  // Closing or quitting the app asks about unsaved edits too, as leaving Settings does.
+  useUnloadGuard(settings.dirty)
 
   const testConnection = () => {
     // The test is of what is saved: edits are saved only when the person says so.
@@ -125,6 +128,7 @@ export function RemoteEnvironmentForm({ environment, saved, onDirtyChange }: Rem
         <button type="button" onClick={testConnection} disabled={busy !== null}>
           {busy === 'test' ? 'Testing…' : 'Test connection'}
         </button>
+        {settings.dirty ? <span className="field-hint">Changes not saved</span> : null}
       </div>
 
       <div role="status" aria-live="polite" className="settings-outcome">
