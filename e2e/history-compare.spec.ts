@@ -130,7 +130,7 @@ test.describe('Compare', () => {
     const saved = page.getByRole('status').filter({ hasText: /^Saved / })
     await expect(saved).toHaveText(new RegExp(`^Saved ${changedCount} rows to .+\\.csv$`))
     const path = /^Saved \d+ rows? to (.+)$/.exec((await saved.textContent()) ?? '')?.[1] ?? ''
-    const [heading, ...rows] = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''))
+    const [heading, ...rows] = parseCsv(await readFile(path, 'utf8'))
     expect(heading).toEqual([
       'Value',
       'Line',
@@ -201,7 +201,7 @@ test.describe('Compare', () => {
     const saved = page.getByRole('status').filter({ hasText: /^Saved / })
     await expect(saved).toHaveText(/^Saved 6 rows to .+\.csv$/)
     const path = /^Saved \d+ rows? to (.+)$/.exec((await saved.textContent()) ?? '')?.[1] ?? ''
-    const [heading, ...rows] = parseCsv((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''))
+    const [heading, ...rows] = parseCsv(await readFile(path, 'utf8'))
     expect(heading).toEqual([
       'Store',
       'Value',

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { attachScreenshot, expect, test } from './fixtures'
 import {
+  ITEM_HEADERS,
   expectedItems,
   expectedRows,
   gridRowCount,
@@ -49,19 +50,6 @@ async function readCsv(path: string): Promise<string[][]> {
   return parseCsv(bytes.subarray(3).toString('utf8'))
 }
 
-const ITEM_HEADERS = [
-  'Stock status',
-  'Line',
-  'Input',
-  'GTIN',
-  'Walmart item number',
-  'On shelf',
-  'Backroom',
-  'On hand',
-  'On order',
-  'In transit',
-  'Message'
-]
 const cellOf = (value: number | null) => (value === null ? null : value)
 
 test.describe('results export', () => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { attachScreenshot, expect, test } from './fixtures'
 import {
+  ITEM_HEADERS,
   chipCount,
   expectedItems,
   expectedRows,
@@ -21,19 +22,6 @@ async function readClipboard(page: Page): Promise<string> {
   return String(await page.evaluate('navigator.clipboard.readText()'))
 }
 
-const ITEM_HEADERS = [
-  'Stock status',
-  'Line',
-  'Input',
-  'GTIN',
-  'Walmart item number',
-  'On shelf',
-  'Backroom',
-  'On hand',
-  'On order',
-  'In transit',
-  'Message'
-]
 const numberText = (value: number | null) => (value === null ? '' : String(value))
 
 /** Whether keyboard focus is inside the results grid. */

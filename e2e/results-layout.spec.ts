@@ -1,20 +1,6 @@
 import type { Page } from '@playwright/test'
 import { attachScreenshot, expect, test } from './fixtures'
-import { lookupValues, resultsGrid, runDemoLookup } from './results-support'
-
-const ITEM_HEADERS = [
-  'Stock status',
-  'Line',
-  'Input',
-  'GTIN',
-  'Walmart item number',
-  'On shelf',
-  'Backroom',
-  'On hand',
-  'On order',
-  'In transit',
-  'Message'
-]
+import { ITEM_HEADERS, lookupValues, resultsGrid, runDemoLookup } from './results-support'
 
 /** How far the page and the main area could scroll; 0 and 0 means the window holds everything. */
 function pageOverflow(page: Page): Promise<{ page: number; main: number }> {

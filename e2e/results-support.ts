@@ -208,8 +208,27 @@ export async function renderedColumn(page: Page, columnName: string): Promise<st
   return cells
 }
 
-/** RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end in CRLF or LF. */
-export function parseCsv(text: string): string[][] {
+/** The Items view's columns, as its header, its CSV and its XLSX name them. */
+export const ITEM_HEADERS = [
+  'Stock status',
+  'Line',
+  'Input',
+  'GTIN',
+  'Walmart item number',
+  'On shelf',
+  'Backroom',
+  'On hand',
+  'On order',
+  'In transit',
+  'Message'
+]
+
+/**
+ * RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end in CRLF or
+ * LF. The byte order mark the app's CSV starts with (so Excel reads it as UTF-8) is no part of a field.
+ */
+export function parseCsv(csv: string): string[][] {
+  const text = csv.replace(/^\uFEFF/, '')
   const records: string[][] = []
   let record: string[] = []
   let field = ''
