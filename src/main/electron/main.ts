@@ -19,8 +19,7 @@ import { applicationMenuTemplate } from './app-menu'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
-import { QUIT_WHILE_RUNNING, quitChosen } from './quit-while-running'
-import { CLOSE_WITH_UNSAVED_SETTINGS, closeChosen } from './close-with-unsaved-settings'
+import { answerOf, CLOSE_WITH_UNSAVED_SETTINGS, QUIT_WHILE_RUNNING, type Question } from './questions'
 import { registerIpc } from './register-ipc'
 import { needsDockIcon, windowIconOptions } from './window-icon'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
@@ -68,13 +67,18 @@ function runApp(): void {
   let quitting = false
   let quitAgreed = false
 
+  /** Asks `question` in the OS's message box, over the window while there is one; returns the button chosen. */
+  function ask<Q extends Question>(question: Q): Q['buttons'][number] | undefined {
+    const options: Electron.MessageBoxSyncOptions = { ...question, buttons: [...question.buttons] }
+    const choice = win === null || win.isDestroyed() ? dialog.showMessageBoxSync(options) : dialog.showMessageBoxSync(win, options)
+    return answerOf(question, choice)
+  }
+
   /** Quitting while a lookup runs asks first; the lookup is then interrupted, to be resumed from History. */
   function askBeforeQuitting(event: Electron.Event): void {
     if (quitAgreed || root === null || root.services.jobs.runningCount() === 0) return
     event.preventDefault()
-    const prompt: Electron.MessageBoxSyncOptions = { ...QUIT_WHILE_RUNNING, buttons: [...QUIT_WHILE_RUNNING.buttons] }
-    const choice = win === null || win.isDestroyed() ? dialog.showMessageBoxSync(prompt) : dialog.showMessageBoxSync(win, prompt)
-    if (!quitChosen(choice)) return
+    if (ask(QUIT_WHILE_RUNNING) !== 'Quit') return
     quitAgreed = true
     app.quit()
   }
@@ -116,8 +120,7 @@ function runApp(): void {
     })
     // The window refuses to unload while Settings has unsaved edits (its beforeunload): ask, as leaving Settings does.
     window.webContents.on('will-prevent-unload', (event) => {
-      const prompt: Electron.MessageBoxSyncOptions = { ...CLOSE_WITH_UNSAVED_SETTINGS, buttons: [...CLOSE_WITH_UNSAVED_SETTINGS.buttons] }
-      if (closeChosen(dialog.showMessageBoxSync(window, prompt))) event.preventDefault()
+      if (ask(CLOSE_WITH_UNSAVED_SETTINGS) === 'Close without saving') event.preventDefault()
     })
     window.webContents.on('render-process-gone', (_event, details) => log.error('the window crashed', { reason: details.reason }))
     await window.loadURL(appUrl)
