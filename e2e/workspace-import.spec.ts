@@ -160,6 +160,24 @@ test.describe('workspace: importing files', () => {
     await expect(page.getByText('Imported 3 values from scanned.txt')).toBeVisible()
   })
 
+  test('a quote that never closes costs no lines: the list has every row, and the note names the row', async ({ page }) => {
+    const gtins = ['00012345678905', '4006381333931', '036000291452', '614141000036']
+    const text = `GTIN,Description\r\n${gtins[0]},"12 inch pizza\r\n${gtins
+      .slice(1)
+      .map((gtin) => `${gtin},12" pizza`)
+      .join('\r\n')}\r\n`
+    await chooseFile(page, 'pizza.csv', encode(text, 'utf-8'))
+    await expect(page.getByRole('combobox', { name: 'Column' }).locator('option:checked')).toHaveText('GTIN')
+    await page.getByRole('button', { name: 'Use this column' }).click()
+    await expectValuesText(page, gtins.join('\n'))
+    const note = page.getByText(/^Imported 4 values from pizza\.csv/)
+    await expect(note).toContainText(
+      'Row 2 opens a quote that is never closed: it was read to the end of its line, with the quote kept as a character; check that row in the file.'
+    )
+    // The note describes the list to assistive technology too.
+    await expect(valuesBox(page)).toHaveAccessibleDescription(/Row 2 opens a quote that is never closed/)
+  })
+
   test('an unreadable file gets an explanation and a next step', async ({ page }) => {
     await chooseFile(page, 'broken.xlsx', Buffer.from('this is not a zip file'))
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be read.' })

@@ -74,7 +74,14 @@ export const importSummarySchema = z.object({
   /** Rows under the header with at least one value. */
   rowCount: z.number().int().nonnegative(),
   /** Rows with no value in any column, between the first row and the last one with a value. */
-  blankRows: rowNumbersSchema
+  blankRows: rowNumbersSchema,
+  /**
+   * Rows where a cell opens a quote that never closes (CSV, TSV, TXT): each was read to the end of its
+   * line with the quote kept as a character, instead of swallowing the lines after it.
+   */
+  unclosedQuoteRows: rowNumbersSchema,
+  /** Rows with a quoted cell that holds a line break: one row, though it takes several lines of the file. */
+  multiLineRows: rowNumbersSchema
 })
 export type ImportSummary = z.infer<typeof importSummarySchema>
 

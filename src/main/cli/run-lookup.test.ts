@@ -126,6 +126,33 @@ describe('runLookup', () => {
     expect(rows[0]).toMatch(/^ *1\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Demo\s+77\s+5\s+\d+\s+\d+\s+0\s+0\s+0\s+finished\s+command$/)
   }, 60_000)
 
+  it('reads a CSV with a quote that never closes line by line, and warns naming the row', async () => {
+    const input = join(dir, 'quote.csv')
+    const gtins = ['00012345678905', '04006381333931', '00036000291452', '00614141000036']
+    await writeFile(
+      input,
+      `GTIN,Note\n${gtins[0]},"12 inch pizza\n${gtins
+        .slice(1)
+        .map((gtin) => `${gtin},12" pizza`)
+        .join('\n')}\n`
+    )
+    const output = join(dir, 'quote.json')
+    const terminal = io()
+    expect(await runLookup(['--env', 'demo', '--store', '3', '--input', input, '--output', output, '--no-save'], terminal)).toBe(0)
+    const said = terminal.err.join('')
+    expect(said).toContain('Reading 4 values from "GTIN"')
+    expect(said).toContain(
+      'Warning: Row 2 opens a quote that is never closed: it was read to the end of its line, with the quote kept as a character; check that row in the file.'
+    )
+    const rows = await readRows(output)
+    expect(rows.map((row) => [row.Line, row.Input, row.Note])).toEqual([
+      [2, gtins[0], '"12 inch pizza'],
+      [3, gtins[1], '12" pizza'],
+      [4, gtins[2], '12" pizza'],
+      [5, gtins[3], '12" pizza']
+    ])
+  }, 60_000)
+
   it('refuses to resume a run that does not exist, in a sentence', async () => {
     const terminal = io()
     expect(await runLookup(['--resume', '9', '--output', join(dir, 'x.csv')], terminal)).toBe(2)

@@ -4,6 +4,7 @@ import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
+import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
@@ -209,6 +210,10 @@ async function readLines(root: AppRoot, options: LookupOptions, say: (text: stri
     say(
       `Reading ${values.length} values from "${name}" in ${options.input} (${summary.format}${summary.encoding === null ? '' : `, ${summary.encoding}`})${skipped}.`
     )
+    const quotes = unclosedQuoteWarning(summary)
+    if (quotes !== null) say(`Warning: ${quotes}`)
+    const multiLine = multiLineNote(summary)
+    if (multiLine !== null) say(multiLine)
     return { values, source }
   } catch (error) {
     if (!(error instanceof AppError)) throw error

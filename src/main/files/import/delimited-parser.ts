@@ -6,6 +6,10 @@ export interface ParsedRecord {
   /** 1-based record number: the row a spreadsheet shows for this record, even when a field spans lines. */
   line: number
   cells: string[]
+  /** A cell of this record opened a quote that never closed: it was read to the end of its line, the quote kept as a character. */
+  unclosedQuote?: true
+  /** A quoted cell of this record holds a line break, so the record takes more than one line of the file. */
+  spansLines?: true
 }
 
 export interface RecordLimits {
@@ -38,6 +42,7 @@ const QUOTE = 34
 const CR = 13
 const LF = 10
 const NO_LIMITS: RecordLimits = { maxCells: Number.POSITIVE_INFINITY, maxCellChars: Number.POSITIVE_INFINITY }
+const LINE_BREAK = /[\r\n]/
 
 const FIELD_START = 0
 const UNQUOTED = 1
@@ -50,9 +55,14 @@ type State = typeof FIELD_START | typeof UNQUOTED | typeof QUOTED | typeof QUOTE
 
 /**
  * Splits text into records, one `onRecord` call each, however the text is cut into pieces. Quoted
- * fields may hold the delimiter, doubled quotes and line breaks; a stray quote inside an unquoted
- * field is kept as text; text between a closing quote and the delimiter is kept, as spreadsheets do.
- * With no delimiter each line is one value, and a line wrapped in quotes is unwrapped.
+ * fields may hold the delimiter, doubled quotes and line breaks; a quote anywhere but at the start
+ * of a field is a plain character (`12" pizza`); text between a closing quote and the delimiter is
+ * kept, as spreadsheets do. A quote that never closes would swallow every line after it: once a
+ * quoted field has crossed a line break, reaching the end of the text, a cell's worth of characters,
+ * or a "closing" quote with more text after it (the `"` of a later `12" pizza`) means its opening
+ * quote was stray. That field is then read again from its quote as plain text, so it ends with its
+ * own line, and the record is marked `unclosedQuote`. With no delimiter each line is one value, and a line wrapped in
+ * quotes is unwrapped.
  */
 export function createDelimitedParser(
   delimiter: Delimiter | null,
@@ -67,11 +77,17 @@ export function createDelimitedParser(
   let line = 1
   /** Whether anything of the current record has been seen (so `end` knows whether one is open). */
   let open = false
-
-  function addToField(text: string): void {
-    if (field.length + text.length > limits.maxCellChars) throw new RecordLimitError('cell_chars', line, cells.length)
-    field += text
-  }
+  let unclosedQuote = false
+  let spansLines = false
+  /**
+   * The open quoted field's raw text, from its opening quote, as earlier pieces brought it; with
+   * `quoteStart` (where it began in the current piece) it is what is read again if the quote never
+   * closes. Bounded by the cell limit: past it, the field is read again or refused.
+   */
+  let quotedBefore = ''
+  let quoteStart = 0
+  /** The open quoted field holds a line break. */
+  let quotedBreaks = false
 
   function endField(): void {
     if (cells.length >= limits.maxCells) throw new RecordLimitError('cells', line, cells.length)
@@ -84,14 +100,57 @@ export function createDelimitedParser(
 
   function endRecord(): void {
     endField()
-    onRecord({ line, cells })
+    const record: ParsedRecord = { line, cells }
+    if (unclosedQuote) record.unclosedQuote = true
+    if (spansLines) record.spansLines = true
+    onRecord(record)
     cells = []
     line += 1
     open = false
+    unclosedQuote = false
+    spansLines = false
   }
 
-  function push(text: string): void {
-    const length = text.length
+  /** Adds unquoted text to the field, or refuses the character past the cell limit. */
+  function addToField(text: string): void {
+    if (field.length + text.length > limits.maxCellChars) throw new RecordLimitError('cell_chars', line, cells.length)
+    field += text
+  }
+
+  /**
+   * Adds text inside quotes; false when it would pass the cell limit after the quote crossed a line
+   * break, i.e. most likely a quote that never closes: the caller reads the field again as plain text.
+   */
+  function addQuoted(text: string): boolean {
+    const breaks = quotedBreaks || LINE_BREAK.test(text)
+    if (field.length + text.length > limits.maxCellChars) {
+      if (breaks) return false
+      throw new RecordLimitError('cell_chars', line, cells.length)
+    }
+    field += text
+    quotedBreaks = breaks
+    return true
+  }
+
+  /** The text to read on with: the open quoted field from its quote, as plain text this time. */
+  function readQuoteAsText(text: string): string {
+    const again = quotedBefore + text.slice(quoteStart)
+    quotedBefore = ''
+    quoteStart = 0
+    quotedBreaks = false
+    field = ''
+    unclosedQuote = true
+    state = UNQUOTED
+    return again
+  }
+
+  function endsField(code: number): boolean {
+    return code === delim || code === LF || code === CR
+  }
+
+  function push(piece: string): void {
+    let text = piece
+    let length = text.length
     let i = 0
     while (i < length) {
       switch (state) {
@@ -102,6 +161,9 @@ export function createDelimitedParser(
         case FIELD_START:
           open = true
           if (quotes && text.charCodeAt(i) === QUOTE) {
+            quoteStart = i
+            quotedBefore = ''
+            quotedBreaks = false
             i += 1
             state = QUOTED
           } else {
@@ -131,7 +193,12 @@ export function createDelimitedParser(
         case QUOTED: {
           const next = text.indexOf('"', i)
           const stop = next === -1 ? length : next
-          if (stop > i) addToField(text.slice(i, stop))
+          if (stop > i && !addQuoted(text.slice(i, stop))) {
+            text = readQuoteAsText(text)
+            length = text.length
+            i = 0
+            break
+          }
           i = stop
           if (next !== -1) {
             i += 1
@@ -141,21 +208,39 @@ export function createDelimitedParser(
         }
         case QUOTE_IN_QUOTED:
           if (text.charCodeAt(i) === QUOTE) {
-            addToField('"')
+            if (!addQuoted('"')) {
+              text = readQuoteAsText(text)
+              length = text.length
+              i = 0
+              break
+            }
             i += 1
             state = QUOTED
+          } else if (quotedBreaks && !endsField(text.charCodeAt(i))) {
+            // A quote in the middle of a later line's field (`12" pizza`) is no closing quote: the opening one was stray.
+            text = readQuoteAsText(text)
+            length = text.length
+            i = 0
           } else {
+            if (quotedBreaks) spansLines = true
             state = UNQUOTED
           }
           break
       }
+    }
+    if (state === QUOTED || state === QUOTE_IN_QUOTED) {
+      quotedBefore += text.slice(quoteStart)
+      quoteStart = 0
     }
   }
 
   return {
     push,
     end() {
-      if (open || state === UNQUOTED || state === QUOTED || state === QUOTE_IN_QUOTED) endRecord()
+      // The text ended inside quotes: the quote never closed. Each reading again starts past the last quote read, so this ends.
+      while (state === QUOTED) push(readQuoteAsText(''))
+      if (state === QUOTE_IN_QUOTED && quotedBreaks) spansLines = true
+      if (open || state === UNQUOTED || state === QUOTE_IN_QUOTED) endRecord()
       else if (line === 1 && state === FIELD_START) endRecord()
       state = FIELD_START
     }

@@ -140,12 +140,18 @@ describe('hostile text files', () => {
     )
   })
 
-  it('refuses a cell of more than 1,000 characters, including a quote that is never closed', async () => {
+  it('refuses a cell of more than 1,000 characters', async () => {
     expect(await refusal('long.csv', utf8(`gtin,note\n00012345678905,${'x'.repeat(1001)}\n`))).toMatch(
       /Row 2, column B of long\.csv holds more than 1,000 characters/
     )
+  })
+
+  it('reads every line after a quote that is never closed, and counts the row it happened in', async () => {
     const unclosed = utf8(`gtin,note\n00012345678905,"oops\n${'00012345678905,fine\n'.repeat(1000)}`)
-    expect(await refusal('quote.csv', unclosed)).toMatch(/Row 2, column B of quote\.csv .*quote that is never closed/)
+    const { table } = await readImport('quote.csv', unclosed)
+    expect(table.shape.rowCount).toBe(1001)
+    expect(table.shape.unclosedQuoteRows).toEqual({ count: 1, lines: [2] })
+    expect(table.rows()[0]).toEqual({ line: 2, cells: ['00012345678905', '"oops'] })
   })
 
   it('refuses a file over 50 MB before reading it', async () => {

@@ -27,6 +27,8 @@ const DEADLINE_CHECK_RECORDS = 1024
 export interface TableBuilder {
   /** Records in file order; blank ones are counted, not kept. */
   add(record: ParsedRecord): void
+  /** Throws `TooSlowError` past the deadline: for readers that do much work between records (a workbook's parts). */
+  checkDeadline(): void
   finish(): ImportedTable
 }
 
@@ -48,6 +50,8 @@ export function createTableBuilder(options: { deadline?: number; now?: () => num
   let width = 0
   let nonBlank = 0
   const blank = rowNumbers()
+  const unclosedQuotes = rowNumbers()
+  const multiLine = rowNumbers()
   /** Blank rows seen since the last row with a value: counted only if another value follows. */
   let pendingBlank: number[] = []
 
@@ -80,10 +84,18 @@ export function createTableBuilder(options: { deadline?: number; now?: () => num
     for (const record of rows) keep(record)
   }
 
+  function checkDeadline(): void {
+    if (now() > deadline) throw new TooSlowError()
+  }
+
   return {
+    checkDeadline,
+
     add(record) {
       records += 1
-      if (records % DEADLINE_CHECK_RECORDS === 0 && now() > deadline) throw new TooSlowError()
+      if (records % DEADLINE_CHECK_RECORDS === 0) checkDeadline()
+      if (record.unclosedQuote === true) unclosedQuotes.add(record.line)
+      if (record.spansLines === true) multiLine.add(record.line)
       if (record.cells.every((cell) => cell.trim() === '')) {
         pendingBlank.push(record.line)
         return
@@ -118,7 +130,9 @@ export function createTableBuilder(options: { deadline?: number; now?: () => num
           columns,
           suggestedColumn: suggestColumn(header, guessRows, width),
           rowCount: texts.length,
-          blankRows: blank.done()
+          blankRows: blank.done(),
+          unclosedQuoteRows: unclosedQuotes.done(),
+          multiLineRows: multiLine.done()
         },
         lines,
         texts,

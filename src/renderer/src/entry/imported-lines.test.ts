@@ -14,7 +14,9 @@ const summary: ImportSummary = {
   ],
   suggestedColumn: 1,
   rowCount: 4,
-  blankRows: { count: 0, lines: [] }
+  blankRows: { count: 0, lines: [] },
+  unclosedQuoteRows: { count: 0, lines: [] },
+  multiLineRows: { count: 0, lines: [] }
 }
 const none = { count: 0, lines: [] }
 
@@ -44,5 +46,16 @@ describe('imported lines', () => {
     expect(text).toContain(
       '5,000 blank rows skipped (rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 4,980 more).'
     )
+  })
+
+  it('warns of quotes that never close, naming the rows, and says why rows take several lines', () => {
+    const one = { ...summary, unclosedQuoteRows: { count: 1, lines: [5] } }
+    expect(describeImport(one, 1, { lines: [2, 3, 4, 5, 6], emptyRows: none })).toContain(
+      'Row 5 opens a quote that is never closed: it was read to the end of its line, with the quote kept as a character; check that row in the file.'
+    )
+    const several = { ...summary, unclosedQuoteRows: { count: 2, lines: [5, 9] }, multiLineRows: { count: 1, lines: [3] } }
+    const text = describeImport(several, 1, { lines: [2, 3, 5, 9], emptyRows: none })
+    expect(text).toContain('2 rows open a quote that is never closed (rows 5 and 9): each was read to the end of its line')
+    expect(text).toContain('Row 3 has a quoted cell that runs over several lines of the file; it is one row.')
   })
 })

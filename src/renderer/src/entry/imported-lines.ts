@@ -1,4 +1,5 @@
-import type { ImportColumn, ImportSummary, RowNumbers } from '../../../shared/contract'
+import type { ImportColumn, ImportSummary } from '../../../shared/contract'
+import { countOf, multiLineNote, rowList, unclosedQuoteWarning } from '../../../shared/import-notes'
 
 export function columnLabel(summary: Pick<ImportSummary, 'columns'>, column: number): string {
   const name = summary.columns.find((candidate) => candidate.index === column)?.name.trim() ?? ''
@@ -22,28 +23,17 @@ export function describeImport(summary: ImportSummary, column: number, cells: Pi
   const sentences = [
     `Imported ${count.toLocaleString('en-US')} ${noun} from ${summary.fileName} (${summary.format.toUpperCase()}${encoding}${columnText}). Line numbers are the file's row numbers.`
   ]
+  const warning = unclosedQuoteWarning(summary)
+  if (warning !== null) sentences.push(warning)
+  const multiLine = multiLineNote(summary)
+  if (multiLine !== null) sentences.push(multiLine)
   if (summary.blankRows.count > 0) {
-    sentences.push(`${plural(summary.blankRows.count, 'blank row')} skipped (${rowList(summary.blankRows)}).`)
+    sentences.push(`${countOf(summary.blankRows.count, 'blank row')} skipped (${rowList(summary.blankRows)}).`)
   }
   if (cells.emptyRows.count > 0) {
     sentences.push(
-      `${plural(cells.emptyRows.count, 'row')} without a value in "${columnLabel(summary, column)}" skipped (${rowList(cells.emptyRows)}).`
+      `${countOf(cells.emptyRows.count, 'row')} without a value in "${columnLabel(summary, column)}" skipped (${rowList(cells.emptyRows)}).`
     )
   }
   return sentences.join(' ')
-}
-
-function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
-}
-
-/** "row 5", "rows 3, 7 and 9", or the first ones listed and how many more. */
-function rowList(rows: RowNumbers): string {
-  const shown = rows.lines.slice(0, 20)
-  const more = rows.count - shown.length
-  const numbers = shown.map((line) => line.toLocaleString('en-US'))
-  const head = rows.count === 1 ? 'row' : 'rows'
-  if (more > 0) return `${head} ${numbers.join(', ')} and ${more.toLocaleString('en-US')} more`
-  if (numbers.length <= 1) return `${head} ${numbers.join('')}`
-  return `${head} ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}`
 }
