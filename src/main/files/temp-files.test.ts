@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { forgetTempFile, journalPath, journalTempFile, sweepTempFiles, tempPathFor } from './temp-files'
+import { currentWriter, writerTag, type WriterId } from './writer-identity'
 
 let appDir: string
 let exportDir: string
@@ -17,11 +18,12 @@ afterEach(async () => {
 
 const DEAD = 9_999_991
 const LIVE = 4242
-const isAlive = (pid: number) => pid === LIVE
+const isRunning = (writer: WriterId) => writer.pid === LIVE
+const writer = (pid: number): WriterId => ({ pid, start: null })
 
 describe('temporary files of interrupted writes', () => {
   it('are named after their target and the process writing them', () => {
-    expect(tempPathFor('/x/results.xlsx')).toMatch(new RegExp(`^/x/\\.results\\.xlsx\\.${process.pid}-[0-9a-f]{12}\\.tmp$`))
+    expect(tempPathFor('/x/results.xlsx')).toMatch(new RegExp(`^/x/\\.results\\.xlsx\\.${writerTag(currentWriter())}-[0-9a-f]{12}\\.tmp$`))
   })
 
   it("are removed at the next start when their process is gone, in the app's folder and wherever its journal says", async () => {
@@ -32,10 +34,13 @@ describe('temporary files of interrupted writes', () => {
     const unrelated = join(exportDir, '.results.xlsx.tmp')
     for (const path of [deadSettings, liveSettings, deadExport, liveExport, unrelated]) await writeFile(path, 'partial')
     await writeFile(join(appDir, 'settings.json'), '{}')
-    await writeFile(journalPath(appDir, DEAD), `${deadExport}\n${join(exportDir, `.gone.csv.${DEAD}-000000000000.tmp`)}\n${unrelated}\n`)
-    await writeFile(journalPath(appDir, LIVE), `${liveExport}\n`)
+    await writeFile(
+      journalPath(appDir, writer(DEAD)),
+      `${deadExport}\n${join(exportDir, `.gone.csv.${DEAD}-000000000000.tmp`)}\n${unrelated}\n`
+    )
+    await writeFile(journalPath(appDir, writer(LIVE)), `${liveExport}\n`)
 
-    expect(await sweepTempFiles(appDir, isAlive)).toBe(2)
+    expect(await sweepTempFiles(appDir, isRunning)).toBe(2)
     expect((await readdir(appDir)).sort()).toEqual(
       [`.settings.json.${LIVE}-0123456789ab.tmp`, 'settings.json', `temp-files-${LIVE}.txt`].sort()
     )
@@ -54,6 +59,6 @@ describe('temporary files of interrupted writes', () => {
   })
 
   it('find nothing to do in a new folder', async () => {
-    expect(await sweepTempFiles(join(appDir, 'not-yet-created'), isAlive)).toBe(0)
+    expect(await sweepTempFiles(join(appDir, 'not-yet-created'), isRunning)).toBe(0)
   })
 })

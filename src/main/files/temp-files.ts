@@ -1,24 +1,31 @@
 import { randomBytes } from 'node:crypto'
 import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { currentWriter, isWriterRunning, writerTag, type WriterId } from './writer-identity'
 
 /**
- * Temporary files of atomic writes: named after the target and the process writing them. Those
- * outside the app's folder (exports) are listed, while they exist, in a journal of the writing
- * process in the app's folder, so that the next start (or headless run) can remove what a killed
- * or crashed process left behind, wherever the user saved.
+ * Temporary files of atomic writes: named after the target and the process writing them (its pid
+ * and, where the system tells, its start time: see `writer-identity.ts`). Those outside the app's
+ * folder (exports) are listed, while they exist, in a journal of the writing process in the app's
+ * folder, so that the next start (or headless run) can remove what a killed or crashed process
+ * left behind, wherever the user saved.
  */
 
-const TEMP_NAME = /^\..+\.(\d+)-[0-9a-f]{12}\.tmp$/
-const JOURNAL_NAME = /^temp-files-(\d+)\.txt$/
+/** The start time is absent from names an older version wrote; those are judged by their pid alone. */
+const TEMP_NAME = /^\..+\.(\d+)(?:-(\d+))?-[0-9a-f]{12}\.tmp$/
+const JOURNAL_NAME = /^temp-files-(\d+)(?:-(\d+))?\.txt$/
 
-export function journalPath(appDir: string, pid = process.pid): string {
-  return join(appDir, `temp-files-${pid}.txt`)
+export function journalPath(appDir: string, writer: WriterId = currentWriter()): string {
+  return join(appDir, `temp-files-${writerTag(writer)}.txt`)
 }
 
-/** `.results.xlsx.4242-0123456789ab.tmp` beside `results.xlsx`: hidden, and traceable to its process. */
+/** `.results.xlsx.4242-1234567-0123456789ab.tmp` beside `results.xlsx`: hidden, and traceable to its process. */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`)
+  return join(dirname(path), `.${basename(path)}.${writerTag(currentWriter())}-${randomBytes(6).toString('hex')}.tmp`)
+}
+
+function writerOf(match: RegExpExecArray): WriterId {
+  return { pid: Number(match[1]), start: match[2] ?? null }
 }
 
 /** Notes a temporary file before it is created, so it can be found if this process dies. */
@@ -36,34 +43,23 @@ export async function forgetTempFile(appDir: string, tempPath: string): Promise<
   else await writeFile(path, rest.map((line) => `${line}\n`).join(''), { mode: 0o600 })
 }
 
-function defaultIsAlive(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Removes the temporary files of processes that have ended: those in the app's folder, and those
  * their journals list elsewhere; then the journals. Another window's or a headless run's files are
  * kept while it runs. Returns how many temporary files were removed.
  */
-export async function sweepTempFiles(appDir: string, isAlive: (pid: number) => boolean = defaultIsAlive): Promise<number> {
+export async function sweepTempFiles(appDir: string, isRunning: (writer: WriterId) => boolean = isWriterRunning): Promise<number> {
   const names = await readdir(appDir).catch(() => [] as string[])
   const temps: string[] = []
   const journals: string[] = []
   for (const name of names) {
     const journal = JOURNAL_NAME.exec(name)
     if (journal !== null) {
-      if (!isAlive(Number(journal[1]))) journals.push(join(appDir, name))
+      if (!isRunning(writerOf(journal))) journals.push(join(appDir, name))
       continue
     }
     const temp = TEMP_NAME.exec(name)
-    if (temp !== null && !isAlive(Number(temp[1]))) temps.push(join(appDir, name))
+    if (temp !== null && !isRunning(writerOf(temp))) temps.push(join(appDir, name))
   }
   for (const journal of journals) {
     const listed = (await readFile(journal, 'utf8').catch(() => '')).split('\n')
