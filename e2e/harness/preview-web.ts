@@ -1,19 +1,19 @@
-import { mkdirSync } from 'node:fs'
-import { homedir } from 'node:os'
-import { join } from 'node:path'
-import { startHarness } from './start-harness'
+import { AppError } from '../../src/shared/domain/app-error'
+import type { Harness } from './start-harness'
+import { startPreview } from './start-preview'
 
 /**
  * `npm run preview:web`: the real renderer and main services in any local browser, for machines
  * that cannot run Electron. Settings persist in ~/.store-inventory-lookup-preview.
  */
-const dataDir = process.env.PREVIEW_DATA_DIR ?? join(homedir(), '.store-inventory-lookup-preview')
-mkdirSync(dataDir, { recursive: true })
-
-const harness = await startHarness({
-  dataDir,
-  secretStore: process.env.PREVIEW_SECRET_STORE === 'memory' ? 'memory' : 'keychain'
-})
+let harness: Harness
+try {
+  harness = await startPreview(process.env)
+} catch (error) {
+  if (!(error instanceof AppError)) throw error
+  process.stderr.write(`Error: ${error.message}\n`)
+  process.exit(2)
+}
 process.stdout.write(
   `Store Inventory Lookup is being served for this run only at:\n\n  ${harness.url}\n\n` +
     `Open it in a browser on this machine. Exports are written to ${harness.exportDir}.\nPress Ctrl+C to stop.\n`

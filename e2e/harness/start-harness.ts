@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,6 +10,7 @@ import { createKeytarSecretStore } from '../../src/main/credentials/keytar-secre
 import { createMemorySecretStore } from '../../src/main/credentials/memory-secret-store'
 import type { SecretStore } from '../../src/main/credentials/secret-store'
 import type { DemoFaults } from '../../src/main/demo-api/demo-api'
+import { makePrivateDirSync, PRIVATE_FILE_MODE } from '../../src/main/files/private-files'
 import { dispatch } from '../../src/main/ipc/handler-table'
 import { createLogger, type Logger } from '../../src/main/logging/logger'
 import { decodeWire, encodeWire } from './wire-codec'
@@ -76,9 +77,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '..', '..', 'out', 'renderer'))
   const exportDir = options.exportDir ?? join(options.dataDir, 'exports')
   const logFile = join(options.dataDir, 'main.log')
-  mkdirSync(exportDir, { recursive: true })
+  makePrivateDirSync(options.dataDir)
+  makePrivateDirSync(exportDir)
 
-  const log = createLogger((line) => appendFileSync(logFile, `${line}\n`))
+  const log = createLogger((line) => appendFileSync(logFile, `${line}\n`, { mode: PRIVATE_FILE_MODE }))
   const secretStore =
     options.secretStore === 'memory'
       ? createMemorySecretStore()

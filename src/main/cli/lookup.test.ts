@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import ExcelJS from 'exceljs'
@@ -32,10 +32,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function lookup(args: string[], env: Record<string, string> = {}): Promise<Run> {
+function lookup(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/main/cli/lookup.ts', ...args], {
-      cwd: ROOT,
+    const child = spawn(TSX, [join(ROOT, 'src/main/cli/lookup.ts'), ...args], {
+      cwd,
       env: {
         ...process.env,
         PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
@@ -238,4 +238,31 @@ describe('npm run lookup', () => {
       expect(demo.stats().searchRequests).toBeGreaterThan(1)
     }, 90_000)
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'with an empty XDG_CONFIG_HOME keeps its data under ~/.config, created private, never in the current directory (POSIX modes)',
+    async () => {
+      const home = join(dir, 'home')
+      const cwd = join(dir, 'cwd')
+      await mkdir(home)
+      await mkdir(cwd)
+      const run = await lookup(['--history'], { HOME: home, XDG_CONFIG_HOME: '', STORE_INVENTORY_DATA_DIR: '' }, cwd)
+      expect(run.stdout).toBe('No runs are saved in History yet.\n')
+      expect(run.code).toBe(0)
+      const data = join(home, '.config', 'Store Inventory Lookup')
+      expect((await stat(join(home, '.config'))).mode & 0o777).toBe(0o700)
+      expect((await stat(data)).mode & 0o777).toBe(0o700)
+      expect((await stat(join(data, 'history.sqlite'))).mode & 0o777).toBe(0o600)
+      expect(await readdir(cwd)).toEqual([])
+    },
+    60_000
+  )
+
+  it('refuses a relative STORE_INVENTORY_DATA_DIR in a sentence, exit 2', async () => {
+    const run = await lookup(['--history'], { STORE_INVENTORY_DATA_DIR: 'data' })
+    expect(run.stderr).toBe(
+      'Error: STORE_INVENTORY_DATA_DIR is "data", which is not a full path; set it to a full path (one that starts at the root of a drive or folder tree) or leave it unset.\n'
+    )
+    expect(run.code).toBe(2)
+  }, 60_000)
 })

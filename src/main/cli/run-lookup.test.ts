@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -152,6 +153,38 @@ describe('runLookup', () => {
       [5, gtins[3], '12" pizza']
     ])
   }, 60_000)
+
+  it.skipIf(process.platform === 'win32')(
+    'creates its data folder 0700 and History with its log and shared-memory files 0600 (POSIX modes; Windows has none)',
+    async () => {
+      const dataDir = join(dir, 'new', 'data')
+      const { input } = await itemNumbers(5)
+      const modes = new Map<string, number>()
+      const terminal = io()
+      terminal.env = { STORE_INVENTORY_DATA_DIR: dataDir }
+      // Looked at while the run holds History open: SQLite removes its -wal and -shm files when it closes.
+      terminal.fetch = async (request, init) => {
+        for (const name of ['.', 'history.sqlite', 'history.sqlite-wal', 'history.sqlite-shm']) {
+          const path = join(dataDir, name)
+          if (!modes.has(name) && existsSync(path)) modes.set(name, statSync(path).mode & 0o777)
+        }
+        return globalThis.fetch(request, init)
+      }
+      const output = join(dir, 'private.json')
+      expect(
+        await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', output], terminal)
+      ).toBe(0)
+      expect(Object.fromEntries(modes)).toEqual({
+        '.': 0o700,
+        'history.sqlite': 0o600,
+        'history.sqlite-wal': 0o600,
+        'history.sqlite-shm': 0o600
+      })
+      expect(statSync(join(dir, 'new')).mode & 0o777).toBe(0o700)
+      expect(statSync(output).mode & 0o777).toBe(0o600)
+    },
+    60_000
+  )
 
   it('refuses to resume a run that does not exist, in a sentence', async () => {
     const terminal = io()

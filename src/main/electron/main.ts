@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs'
+import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, Menu, nativeImage, net, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
@@ -10,6 +10,7 @@ import historyEntry from '../history/history-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import { makePrivateDirSync } from '../files/private-files'
 import { NO_REDIRECTS } from '../http/redirect-refusal'
 import { createLogger, type Logger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
@@ -221,7 +222,7 @@ function runApp(): void {
 /** Log lines go to `<logs>/main.log` (and the terminal in development), already redacted by the logger. */
 function createFileLogger(): Logger {
   const dir = app.getPath('logs')
-  mkdirSync(dir, { recursive: true })
+  makePrivateDirSync(dir)
   const file = join(dir, 'main.log')
   return createLogger((line) => {
     try {

@@ -1,4 +1,5 @@
 import { open, rename, rm } from 'node:fs/promises'
+import { PRIVATE_FILE_MODE } from './private-files'
 import { tempPathFor } from './temp-files'
 
 /**
@@ -8,7 +9,7 @@ import { tempPathFor } from './temp-files'
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = tempPathFor(path)
   try {
-    const handle = await open(temp, 'w', 0o600)
+    const handle = await open(temp, 'w', PRIVATE_FILE_MODE)
     try {
       await handle.writeFile(data)
       await handle.sync()

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -45,6 +45,13 @@ describe('temporary files of interrupted writes', () => {
       [`.settings.json.${LIVE}-0123456789ab.tmp`, 'settings.json', `temp-files-${LIVE}.txt`].sort()
     )
     expect((await readdir(exportDir)).sort()).toEqual([`.results.csv.${LIVE}-abcdefabcdef.tmp`, '.results.xlsx.tmp'])
+  })
+
+  it.skipIf(process.platform === 'win32')('are journaled in a folder created 0700, in a journal 0600 (POSIX modes)', async () => {
+    const fresh = join(appDir, 'fresh')
+    await journalTempFile(fresh, tempPathFor(join(exportDir, 'a.csv')))
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700)
+    expect((await stat(journalPath(fresh))).mode & 0o777).toBe(0o600)
   })
 
   it('leave no journal behind once written and gone', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files'
 import { currentWriter, isWriterRunning, writerTag, type WriterId } from './writer-identity'
 
 /**
@@ -31,8 +32,8 @@ function writerOf(match: RegExpExecArray): WriterId {
 /** Notes a temporary file before it is created, so it can be found if this process dies. */
 export async function journalTempFile(appDir: string, tempPath: string): Promise<void> {
   // The app's folder may not exist yet (a first headless run).
-  await mkdir(appDir, { recursive: true })
-  await appendFile(journalPath(appDir), `${tempPath}\n`, { mode: 0o600 })
+  await makePrivateDir(appDir)
+  await appendFile(journalPath(appDir), `${tempPath}\n`, { mode: PRIVATE_FILE_MODE })
 }
 
 /** The temporary file is gone (renamed into place or removed): the journal no longer needs it. */
@@ -40,7 +41,7 @@ export async function forgetTempFile(appDir: string, tempPath: string): Promise<
   const path = journalPath(appDir)
   const rest = (await readFile(path, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '' && line !== tempPath)
   if (rest.length === 0) await rm(path, { force: true })
-  else await writeFile(path, rest.map((line) => `${line}\n`).join(''), { mode: 0o600 })
+  else await writeFile(path, rest.map((line) => `${line}\n`).join(''), { mode: PRIVATE_FILE_MODE })
 }
 
 /**

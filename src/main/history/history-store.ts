@@ -1,4 +1,5 @@
 import { statSync, writeFileSync } from 'node:fs'
+import { PRIVATE_FILE_MODE } from '../files/private-files'
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 import type { Logger } from '../logging/logger'
@@ -129,7 +130,7 @@ export function createHistoryStore({
       if (problems.length === 0 || path === null) return
       log.error('the history database failed its integrity check', { problems })
       try {
-        writeFileSync(path + DAMAGED_MARKER_SUFFIX, `${problems.join('\n')}\n`)
+        writeFileSync(path + DAMAGED_MARKER_SUFFIX, `${problems.join('\n')}\n`, { mode: PRIVATE_FILE_MODE })
         damagedSinceOpen =
           'Your lookup history failed its integrity check: export what you need from it now. When the app starts next, the file is kept aside and a new History started.'
       } catch (error) {

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs'
+import { existsSync, renameSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { keepPrivateSync, makePrivateDirSync, makePrivateFileSync } from '../files/private-files'
 import type { Logger } from '../logging/logger'
 import { migrate, SCHEMA_VERSION, schemaVersion } from './history-schema'
 import { quickCheck } from './integrity-check'
@@ -67,7 +68,7 @@ export function openHistoryDatabase({
   if (dir === null) return { db: openAt(':memory:', true), path: null, warning: null, checked: true }
   const path = join(dir, HISTORY_FILE_NAME)
   try {
-    mkdirSync(dir, { recursive: true })
+    makePrivateDirSync(dir)
     if (existsSync(path + DAMAGED_MARKER_SUFFIX)) throw new FailedCheckError('a check while the app ran found it damaged')
     const checked = fileSize(path) <= checkOnOpenMaxBytes
     return { db: openAt(path, checked), path, warning: null, checked }
@@ -110,6 +111,11 @@ class NewerSchemaError extends Error {}
 class FailedCheckError extends Error {}
 
 function openAt(location: string, check: boolean): DatabaseSync {
+  if (location !== ':memory:') {
+    // SQLite creates the log and shared-memory files with the database's mode; older versions left all three readable by others.
+    makePrivateFileSync(location)
+    for (const suffix of ['-wal', '-shm']) keepPrivateSync(location + suffix)
+  }
   const db = new DatabaseSync(location, { timeout: BUSY_TIMEOUT_MS })
   try {
     const fresh = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { watch } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -40,6 +40,12 @@ describe('loading settings', () => {
     await store.update({ storeNbr: 77 })
     const reloaded = storeIn(join(dir, 'nested', 'user-data')).store
     expect((await reloaded.load()).settings.storeNbr).toBe(77)
+    if (process.platform !== 'win32') {
+      // Hosts, client IDs and stores are the user's own: folders 0700, the file 0600.
+      expect((await stat(join(dir, 'nested'))).mode & 0o777).toBe(0o700)
+      expect((await stat(join(dir, 'nested', 'user-data'))).mode & 0o777).toBe(0o700)
+      expect((await stat(join(dir, 'nested', 'user-data', 'settings.json'))).mode & 0o777).toBe(0o600)
+    }
   })
 
   it.each([

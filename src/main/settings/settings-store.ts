@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises'
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS, MARKET_PRESETS, type RemoteEnvironmentId } from '../../shared/environments'
@@ -13,6 +13,7 @@ import {
   type WindowBounds
 } from '../../shared/settings'
 import { writeFileAtomic } from '../files/atomic-write'
+import { makePrivateDir } from '../files/private-files'
 import type { Logger } from '../logging/logger'
 
 export const SETTINGS_FILE_NAME = 'settings.json'
@@ -67,7 +68,7 @@ export function createSettingsStore({ dir, log, readOnly = false }: SettingsStor
   async function write(next: Settings): Promise<void> {
     if (readOnly) throw new AppError('internal', "The headless command does not change the app's settings.")
     try {
-      await mkdir(dir, { recursive: true })
+      await makePrivateDir(dir)
       await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`)
     } catch (error) {
       log.error('settings could not be saved', { error })

@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import type { ExportFormat } from '../../../shared/contract'
 import type { ExportCell, ExportSheet } from '../../../shared/export/export-sheet'
+import { PRIVATE_FILE_MODE } from '../private-files'
 import { tempPathFor } from '../temp-files'
 import { XlsxWriter, type XlsxSheetWriter } from './xlsx-writer'
 
@@ -40,7 +41,7 @@ function csvCell(value: ExportCell): string {
 }
 
 export function openExportWriter(path: string, format: ExportFormat, tempPath = tempPathFor(path)): ExportWriter {
-  const fd = openSync(tempPath, 'w', 0o600)
+  const fd = openSync(tempPath, 'w', PRIVATE_FILE_MODE)
   let rows = 0
   let buffered: string[] = []
   let bufferedChars = 0
