@@ -1,26 +1,13 @@
-import { AppError } from '../../src/shared/domain/app-error'
-import type { Harness } from './start-harness'
-import { startPreview } from './start-preview'
+import { nodeVersionProblem } from '../../src/main/cli/node-version'
 
 /**
  * `npm run preview:web`: the real renderer and main services in any local browser, for machines
- * that cannot run Electron. Settings persist in ~/.store-inventory-lookup-preview.
+ * that cannot run Electron. Only the Node check is imported before it runs: the services load
+ * `node:sqlite`, which an older Node cannot even load.
  */
-let harness: Harness
-try {
-  harness = await startPreview(process.env)
-} catch (error) {
-  if (!(error instanceof AppError)) throw error
-  process.stderr.write(`Error: ${error.message}\n`)
-  process.exit(2)
-}
-process.stdout.write(
-  `Store Inventory Lookup is being served for this run only at:\n\n  ${harness.url}\n\n` +
-    `Open it in a browser on this machine. Exports are written to ${harness.exportDir}.\nPress Ctrl+C to stop.\n`
-)
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void harness.close().finally(() => process.exit(0))
-  })
+const problem = nodeVersionProblem('The browser preview (npm run preview:web)')
+if (problem === null) await import('./serve-preview')
+else {
+  process.stderr.write(problem)
+  process.exitCode = 2
 }

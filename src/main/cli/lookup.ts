@@ -1,35 +1,12 @@
-import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
-import { runLookup } from './run-lookup'
+import { nodeVersionProblem } from './node-version'
 
-/** `npm run lookup -- ...`: the headless lookup. See `--help`. */
-async function main(): Promise<void> {
-  let interrupts = 0
-  const code = await runLookup(process.argv.slice(2), {
-    env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    fetch: globalThis.fetch,
-    now: Date.now,
-    secretStore: (log) => createKeytarSecretStore({ log }),
-    onInterrupt(stop) {
-      // A scheduler stopping the command (SIGTERM) or a closed SSH session (SIGHUP) is handled like Ctrl+C.
-      const onSignal = () => {
-        interrupts += 1
-        // A second signal means "now", not "after writing what was found".
-        if (interrupts > 1) process.exit(130)
-        stop()
-      }
-      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-      for (const signal of signals) process.on(signal, onSignal)
-      return () => {
-        for (const signal of signals) process.off(signal, onSignal)
-      }
-    }
-  })
-  process.exitCode = code
+/**
+ * `npm run lookup -- ...`: the headless lookup. Only the Node check is imported before it runs:
+ * the command's modules load `node:sqlite`, which an older Node cannot even load.
+ */
+const problem = nodeVersionProblem('The headless lookup (npm run lookup)')
+if (problem === null) await import('./lookup-main')
+else {
+  process.stderr.write(problem)
+  process.exitCode = 2
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(`Error: the lookup stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).\n`)
-  process.exitCode = 1
-})
