@@ -13,6 +13,12 @@ export const MAX_IMPORT_CELL_CHARS = 1_000
  * a zip compresses repeated XML a hundredfold, so the file size alone bounds nothing.
  */
 export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 * 1024
+/**
+ * Entries of a workbook's shared-strings list (the texts its cells point to). A real entry takes 20
+ * bytes of XML or more, so the 512 MB of parts read hold fewer than this; more means mostly empty
+ * entries, a file made to spend the import's time and memory.
+ */
+export const MAX_XLSX_SHARED_STRINGS = 20_000_000
 /** One value to look up: longer is no GTIN or item number. */
 export const MAX_INPUT_CHARS = 200
 /** Row numbers a summary lists for skipped rows; the count is always exact. */

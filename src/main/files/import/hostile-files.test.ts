@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../../shared/domain/app-error'
-import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
+import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_XLSX_SHARED_STRINGS, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
+import { readFirstSheet } from '../xlsx/read-first-sheet'
 import { ZipWriter } from '../export/zip-writer'
 import { readImport } from './read-import'
 import { createTableBuilder, TooSlowError } from './table-builder'
@@ -41,6 +42,10 @@ function workbook(parts: { sheet: string; sharedStrings?: string }, fill?: (writ
   entry.write(parts.sheet)
   fill?.((text) => entry.write(text))
   if (parts.sharedStrings !== undefined) zip.entry('xl/sharedStrings.xml').write(parts.sharedStrings)
+  return zipBytes(zip)
+}
+
+function zipBytes(zip: ZipWriter): Uint8Array {
   const path = join(dir, `book-${files++}.xlsx`)
   const fd = openSync(path, 'w')
   try {
@@ -129,6 +134,50 @@ describe('hostile workbooks', () => {
       for (let mb = 0; mb < 2; mb++) write('A'.repeat(1 << 20))
     })
     expect(await refusal('endless.xlsx', endless)).toMatch(DAMAGED)
+  })
+
+  it(`refuses more than ${MAX_XLSX_SHARED_STRINGS.toLocaleString('en-US')} shared strings, naming the limit`, async () => {
+    const empties = '<si/>'.repeat(1_000_000)
+    const strings = new ZipWriter()
+    strings.entry('xl/workbook.xml').write(WORKBOOK)
+    strings.entry('xl/_rels/workbook.xml.rels').write(RELS)
+    strings.entry('xl/worksheets/sheet1.xml').write(sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'))
+    const part = strings.entry('xl/sharedStrings.xml')
+    part.write('<sst>')
+    for (let written = 0; written <= MAX_XLSX_SHARED_STRINGS; written += 1_000_000) part.write(empties)
+    part.write('</sst>')
+    expect(await refusal('strings.xlsx', zipBytes(strings))).toBe(
+      'strings.xlsx lists more than 20,000,000 shared texts, the most the app reads from a workbook. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.'
+    )
+  })
+
+  it('refuses a row with more cells than a sheet has columns as damaged, at the first one too many', async () => {
+    const wide = workbook({ sheet: sheet(`<row r="1">${'<c/>'.repeat(16_385)}</row>`) })
+    expect(await refusal('cells.xlsx', wide)).toMatch(DAMAGED)
+  })
+
+  it("reaches the import's deadline inside any part, not only between rows: the shared strings, and one long row", async () => {
+    const strings = workbook({
+      sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
+      sharedStrings: `<sst>${'<si/>'.repeat(100_000)}</sst>`
+    })
+    const oneRow = workbook({ sheet: sheet(`<row r="1">${'<c><v>1</v></c>'.repeat(16_000)}</row>`) })
+    for (const bytes of [strings, oneRow]) {
+      let clock = 0
+      let checkpoints = 0
+      const builder = createTableBuilder({ deadline: 10, now: () => clock })
+      const records: number[] = []
+      const reading = readFirstSheet(bytes, (record) => records.push(record.line), {
+        checkpoint: () => {
+          checkpoints += 1
+          if (checkpoints === 3) clock = 11
+          builder.checkDeadline()
+        }
+      })
+      await expect(reading).rejects.toThrow(TooSlowError)
+      expect(checkpoints).toBe(3)
+      expect(records).toEqual([])
+    }
   })
 })
 

@@ -6,9 +6,11 @@ import {
   MAX_IMPORT_COLUMNS,
   MAX_IMPORT_SECONDS,
   MAX_JOB_LINES,
+  MAX_XLSX_SHARED_STRINGS,
   MAX_XLSX_UNPACKED_BYTES
 } from '../../../shared/limits'
 import { NotAWorkbookError, readFirstSheet } from '../xlsx/read-first-sheet'
+import { TooManySharedStringsError } from '../xlsx/shared-strings'
 import { XmlFormatError } from '../xlsx/xml-scanner'
 import { UnpackedSizeError, ZipFormatError } from '../xlsx/zip-reader'
 import { columnLetters } from './column-guess'
@@ -49,7 +51,7 @@ export async function readImport(fileName: string, bytes: Uint8Array): Promise<I
   const builder = createTableBuilder({ deadline: Date.now() + MAX_IMPORT_SECONDS * 1000 })
   try {
     if (startsWith(bytes, ZIP_MAGIC)) {
-      await readFirstSheet(bytes, (record) => builder.add(record))
+      await readFirstSheet(bytes, (record) => builder.add(record), { checkpoint: () => builder.checkDeadline() })
       return finish(fileName, 'xlsx', null, builder.finish())
     }
     if (extension === 'xlsx') {
@@ -94,6 +96,11 @@ function explain(fileName: string, error: unknown): unknown {
   if (error instanceof UnpackedSizeError && error.limit === MAX_XLSX_UNPACKED_BYTES) {
     return unreadable(
       `${fileName} unpacks to more than ${MAX_XLSX_UNPACKED_BYTES / MB} MB of spreadsheet data, the most the app reads. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.`
+    )
+  }
+  if (error instanceof TooManySharedStringsError) {
+    return unreadable(
+      `${fileName} lists more than ${count(MAX_XLSX_SHARED_STRINGS)} shared texts, the most the app reads from a workbook. Copy the columns you need into a new workbook, or save the sheet as CSV, and import that.`
     )
   }
   if (error instanceof TooSlowError) {

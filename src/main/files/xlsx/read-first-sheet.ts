@@ -1,4 +1,4 @@
-import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
+import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_XLSX_SHARED_STRINGS, MAX_XLSX_UNPACKED_BYTES } from '../../../shared/limits'
 import { RecordLimitError, type ParsedRecord } from '../import/delimited-parser'
 import { CellFormats, excelSerialToDate } from './cell-formats'
 import { dateText, numberText } from './cell-text'
@@ -22,15 +22,33 @@ export class NotAWorkbookError extends Error {
 
 type Budget = { left: number; limit: number }
 
+/** What the parts may unpack to, and the `checkpoint` run every few thousand markup items and every unpacked chunk. */
+interface ReadContext {
+  budget: Budget
+  checkpoint: () => void
+}
+
+export interface ReadSheetOptions {
+  /** Throws to stop the read, e.g. past the import's deadline; called often in every part, not only per row. */
+  checkpoint?: () => void
+}
+
 /**
  * Streams the first worksheet's rows to `onRecord`, numbered as the sheet numbers them (rows the
  * sheet skips arrive as blank records, so they can be counted). Cells read as a person sees them:
  * long integers in plain digits, formulas as their cached results, rich text as plain text, dates
  * as ISO. Limits hold while reading: what the parts unpack to, cells per row, characters per cell.
  */
-export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: ParsedRecord) => void): Promise<void> {
+export async function readFirstSheet(
+  bytes: Uint8Array,
+  onRecord: (record: ParsedRecord) => void,
+  options: ReadSheetOptions = {}
+): Promise<void> {
   const entries = readZipDirectory(bytes)
-  const budget: Budget = { left: MAX_XLSX_UNPACKED_BYTES, limit: MAX_XLSX_UNPACKED_BYTES }
+  const context: ReadContext = {
+    budget: { left: MAX_XLSX_UNPACKED_BYTES, limit: MAX_XLSX_UNPACKED_BYTES },
+    checkpoint: options.checkpoint ?? (() => undefined)
+  }
   const workbookEntry = entries.get('xl/workbook.xml')
   if (workbookEntry === undefined) throw new NotAWorkbookError('no xl/workbook.xml')
 
@@ -47,7 +65,7 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
       close: () => undefined,
       text: () => undefined
     },
-    budget,
+    context,
     MAX_SMALL_PART_BYTES
   )
   if (firstSheetRelation === null) throw new NotAWorkbookError('the workbook has no sheets')
@@ -75,7 +93,7 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
         close: () => undefined,
         text: () => undefined
       },
-      budget,
+      context,
       MAX_SMALL_PART_BYTES
     )
   }
@@ -84,25 +102,28 @@ export async function readFirstSheet(bytes: Uint8Array, onRecord: (record: Parse
 
   const formats = new CellFormats()
   const stylesEntry = entries.get(stylesPath)
-  if (stylesEntry !== undefined) await scanPart(bytes, stylesEntry, stylesHandler(formats), budget, MAX_SMALL_PART_BYTES)
+  if (stylesEntry !== undefined) await scanPart(bytes, stylesEntry, stylesHandler(formats), context, MAX_SMALL_PART_BYTES)
 
-  const strings = new SharedStrings()
+  const strings = new SharedStrings(MAX_XLSX_SHARED_STRINGS)
   const stringsEntry = entries.get(sharedStringsPath)
-  if (stringsEntry !== undefined) await scanPart(bytes, stringsEntry, sharedStringsHandler(strings), budget)
+  if (stringsEntry !== undefined) await scanPart(bytes, stringsEntry, sharedStringsHandler(strings), context)
 
-  await scanPart(bytes, sheetEntry, sheetHandler({ strings, formats, date1904, onRecord }), budget)
+  await scanPart(bytes, sheetEntry, sheetHandler({ strings, formats, date1904, onRecord }), context)
 }
 
 async function scanPart(
   bytes: Uint8Array,
   entry: ZipEntry,
   handler: XmlHandler,
-  budget: Budget,
+  context: ReadContext,
   partLimit = Number.POSITIVE_INFINITY
 ): Promise<void> {
-  const scanner = createXmlScanner(handler)
+  const scanner = createXmlScanner(handler, { checkpoint: context.checkpoint })
   const decoder = new TextDecoder('utf-8')
-  for await (const chunk of unpackEntry(bytes, entry, budget, partLimit)) scanner.write(decoder.decode(chunk, { stream: true }))
+  for await (const chunk of unpackEntry(bytes, entry, context.budget, partLimit)) {
+    context.checkpoint()
+    scanner.write(decoder.decode(chunk, { stream: true }))
+  }
   scanner.write(decoder.decode())
   scanner.end()
 }
@@ -222,6 +243,8 @@ function sheetHandler({ strings, formats, date1904, onRecord }: SheetContext): X
   function startCell(attributes: string): void {
     const reference = attribute(attributes, 'r')
     column = reference === null ? column + 1 : columnIndex(reference, column + 1)
+    // Cells without a reference count on: no row of a real sheet has more than its columns.
+    if (column >= MAX_SHEET_COLUMN) throw new ZipFormatError('more cells in a row than a sheet has columns')
     type = attribute(attributes, 't') ?? 'n'
     style = Number(attribute(attributes, 's') ?? 0)
     value = ''

@@ -1,3 +1,11 @@
+/** The workbook lists more shared strings than the app reads. */
+export class TooManySharedStringsError extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} shared strings`)
+    this.name = 'TooManySharedStringsError'
+  }
+}
+
 /**
  * A workbook's shared strings, kept as compactly as they come: blocks of strings joined into one
  * string each, with a start offset per string. A sheet of 13 million distinct strings then costs
@@ -13,10 +21,14 @@ export class SharedStrings {
 
   private closed = false
 
+  /** `maxCount`: the string after the last allowed one is refused with `TooManySharedStringsError`. */
+  constructor(private readonly maxCount = Number.POSITIVE_INFINITY) {}
+
   add(text: string): void {
     if (this.closed) throw new Error('shared strings are read-only once read from')
+    if (this.count >= this.maxCount) throw new TooManySharedStringsError(this.maxCount)
     if (this.count === this.starts.length) {
-      const grown = new Uint32Array(this.starts.length * 2)
+      const grown = new Uint32Array(Math.min(this.starts.length * 2, this.maxCount))
       grown.set(this.starts)
       this.starts = grown
     }

@@ -61,4 +61,23 @@ describe('the XML scanner', () => {
     expect(() => events('<a>&#0;</a>', 3)).toThrow(XmlFormatError)
     expect(() => events('<a><b c="1"', 5)).toThrow(/ends inside markup/)
   })
+
+  it('calls its checkpoint every N markup items, comments and processing instructions included, and stops when it throws', () => {
+    let checkpoints = 0
+    const scanner = createXmlScanner(
+      { open: () => undefined, close: () => undefined, text: () => undefined },
+      {
+        checkpointEvery: 10,
+        checkpoint: () => {
+          checkpoints += 1
+          if (checkpoints === 3) throw new Error('deadline')
+        }
+      }
+    )
+    scanner.write('<a>' + '<!---->'.repeat(9))
+    expect(checkpoints).toBe(1)
+    scanner.write('<?pi?>'.repeat(10))
+    expect(checkpoints).toBe(2)
+    expect(() => scanner.write('<b/>'.repeat(1_000_000))).toThrow('deadline')
+  })
 })

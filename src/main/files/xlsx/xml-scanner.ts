@@ -18,6 +18,19 @@ export interface XmlScanner {
   end(): void
 }
 
+export interface XmlScanOptions {
+  /**
+   * Called after every `checkpointEvery` markup items (tags, comments, processing instructions,
+   * CDATA), whatever they are: a part of a hundred million empty tags must still reach the import's
+   * deadline, which per-row checks never do. It stops the scan by throwing.
+   */
+  checkpoint?: () => void
+  checkpointEvery?: number
+}
+
+/** Markup items between checkpoints: about a millisecond of scanning, so a check costs nothing. */
+export const XML_ITEMS_PER_CHECKPOINT = 4096
+
 /** Malformed XML, or a construct the app refuses (a DOCTYPE). */
 export class XmlFormatError extends Error {
   constructor(message: string) {
@@ -31,8 +44,11 @@ const MAX_MARKUP_CHARS = 1024 * 1024
 const LT = 60
 const MAX_ENTITY_CHARS = 16
 
-export function createXmlScanner(handler: XmlHandler): XmlScanner {
+export function createXmlScanner(handler: XmlHandler, options: XmlScanOptions = {}): XmlScanner {
   let pending = ''
+  const checkpoint = options.checkpoint ?? null
+  const every = options.checkpointEvery ?? XML_ITEMS_PER_CHECKPOINT
+  let items = 0
 
   function scan(final: boolean): void {
     const text = pending
@@ -64,6 +80,10 @@ export function createXmlScanner(handler: XmlHandler): XmlScanner {
   }
 
   function handleMarkup(markup: string): void {
+    if (checkpoint !== null && ++items >= every) {
+      items = 0
+      checkpoint()
+    }
     const second = markup.charCodeAt(1)
     if (second === 63 /* ? */) return
     if (markup.startsWith('<!--')) return
