@@ -15,6 +15,7 @@ import { NO_REDIRECTS } from '../http/redirect-refusal'
 import { createLogger, type Logger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
 import { toSafeExternalUrl } from '../security/external-url'
+import { refusedStartupSwitch } from '../security/startup-switches'
 import { isTrustedSender } from '../security/trusted-sender'
 import { applicationMenuTemplate } from './app-menu'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
@@ -46,12 +47,15 @@ const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
 
 registerAppScheme()
 
-if (app.isPackaged && app.commandLine.hasSwitch('no-sandbox')) {
-  // Only the tests run Electron without its OS sandbox; the README says how to let the sandbox start.
-  dialog.showErrorBox(
-    'Store Inventory Lookup does not run without its sandbox',
-    'Start it without --no-sandbox. On Linux, if the sandbox cannot start, see "Linux: when the sandbox cannot start" in the README.'
-  )
+// Only the tests run Electron without its OS sandbox or with a debugger attached; a packaged build refuses to.
+const refused = refusedStartupSwitch({
+  isPackaged: app.isPackaged,
+  argv: process.argv,
+  platform: process.platform,
+  hasSwitch: (name) => app.commandLine.hasSwitch(name)
+})
+if (refused !== null) {
+  dialog.showErrorBox(refused.title, refused.message)
   app.exit(1)
 } else if (!app.requestSingleInstanceLock()) {
   // The running instance brings its window to the front (see 'second-instance').
