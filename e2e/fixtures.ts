@@ -20,6 +20,8 @@ interface HarnessOptions {
   settingsFileText: string | null
   /** Written as History's database file before the harness starts (e.g. one a failing disk damaged). */
   historyFileText: string | null
+  /** Keep every message the harness sends the page, for `harness.messages()`. */
+  recordMessages: boolean
 }
 
 /**
@@ -31,7 +33,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
   keychain: ['os', { option: true }],
   settingsFileText: [null, { option: true }],
   historyFileText: [null, { option: true }],
-  harness: async ({ demoFaults, keychain, settingsFileText, historyFileText }, use) => {
+  recordMessages: [false, { option: true }],
+  harness: async ({ demoFaults, keychain, settingsFileText, historyFileText, recordMessages }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
     if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
     if (historyFileText !== null) writeFileSync(join(dataDir, 'history.sqlite'), historyFileText)
@@ -42,7 +45,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
         log,
         ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
       })
-    const harness = await startHarness({ dataDir, demoFaults, secretStore })
+    const harness = await startHarness({ dataDir, demoFaults, secretStore, recordMessages })
     await use(harness)
     await harness.close()
     rmSync(dataDir, { recursive: true, force: true })

@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
 import type { Harness } from './harness/start-harness'
-import { decodeWire } from './harness/wire-codec'
 import { gtinCheckDigit, replaceValues } from './workspace-support'
 
 /**
@@ -45,12 +44,7 @@ export async function runDemoLookup(page: Page, values: readonly string[]): Prom
 
 /** The id of the last job the harness told the page about. */
 export function lastJobId(harness: Harness): string {
-  let jobId: string | null = null
-  for (const message of harness.messages()) {
-    const decoded = decodeWire(message) as { payload?: { jobId?: unknown }; value?: { jobId?: unknown } } | null
-    const candidate = decoded?.payload?.jobId ?? decoded?.value?.jobId
-    if (typeof candidate === 'string') jobId = candidate
-  }
+  const jobId = harness.lastJobId()
   if (jobId === null) throw new Error('The harness sent no job progress to the page.')
   return jobId
 }

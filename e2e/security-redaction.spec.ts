@@ -44,6 +44,8 @@ async function exportedText(dir: string): Promise<string> {
 }
 
 test.describe('security: a server that echoes the request', () => {
+  // Everything sent to the page is searched for the secret and the token.
+  test.use({ recordMessages: true })
   let api: EchoingApi
   test.beforeEach(async () => {
     api = await startEchoingApi({ format: 'json', token: TOKEN, tokenStatus: 401, searchStatus: 401 })

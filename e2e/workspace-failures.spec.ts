@@ -22,7 +22,8 @@ async function closedPort(): Promise<number> {
 
 test.describe('workspace: failures explained', () => {
   test.describe('without an OS keychain', () => {
-    test.use({ keychain: 'missing' })
+    // Everything sent to the page is searched for the secret.
+    test.use({ keychain: 'missing', recordMessages: true })
 
     test('Settings says what to install or unlock, and the secret is kept nowhere', async ({ page, harness }, testInfo) => {
       const secret = 'CANARY-no-keychain-secret'

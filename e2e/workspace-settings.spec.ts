@@ -79,90 +79,100 @@ test.describe('workspace: environment and settings', () => {
     await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('sandbox')
   })
 
-  test('settings keep the secret write-only: saved to the keychain, never shown, never sent back', async ({ page, harness }, testInfo) => {
-    test.skip(
-      !(await keychainAvailable(page)),
-      'No OS keychain (Secret Service) is reachable here; npm test starts a throwaway gnome-keyring for this test.'
-    )
-    const canary = `CANARY-${randomBytes(12).toString('hex')}`
-    const demoApi = await harness.root.services.demoApi()
+  test.describe('with every message to the page kept', () => {
+    // Everything sent to the page is searched for the secret.
+    test.use({ recordMessages: true })
 
-    await page.getByRole('button', { name: 'Settings', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible()
-    await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true')
-    await expectNoSeriousAxeViolations(page)
-    await attachScreenshot(page, testInfo, 'settings')
+    test('settings keep the secret write-only: saved to the keychain, never shown, never sent back', async ({
+      page,
+      harness
+    }, testInfo) => {
+      test.skip(
+        !(await keychainAvailable(page)),
+        'No OS keychain (Secret Service) is reachable here; npm test starts a throwaway gnome-keyring for this test.'
+      )
+      const canary = `CANARY-${randomBytes(12).toString('hex')}`
+      const demoApi = await harness.root.services.demoApi()
 
-    await test.step('hosts: a market preset fills them, editing one switches to Custom, bad URLs are refused inline', async () => {
-      const market = page.getByRole('combobox', { name: 'Market' })
-      await market.selectOption('mexico')
-      await expect(page.getByRole('textbox', { name: 'Inventory host' })).toHaveValue('https://api.stg.walmartdataventures.mx')
-      await page.getByRole('textbox', { name: 'Identity host' }).fill('not a url')
-      await expect(market).toHaveValue('custom')
-      await expect(page.getByText('Enter a full address starting with https://, such as https://developer.api.walmart.com.')).toBeVisible()
-      await page.getByRole('textbox', { name: 'Identity host' }).fill('http://identity.example.com')
-      await expect(
-        page.getByText('Use https://: plain http:// is allowed only for a server on this computer (127.0.0.1 or localhost).')
-      ).toBeVisible()
-      await page.getByRole('textbox', { name: 'Identity host' }).fill(demoApi.url)
-      await page.getByRole('textbox', { name: 'Inventory host' }).fill(demoApi.url)
-      await page.getByRole('checkbox', { name: 'Use Bearer prefix' }).check()
-      await page.getByRole('checkbox', { name: 'Use Bearer prefix' }).uncheck()
-    })
-
-    await test.step('the secret is saved, the field cleared, and only its status shown', async () => {
-      await page.getByRole('textbox', { name: 'Client ID' }).fill(demoApi.credentials.clientId)
-      await page.getByLabel('Client secret', { exact: true }).fill(canary)
-      await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await expect(page.getByText('Saved in OS keychain')).toBeVisible()
-      await expect(page.getByLabel('Client secret', { exact: true })).toHaveCount(0)
-      await expect(page.getByRole('button', { name: 'Replace' })).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible()
-      await expect(page.getByRole('status').getByText('Sandbox settings saved.')).toBeVisible()
-    })
-
-    await test.step('a wrong secret: the test says what the server said and what to do', async () => {
-      await page.getByRole('button', { name: 'Test connection' }).click()
-      const alert = page.getByRole('alert').filter({ hasText: 'The server did not accept the client ID or secret.' })
-      await expect(alert).toBeVisible()
-      await expect(alert).toContainText(`The identity host ${demoApi.url} rejected the client ID or secret (HTTP 401). Check both;`)
-      await expect(alert).not.toContainText('Settings')
-      await attachScreenshot(page, testInfo, 'settings: wrong secret')
-    })
-
-    await test.step('the canary is nowhere the page can see', async () => {
-      expect(await page.content()).not.toContain(canary)
-      const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
-      expect(storage).not.toContain(canary)
-      for (const message of harness.messages()) expect(message).not.toContain(canary)
-      const inputs = await page.evaluate(() => [...document.querySelectorAll('input')].map((input) => input.value))
-      expect(inputs).not.toContain(canary)
-    })
-
-    await test.step('replacing the secret with the right one connects', async () => {
-      await page.getByRole('button', { name: 'Replace' }).click()
-      await page.getByLabel('Client secret', { exact: true }).fill(demoApi.credentials.clientSecret)
-      await page.getByRole('button', { name: 'Test connection' }).click()
-      await page.getByRole('dialog', { name: 'Save your changes and test?' }).getByRole('button', { name: 'Save and test' }).click()
-      await expect(page.getByRole('status').getByText(/^Connected; token valid until \d\d:\d\d$/)).toBeVisible()
-      await expect(page.getByText('Saved in OS keychain')).toBeVisible()
-      for (const message of harness.messages()) expect(message).not.toContain(demoApi.credentials.clientSecret)
-    })
-
-    await test.step('Sandbox pointed at a server runs a lookup with the saved credentials', async () => {
-      await page.getByRole('button', { name: 'Done' }).click()
-      await page.getByRole('combobox', { name: 'Environment' }).selectOption('sandbox')
-      await page.getByRole('textbox', { name: 'Values to look up' }).fill('00012345678905\n4006381333931')
-      await page.getByRole('button', { name: 'Run lookup' }).click()
-      await expect(page.getByRole('heading', { name: /^Lookup · Sandbox · Store 1234 · \d\d:\d\d:\d\d$/ })).toBeVisible()
-      await expect(page.getByRole('status').filter({ hasText: 'Lookup finished' })).toBeAttached()
-    })
-
-    await test.step('removing the secret', async () => {
       await page.getByRole('button', { name: 'Settings', exact: true }).click()
-      await page.getByRole('button', { name: 'Remove', exact: true }).click()
-      await expect(page.getByLabel('Client secret', { exact: true })).toBeVisible()
-      await expect(page.getByText('The Sandbox secret was removed from the OS keychain.')).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible()
+      await expect(page.getByRole('tab', { name: 'Sandbox' })).toHaveAttribute('aria-selected', 'true')
+      await expectNoSeriousAxeViolations(page)
+      await attachScreenshot(page, testInfo, 'settings')
+
+      await test.step('hosts: a market preset fills them, editing one switches to Custom, bad URLs are refused inline', async () => {
+        const market = page.getByRole('combobox', { name: 'Market' })
+        await market.selectOption('mexico')
+        await expect(page.getByRole('textbox', { name: 'Inventory host' })).toHaveValue('https://api.stg.walmartdataventures.mx')
+        await page.getByRole('textbox', { name: 'Identity host' }).fill('not a url')
+        await expect(market).toHaveValue('custom')
+        await expect(
+          page.getByText('Enter a full address starting with https://, such as https://developer.api.walmart.com.')
+        ).toBeVisible()
+        await page.getByRole('textbox', { name: 'Identity host' }).fill('http://identity.example.com')
+        await expect(
+          page.getByText('Use https://: plain http:// is allowed only for a server on this computer (127.0.0.1 or localhost).')
+        ).toBeVisible()
+        await page.getByRole('textbox', { name: 'Identity host' }).fill(demoApi.url)
+        await page.getByRole('textbox', { name: 'Inventory host' }).fill(demoApi.url)
+        await page.getByRole('checkbox', { name: 'Use Bearer prefix' }).check()
+        await page.getByRole('checkbox', { name: 'Use Bearer prefix' }).uncheck()
+      })
+
+      await test.step('the secret is saved, the field cleared, and only its status shown', async () => {
+        await page.getByRole('textbox', { name: 'Client ID' }).fill(demoApi.credentials.clientId)
+        await page.getByLabel('Client secret', { exact: true }).fill(canary)
+        await page.getByRole('button', { name: 'Save', exact: true }).click()
+        await expect(page.getByText('Saved in OS keychain')).toBeVisible()
+        await expect(page.getByLabel('Client secret', { exact: true })).toHaveCount(0)
+        await expect(page.getByRole('button', { name: 'Replace' })).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible()
+        await expect(page.getByRole('status').getByText('Sandbox settings saved.')).toBeVisible()
+      })
+
+      await test.step('a wrong secret: the test says what the server said and what to do', async () => {
+        await page.getByRole('button', { name: 'Test connection' }).click()
+        const alert = page.getByRole('alert').filter({ hasText: 'The server did not accept the client ID or secret.' })
+        await expect(alert).toBeVisible()
+        await expect(alert).toContainText(`The identity host ${demoApi.url} rejected the client ID or secret (HTTP 401). Check both;`)
+        await expect(alert).not.toContainText('Settings')
+        await attachScreenshot(page, testInfo, 'settings: wrong secret')
+      })
+
+      await test.step('the canary is nowhere the page can see', async () => {
+        expect(await page.content()).not.toContain(canary)
+        const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
+        expect(storage).not.toContain(canary)
+        for (const message of harness.messages()) expect(message).not.toContain(canary)
+        const inputs = await page.evaluate(() => [...document.querySelectorAll('input')].map((input) => input.value))
+        expect(inputs).not.toContain(canary)
+      })
+
+      await test.step('replacing the secret with the right one connects', async () => {
+        await page.getByRole('button', { name: 'Replace' }).click()
+        await page.getByLabel('Client secret', { exact: true }).fill(demoApi.credentials.clientSecret)
+        await page.getByRole('button', { name: 'Test connection' }).click()
+        await page.getByRole('dialog', { name: 'Save your changes and test?' }).getByRole('button', { name: 'Save and test' }).click()
+        await expect(page.getByRole('status').getByText(/^Connected; token valid until \d\d:\d\d$/)).toBeVisible()
+        await expect(page.getByText('Saved in OS keychain')).toBeVisible()
+        for (const message of harness.messages()) expect(message).not.toContain(demoApi.credentials.clientSecret)
+      })
+
+      await test.step('Sandbox pointed at a server runs a lookup with the saved credentials', async () => {
+        await page.getByRole('button', { name: 'Done' }).click()
+        await page.getByRole('combobox', { name: 'Environment' }).selectOption('sandbox')
+        await page.getByRole('textbox', { name: 'Values to look up' }).fill('00012345678905\n4006381333931')
+        await page.getByRole('button', { name: 'Run lookup' }).click()
+        await expect(page.getByRole('heading', { name: /^Lookup · Sandbox · Store 1234 · \d\d:\d\d:\d\d$/ })).toBeVisible()
+        await expect(page.getByRole('status').filter({ hasText: 'Lookup finished' })).toBeAttached()
+      })
+
+      await test.step('removing the secret', async () => {
+        await page.getByRole('button', { name: 'Settings', exact: true }).click()
+        await page.getByRole('button', { name: 'Remove', exact: true }).click()
+        await expect(page.getByLabel('Client secret', { exact: true })).toBeVisible()
+        await expect(page.getByText('The Sandbox secret was removed from the OS keychain.')).toBeVisible()
+      })
     })
   })
 })

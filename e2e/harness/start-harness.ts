@@ -30,6 +30,11 @@ export interface HarnessOptions {
   demoFaults?: Partial<DemoFaults>
   rendererDir?: string
   port?: number
+  /**
+   * Keep every body and event sent to the page, for tests that search them (for a secret, say).
+   * Off by default: reading a 50,000-value lookup sends about 32 MB, which nothing else needs.
+   */
+  recordMessages?: boolean
 }
 
 export interface Harness {
@@ -39,8 +44,10 @@ export interface Harness {
   exportDir: string
   logFile: string
   root: AppRoot
-  /** Every body and event the harness sent to the page, as sent. */
+  /** Every body and event the harness sent to the page, as sent; only when started with `recordMessages`. */
   messages(): readonly string[]
+  /** The id of the last lookup the page was told about (in an event, or an answer), or null before any. */
+  lastJobId(): string | null
   openedExternalUrls(): readonly string[]
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
   close(): Promise<void>
@@ -103,14 +110,20 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   const token = randomBytes(18).toString('base64url')
   const prefix = `/${token}/`
-  const sent: string[] = []
+  const sent: string[] | null = options.recordMessages === true ? [] : null
+  let lastJobId: string | null = null
+  const noteJob = (value: unknown) => {
+    const jobId = typeof value === 'object' && value !== null ? (value as { jobId?: unknown }).jobId : undefined
+    if (typeof jobId === 'string') lastJobId = jobId
+  }
   const eventStreams = new Set<ServerResponse>()
   let origin = ''
 
   const handlers = root.createHandlers((sender) => sender.isMainFrame && sender.frameUrl.startsWith(`${origin}${prefix}`))
   const stopEvents = root.onEvent((channel, payload) => {
+    noteJob(payload)
     const data = encodeWire({ channel, payload })
-    sent.push(data)
+    sent?.push(data)
     for (const stream of eventStreams) stream.write(`data: ${data}\n\n`)
   })
 
@@ -131,8 +144,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       } catch {
         result = { ok: false, error: { code: 'invalid_input', message: 'The request was not valid JSON.' } }
       }
+      if (typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === true)
+        noteJob((result as { value?: unknown }).value)
       const text = encodeWire(result)
-      sent.push(text)
+      sent?.push(text)
       response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
       response.end(text)
       return
@@ -184,7 +199,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     exportDir,
     logFile,
     root,
-    messages: () => sent,
+    messages() {
+      if (sent === null)
+        throw new Error('This harness keeps no messages: start it with recordMessages (the test fixture option of that name).')
+      return sent
+    },
+    lastJobId: () => lastJobId,
     openedExternalUrls: () => opened,
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
