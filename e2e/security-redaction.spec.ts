@@ -98,7 +98,7 @@ test.describe('security: a server that echoes the request', () => {
       }
       const exported = await exportedText(harness.exportDir)
       expect(exported).toContain('[redacted]')
-      const log = await readFile(harness.logFile, 'utf8')
+      const log = await harness.readLog()
       for (const canary of CANARIES) {
         expect(exported).not.toContain(canary)
         expect(log).not.toContain(canary)

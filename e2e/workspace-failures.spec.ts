@@ -46,7 +46,7 @@ test.describe('workspace: failures explained', () => {
       // No plain-text fallback: nothing the app wrote holds the secret.
       expect(readFileSync(join(harness.dataDir, 'settings.json'), 'utf8')).not.toContain(secret)
       // The failed save was logged, so the log exists and is searched.
-      const log = readFileSync(join(harness.dataDir, 'main.log'), 'utf8')
+      const log = await harness.readLog()
       expect(log).toContain('the OS keychain could not be used')
       expect(log).not.toContain(secret)
       for (const message of harness.messages()) expect(message).not.toContain(secret)

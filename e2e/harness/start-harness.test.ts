@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -52,5 +52,22 @@ describe("the browser harness's bridge", () => {
     const settings = await invoke(bridge, 'settings:get')
     expect(settings.ok).toBe(true)
     expect(bridge.messages().map((message) => decodeWire(message))).toEqual([settings])
+  })
+
+  it('answers "Copy diagnostics" with the log redacted at the boundary, and records the folder "Open log folder" showed', async () => {
+    const bridge = await started()
+    const secret = 'late-known-s3cr3t'
+    // A line an earlier run wrote before the app knew the value was a secret: the answer to the window must not carry it.
+    await appendFile(bridge.logFile, `2025-01-01T00:00:00.000Z warn the server echoed ${secret}\n`)
+    bridge.root.services.redactor.remember(secret)
+    const diagnostics = await invoke(bridge, 'app:diagnostics')
+    expect(diagnostics.ok).toBe(true)
+    const { text } = diagnostics.value as { text: string }
+    expect(text).toContain('warn the server echoed [redacted]')
+    expect(text).not.toContain(secret)
+
+    const opened = await invoke(bridge, 'app:open-log-folder')
+    expect(opened).toEqual({ ok: true, value: { path: bridge.dataDir } })
+    expect(bridge.openedFolders()).toEqual([bridge.dataDir])
   })
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { appendFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,8 +10,9 @@ import { createKeytarSecretStore } from '../../src/main/credentials/keytar-secre
 import { createMemorySecretStore } from '../../src/main/credentials/memory-secret-store'
 import type { SecretStore } from '../../src/main/credentials/secret-store'
 import type { DemoFaults } from '../../src/main/demo-api/demo-api'
-import { makePrivateDirSync, PRIVATE_FILE_MODE } from '../../src/main/files/private-files'
+import { makePrivateDirSync } from '../../src/main/files/private-files'
 import { dispatch } from '../../src/main/ipc/handler-table'
+import { openLogFile } from '../../src/main/logging/log-file'
 import { createLogger, type Logger } from '../../src/main/logging/logger'
 import { decodeWire, encodeWire } from './wire-codec'
 
@@ -43,12 +44,16 @@ export interface Harness {
   dataDir: string
   exportDir: string
   logFile: string
+  /** The log as written so far, once every queued line is on disk. */
+  readLog(): Promise<string>
   root: AppRoot
   /** Every body and event the harness sent to the page, as sent; only when started with `recordMessages`. */
   messages(): readonly string[]
   /** The id of the last lookup the page was told about (in an event, or an answer), or null before any. */
   lastJobId(): string | null
   openedExternalUrls(): readonly string[]
+  /** The folders the app asked to show in the file manager ("Open log folder"). */
+  openedFolders(): readonly string[]
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
   close(): Promise<void>
 }
@@ -83,11 +88,10 @@ function buildBridgeScript(): Promise<string> {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '..', '..', 'out', 'renderer'))
   const exportDir = options.exportDir ?? join(options.dataDir, 'exports')
-  const logFile = join(options.dataDir, 'main.log')
-  makePrivateDirSync(options.dataDir)
   makePrivateDirSync(exportDir)
+  const logs = openLogFile({ dir: options.dataDir })
 
-  const log = createLogger((line) => appendFileSync(logFile, `${line}\n`, { mode: PRIVATE_FILE_MODE }))
+  const log = createLogger((line) => logs.write(line))
   const secretStore =
     options.secretStore === 'memory'
       ? createMemorySecretStore()
@@ -95,6 +99,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         ? createKeytarSecretStore({ log })
         : options.secretStore(log)
   const opened: string[] = []
+  const openedFolders: string[] = []
   const root = await createAppRoot({
     fetch: globalThis.fetch,
     now: Date.now,
@@ -105,6 +110,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     openExternal: async (url) => {
       opened.push(url.href)
     },
+    logs,
+    openFolder: async (path) => {
+      openedFolders.push(path)
+    },
+    appVersion: packageVersion(),
     ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults })
   })
 
@@ -197,7 +207,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     origin,
     dataDir: options.dataDir,
     exportDir,
-    logFile,
+    logFile: logs.path,
+    async readLog() {
+      await logs.flush()
+      return readFile(logs.path, 'utf8')
+    },
     root,
     messages() {
       if (sent === null)
@@ -206,6 +220,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     lastJobId: () => lastJobId,
     openedExternalUrls: () => opened,
+    openedFolders: () => openedFolders,
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
     },
@@ -214,9 +229,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (const stream of eventStreams) stream.end()
       server.closeAllConnections()
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()))
-      await root.close()
+      try {
+        await root.close()
+      } finally {
+        await logs.close()
+      }
     }
   }
+}
+
+/** The app's version as package.json gives it; Electron's `app.getVersion()` reads the same field. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version?: unknown }
+  return typeof manifest.version === 'string' ? manifest.version : 'unknown'
 }
 
 function refuse(response: ServerResponse, status: number, message: string): void {

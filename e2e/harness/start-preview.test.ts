@@ -29,7 +29,7 @@ describe("the browser preview's data folder", () => {
   })
 
   it.skipIf(process.platform === 'win32')(
-    'is created 0700 with its exports folder, and History and its log and shared-memory files 0600 (POSIX modes; Windows has none)',
+    'is created 0700 with its exports folder, and History with its log and shared-memory files, and the app log, 0600 (POSIX modes; Windows has none)',
     async () => {
       dir = await mkdtemp(join(tmpdir(), 'preview-'))
       const dataDir = join(dir, 'fresh', 'preview')
@@ -37,7 +37,7 @@ describe("the browser preview's data folder", () => {
       expect(modeOf(join(dir, 'fresh'))).toBe(0o700)
       expect(modeOf(dataDir)).toBe(0o700)
       expect(modeOf(harness.exportDir)).toBe(0o700)
-      for (const name of ['history.sqlite', 'history.sqlite-wal', 'history.sqlite-shm']) {
+      for (const name of ['history.sqlite', 'history.sqlite-wal', 'history.sqlite-shm', 'main.log']) {
         expect(existsSync(join(dataDir, name)), name).toBe(true)
         expect(modeOf(join(dataDir, name)), name).toBe(0o600)
       }

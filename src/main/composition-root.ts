@@ -18,6 +18,7 @@ import type { IpcSender } from './ipc/ipc-sender'
 import { createInventoryClient, type ApiTarget } from './inventory/inventory-client'
 import { createJobRunner } from './jobs/job-runner'
 import { keepHeapsTight } from './memory/heap-growth'
+import { createDiagnostics, type LogFolder } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
@@ -43,6 +44,12 @@ export interface AppEffects {
   chooseExportPath(suggestedName: string, format: ExportFormat): Promise<string | null>
   /** Called only with URLs that passed the external-link check. */
   openExternal(url: URL): Promise<void>
+  /** The log file, for "Open log folder" and "Copy diagnostics"; absent where lines go to a terminal. */
+  logs?: LogFolder
+  /** Opens a folder in the system's file manager (the log folder). */
+  openFolder?(path: string): Promise<void>
+  /** The app's version, for the diagnostics. */
+  appVersion?: string
   demoFaults?: Partial<DemoFaults>
   /** The headless command reads the app's settings and never changes them. */
   settingsReadOnly?: boolean
@@ -239,6 +246,15 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     }
   }
 
+  const diagnostics = createDiagnostics({
+    settings,
+    logs: effects.logs,
+    openFolder: effects.openFolder?.bind(effects),
+    appVersion: effects.appVersion ?? 'unknown',
+    userDataDir: effects.userDataDir,
+    now
+  })
+
   /** What the user must know about their files: settings that could not be read, a history moved aside. */
   function startupWarning(): string | null {
     const warnings = [settings.current().warning, history.warning].filter((warning): warning is string => warning !== null)
@@ -255,6 +271,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     maintenance,
     comparisons,
     startupWarning,
+    diagnostics,
     credentials,
     tokens,
     client,

@@ -320,6 +320,18 @@ export const invokeContract = {
     channel: 'app:open-external',
     input: z.object({ url: z.string().max(2048) }),
     result: z.object({ opened: z.boolean() })
+  },
+  openLogFolder: {
+    channel: 'app:open-log-folder',
+    input: z.undefined(),
+    /** The folder opened in the system's file manager, to say where it is. */
+    result: z.object({ path: z.string() })
+  },
+  getDiagnostics: {
+    channel: 'app:diagnostics',
+    input: z.undefined(),
+    /** For a support request: versions, system, settings (no secret is in them) and the last log lines, redacted. */
+    result: z.object({ text: z.string() })
   }
 } as const
 

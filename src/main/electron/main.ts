@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, Menu, nativeImage, net, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
@@ -10,9 +9,9 @@ import historyEntry from '../history/history-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
-import { makePrivateDirSync } from '../files/private-files'
 import { NO_REDIRECTS } from '../http/redirect-refusal'
-import { createLogger, type Logger } from '../logging/logger'
+import { openLogFile } from '../logging/log-file'
+import { createLogger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
 import { toSafeExternalUrl } from '../security/external-url'
 import { refusedStartupSwitch } from '../security/startup-switches'
@@ -65,7 +64,13 @@ if (refused !== null) {
 }
 
 function runApp(): void {
-  const log = createFileLogger()
+  const logFile = openLogFile({ dir: app.getPath('logs') })
+  // Whatever ends the process, the queued lines are written first (they may say why it ended).
+  process.once('exit', () => logFile.flushSync())
+  const log = createLogger((line) => {
+    logFile.write(line)
+    if (!app.isPackaged) process.stderr.write(`${line}\n`)
+  })
   let win: BrowserWindow | null = null
   let root: AppRoot | null = null
   let windowState: ReturnType<typeof trackWindowBounds> | null = null
@@ -170,12 +175,14 @@ function runApp(): void {
     void cleanUpWithin([async () => bounds?.flush(), () => closing.close()], QUIT_CLEANUP_DEADLINE_MS).then((outcome) => {
       if (outcome === 'deadline')
         log.warn('cleanup before quitting took longer than the deadline; quitting anyway', { deadlineMs: QUIT_CLEANUP_DEADLINE_MS })
+      logFile.flushSync()
       app.exit(0)
     })
   })
 
   function fail(error: unknown): void {
     log.error('the app could not start', { error })
+    logFile.flushSync()
     dialog.showErrorBox(
       'Store Inventory Lookup could not start',
       'Something went wrong while starting. The details were written to the log file.'
@@ -206,6 +213,13 @@ function runApp(): void {
           return result.canceled || result.filePath === '' ? null : result.filePath
         },
         openExternal,
+        logs: logFile,
+        openFolder: async (path) => {
+          // shell.openPath answers with an error message, or '' when the folder opened.
+          const problem = await shell.openPath(path)
+          if (problem !== '') throw new Error(problem)
+        },
+        appVersion: app.getVersion(),
         workerEntry,
         demoApiEntry,
         historyEntry
@@ -221,19 +235,4 @@ function runApp(): void {
       await createWindow(appRoot)
     })
     .catch(fail)
-}
-
-/** Log lines go to `<logs>/main.log` (and the terminal in development), already redacted by the logger. */
-function createFileLogger(): Logger {
-  const dir = app.getPath('logs')
-  makePrivateDirSync(dir)
-  const file = join(dir, 'main.log')
-  return createLogger((line) => {
-    try {
-      appendFileSync(file, `${line}\n`, { mode: 0o600 })
-    } catch {
-      // Logging must never take the app down; the terminal copy below is the fallback.
-    }
-    if (!app.isPackaged) process.stderr.write(`${line}\n`)
-  })
 }

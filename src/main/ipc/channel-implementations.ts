@@ -154,6 +154,8 @@ export function createChannelImplementations(services: AppServices, effects: App
       if (safe === null) return { opened: false }
       await effects.openExternal(safe)
       return { opened: true }
-    }
+    },
+    openLogFolder: () => services.diagnostics.openLogFolder(),
+    getDiagnostics: () => services.diagnostics.report()
   }
 }

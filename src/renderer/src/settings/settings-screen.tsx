@@ -5,6 +5,7 @@ import { Tabs } from '../components/tabs'
 import { DiscardChangesDialog } from './discard-changes-dialog'
 import { HistoryRetentionForm } from './history-retention-form'
 import { RemoteEnvironmentForm } from './remote-environment-form'
+import { SupportSection } from './support-section'
 
 const REMOTE_TABS = [
   { id: 'sandbox', label: ENVIRONMENT_LABELS.sandbox },
@@ -53,6 +54,7 @@ export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsS
         <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} onDirtyChange={reportDirty} />
       </Tabs>
       <HistoryRetentionForm days={settings.historyRetentionDays} />
+      <SupportSection />
       <DiscardChangesDialog
         open={pendingTab !== null}
         environmentLabel={ENVIRONMENT_LABELS[selected]}
