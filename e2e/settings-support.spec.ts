@@ -40,4 +40,17 @@ test.describe('settings: help for a support request', () => {
     await attachScreenshot(page, testInfo, 'settings: support')
     await expectNoSeriousAxeViolations(page)
   })
+
+  test('when the clipboard refuses, the diagnostics are shown to copy by hand', async ({ page }) => {
+    await page.evaluate(() => {
+      document.execCommand = () => false
+    })
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const support = page.getByRole('region', { name: 'Support' })
+    await support.getByRole('button', { name: 'Copy diagnostics' }).click()
+    await expect(support.getByRole('status')).toHaveText(
+      'The diagnostics could not be put on the clipboard; select the text below and copy it.'
+    )
+    await expect(support.getByRole('textbox', { name: 'Diagnostics' })).toHaveValue(/^Store Inventory Lookup diagnostics\n/)
+  })
 })
