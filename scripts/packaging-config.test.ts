@@ -50,12 +50,12 @@ describe('the packaged app', () => {
       join(root, 'electron-builder.config.cjs')
     ]
     const offenders = shipped.filter(
-      (path) => readFileSync(path, 'utf8').includes('--no-sandbox') && !path.endsWith(join('electron', 'main.ts'))
+      (path) => readFileSync(path, 'utf8').includes('--no-sandbox') && !path.endsWith(join('security', 'startup-switches.ts'))
     )
     expect(offenders.map((path) => relative(root, path))).toEqual([])
-    // main.ts names the switch only to refuse it in packaged builds.
+    // startup-switches.ts names the switch only to refuse it (its own test holds that), and main.ts asks it before anything else, packaged or not.
     expect(readFileSync(join(root, 'src', 'main', 'electron', 'main.ts'), 'utf8')).toMatch(
-      /app\.isPackaged && app\.commandLine\.hasSwitch\('no-sandbox'\)/
+      /const refused = refusedStartupSwitch\(\{\s+isPackaged: app\.isPackaged,\s+argv: process\.argv,[\s\S]+?\}\)\nif \(refused !== null\) \{\n\s+dialog\.showErrorBox\(refused\.title, refused\.message\)\n\s+app\.exit\(1\)/
     )
   })
 })
