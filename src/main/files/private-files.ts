@@ -29,12 +29,16 @@ export function makePrivateFileSync(path: string): void {
   keepPrivateSync(path)
 }
 
-/** Takes group and other access away from the file if it exists. */
+/**
+ * Takes group and other access away from the file if it exists. A file of another user's (EPERM)
+ * is left as it is: its owner decides, and reading or writing it fails on its own if it must.
+ */
 export function keepPrivateSync(path: string): void {
   if (process.platform === 'win32') return
   try {
     chmodSync(path, PRIVATE_FILE_MODE)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ENOENT' && code !== 'EPERM') throw error
   }
 }
