@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import type { InventoryItem } from '../src/shared/domain/line-result'
 import { createAppRoot } from '../src/main/composition-root'
 import { createMemorySecretStore } from '../src/main/credentials/memory-secret-store'
+import { localDemoDay } from '../src/main/demo-api/demo-date'
 import { searchInventory } from '../src/main/demo-api/demo-inventory'
 import { createCompareService } from '../src/main/history/compare-service'
 import { createHistoryStore, type HistoryStore } from '../src/main/history/history-store'
@@ -80,7 +81,7 @@ function demoItems(store: number, values: readonly string[]): InventoryItem[] {
   return parseSearchResponse({
     supplier_name: 'Northwind Grocery Supply Co.',
     store_nbr: store,
-    items: searchInventory({ storeNbr: store, itemType: 'gtin', values }, Date.now()).items
+    items: searchInventory({ storeNbr: store, itemType: 'gtin', values }, Date.now(), localDemoDay(Date.now())).items
   })
 }
 

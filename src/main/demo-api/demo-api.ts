@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
+import { localDemoDay, type DemoDay } from './demo-date'
 import { createFaultDice, DEFAULT_DEMO_FAULTS, mergeFaults, type DemoFaults } from './demo-faults'
 import { createFixedWindowLimiter } from './demo-rate-limiter'
 import { MESSAGES, messageReply, type DemoReply } from './demo-replies'
@@ -39,6 +40,8 @@ export interface DemoApiOptions {
   faults?: Partial<DemoFaults>
   /** The clock for token expiry, the rate-limit window and `lastUpdatedTime`; latency uses real timers. */
   now?: () => number
+  /** The day whose stock the searches answer with; by default the local date of `now`, so it follows the clock past midnight. */
+  day?: () => DemoDay
   /** 0 or absent: an ephemeral port. */
   port?: number
 }
@@ -49,6 +52,7 @@ const MAX_BODY_BYTES = 256 * 1024
 
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApiHandle> {
   const now = options.now ?? Date.now
+  const day = options.day ?? (() => localDemoDay(now()))
   let faults = mergeFaults({ ...DEFAULT_DEMO_FAULTS }, options.faults ?? {})
   const dice = createFaultDice(faults.seed)
   const tokens = createTokenStore(now)
@@ -114,6 +118,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
                 subscribedClientIds: [DEMO_CREDENTIALS.clientId],
                 faults,
                 now,
+                day,
                 nextRequestNumber: () => (requestNumber += 1)
               }
             )

@@ -1,15 +1,18 @@
 import { gs1CheckDigit } from '../../shared/domain/gtin'
 import type { ItemType } from '../../shared/domain/item-type'
 import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
-import { isCarried, stockRows, type DemoLocation } from './demo-stock'
+import type { DemoDay } from './demo-date'
+import { isCarried, type DemoLocation } from './demo-stock'
+import { stockRowsOnDay } from './demo-stock-changes'
 
 export type { DemoLocation } from './demo-stock'
 
 /**
  * The Demo API's made-up catalogue. Everything is a pure function of its inputs so a lookup can be
  * repeated and compared: whether a value is mapped and what the item is depends on the value alone
- * (suppliers own items, not stores); whether a store carries it and its stock there depend on
- * (store, value) (see demo-stock); the timestamps on the injected clock.
+ * (suppliers own items, not stores); whether a store carries it depends on (store, value), its
+ * stock there on (store, value, day) (see demo-stock and demo-stock-changes); the timestamps on the
+ * injected clock.
  */
 export interface DemoItem {
   gtin: string
@@ -31,7 +34,7 @@ export interface DemoSearch {
 
 /** About 8 % of well-formed values are not mapped to the supplier and are simply absent from `items`. */
 const UNMAPPED_PER_MILLE = 80
-/** About 15 % of items are sold by weight, with fractional quantities. */
+/** About 15 % of items are sold by weight, with fractional quantities (unit of measure LB); the rest in whole units (EA). */
 const WEIGHTED_PER_MILLE = 150
 
 const SUPPLIER_NAMES = [
@@ -69,7 +72,8 @@ export interface DemoSearchAnswer {
   mapped: number
 }
 
-export function searchInventory(search: DemoSearch, now: number): DemoSearchAnswer {
+/** The answer to one search on the Demo's `day`, with `now` dating each item's last update. */
+export function searchInventory(search: DemoSearch, now: number, day: DemoDay): DemoSearchAnswer {
   const seen = new Set<string>()
   const items: DemoItem[] = []
   let mapped = 0
@@ -80,7 +84,7 @@ export function searchInventory(search: DemoSearch, now: number): DemoSearchAnsw
     if (!isMapped(search.itemType, canonical)) continue
     mapped += 1
     if (!isCarried(search.storeNbr, search.itemType, canonical)) continue
-    items.push(demoItem(search.storeNbr, search.itemType, canonical, now))
+    items.push(demoItem(search.storeNbr, search.itemType, canonical, now, day))
   }
   return { items: responseOrder(items, `${search.storeNbr}|${search.itemType}|${search.values.join(',')}`), mapped }
 }
@@ -92,7 +96,7 @@ function responseOrder(items: DemoItem[], key: string): DemoItem[] {
   return order
 }
 
-function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: number): DemoItem {
+function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: number, day: DemoDay): DemoItem {
   const identity = randomFor(`item|${itemType}|${canonical}`)
   const gtin = itemType === 'gtin' ? canonical : plausibleGtin(identity)
   const wmItemNumber = itemType === 'wm_item_number' ? canonical : String(randomInt(identity, 100_000_000, 999_999_999))
@@ -100,7 +104,7 @@ function demoItem(storeNbr: number, itemType: ItemType, canonical: string, now: 
   const deptNbr = randomInt(identity, 1, 98)
   const crossReferences = identity() < 0.3 ? [crossReference(identity)] : []
 
-  const locations = stockRows(storeNbr, itemType, canonical, weighted)
+  const locations = stockRowsOnDay(storeNbr, itemType, canonical, weighted, day)
   const available = locations.filter((row) => row.state === 'available').reduce((sum, row) => sum + row.quantity, 0)
   const cidLevel =
     locations.length === 0

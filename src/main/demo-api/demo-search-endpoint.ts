@@ -1,3 +1,4 @@
+import type { DemoDay } from './demo-date'
 import type { DemoFaults, FaultDice } from './demo-faults'
 import { searchInventory, supplierNameFor } from './demo-inventory'
 import { retryAfterSeconds, type FixedWindowLimiter, type RateWindowState } from './demo-rate-limiter'
@@ -33,6 +34,8 @@ export interface SearchEndpointDeps {
   subscribedClientIds: readonly string[]
   faults: Required<DemoFaults>
   now: () => number
+  /** The day whose stock the answers show. */
+  day: () => DemoDay
   /** A fresh number for each answered search, echoed as the undocumented `request_id`. */
   nextRequestNumber: () => number
 }
@@ -96,7 +99,7 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
 
   const { search } = parsed
   deps.stats.valuesSearched += search.values.length
-  const { items, mapped } = searchInventory(search, deps.now())
+  const { items, mapped } = searchInventory(search, deps.now(), deps.day())
   if (mapped === 0 && deps.faults.notMappedError) {
     return reply(messageReply(404, MESSAGES.notMapped), window)
   }

@@ -2,9 +2,10 @@ import type { ItemType } from '../../shared/domain/item-type'
 import { hashString, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
 
 /**
- * What one store holds of one item in the Demo API: a pure function of (store, item), so the same
- * lookup gives the same answer, and different stores give different answers. Each store has its own
- * character (some run out more often than others), so a many-store lookup has something to compare.
+ * What one store usually holds of one item in the Demo API: a pure function of (store, item), so
+ * different stores give different answers. Each store has its own character (some run out more
+ * often than others), so a many-store lookup has something to compare. On a given day a few items
+ * differ from this (sold out, restocked, moved between shelf and backroom): see demo-stock-changes.
  *
  * The mix, for an average store: mostly in stock, some low (1 to 3 on hand), some out of stock (often
  * with stock on order or in transit), some with an empty shelf while the backroom has stock, a few
@@ -55,9 +56,28 @@ export function stockScenario(storeNbr: number, random: RandomSource): StockScen
   return 'in_stock'
 }
 
+/** What a store usually holds of an item: its stock on a day when nothing changed for it (see demo-stock-changes). */
 export function stockRows(storeNbr: number, itemType: ItemType, canonical: string, weighted: boolean): DemoLocation[] {
-  const random = randomFor(`stock|${storeNbr}|${itemType}|${canonical}`)
+  return usualStock(storeNbr, itemType, canonical, weighted).rows
+}
+
+export function usualStock(
+  storeNbr: number,
+  itemType: ItemType,
+  canonical: string,
+  weighted: boolean
+): { scenario: StockScenario; rows: DemoLocation[] } {
+  const random = randomFor(stockKey(storeNbr, itemType, canonical))
   const scenario = stockScenario(storeNbr, random)
+  return { scenario, rows: scenarioRows(scenario, random, weighted) }
+}
+
+export function stockKey(storeNbr: number, itemType: ItemType, canonical: string): string {
+  return `stock|${storeNbr}|${itemType}|${canonical}`
+}
+
+/** Location rows that make `scenario` true, drawn from `random`. */
+export function scenarioRows(scenario: StockScenario, random: RandomSource, weighted: boolean): DemoLocation[] {
   const rows: DemoLocation[] = []
   const add = (location_area: string, state: string, units: number): void => {
     // Sold by weight: a little under the whole units, so a low item stays low and an in-stock one stays in stock.
