@@ -14,6 +14,11 @@ function keytarWithoutLibsecret(): never {
 
 interface HarnessOptions {
   demoFaults: Partial<DemoFaults>
+  /**
+   * The Demo's day (`STORE_INVENTORY_DEMO_DATE`): one fixed day, so what the Demo answers does not
+   * depend on the day the tests run; null follows the clock.
+   */
+  demoDate: string | null
   /** `missing`: the app's keychain store on a machine where keytar cannot load. */
   keychain: 'os' | 'missing'
   /** Written as settings.json before the harness starts, as a previous run (or a crash) left it. */
@@ -24,17 +29,21 @@ interface HarnessOptions {
   recordMessages: boolean
 }
 
+/** The Demo's day in every end-to-end test that does not choose one. */
+export const E2E_DEMO_DATE = '2025-03-14'
+
 /**
  * Each test gets its own data folder, its own harness (real main services, real Demo API over
  * loopback, the real OS keychain) and a page opened on it.
  */
 export const test = base.extend<HarnessOptions & { harness: Harness }>({
   demoFaults: [{}, { option: true }],
+  demoDate: [E2E_DEMO_DATE, { option: true }],
   keychain: ['os', { option: true }],
   settingsFileText: [null, { option: true }],
   historyFileText: [null, { option: true }],
   recordMessages: [false, { option: true }],
-  harness: async ({ demoFaults, keychain, settingsFileText, historyFileText, recordMessages }, use) => {
+  harness: async ({ demoFaults, demoDate, keychain, settingsFileText, historyFileText, recordMessages }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
     if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
     if (historyFileText !== null) writeFileSync(join(dataDir, 'history.sqlite'), historyFileText)
@@ -45,7 +54,7 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
         log,
         ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
       })
-    const harness = await startHarness({ dataDir, demoFaults, secretStore, recordMessages })
+    const harness = await startHarness({ dataDir, demoFaults, demoDate, secretStore, recordMessages })
     await use(harness)
     await harness.close()
     rmSync(dataDir, { recursive: true, force: true })

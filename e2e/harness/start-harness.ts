@@ -5,11 +5,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { build } from 'esbuild'
+import { AppError } from '../../src/shared/domain/app-error'
 import { createAppRoot, type AppRoot } from '../../src/main/composition-root'
 import { createKeytarSecretStore } from '../../src/main/credentials/keytar-secret-store'
 import { createMemorySecretStore } from '../../src/main/credentials/memory-secret-store'
 import type { SecretStore } from '../../src/main/credentials/secret-store'
 import type { DemoFaults } from '../../src/main/demo-api/demo-api'
+import { DEMO_DATE_VARIABLE, demoDateFromEnv } from '../../src/main/demo-api/demo-date'
 import { makePrivateDirSync } from '../../src/main/files/private-files'
 import { dispatch } from '../../src/main/ipc/handler-table'
 import { openLogFile } from '../../src/main/logging/log-file'
@@ -29,6 +31,12 @@ export interface HarnessOptions {
   /** The real OS keychain by default; a memory store for machines without one. */
   secretStore?: 'keychain' | 'memory' | ((log: Logger) => SecretStore)
   demoFaults?: Partial<DemoFaults>
+  /**
+   * The Demo's day as `YYYY-MM-DD`, as `STORE_INVENTORY_DEMO_DATE` sets it (which is read when this is
+   * absent); null or unset: today, following the clock. A text that is no date is refused with the
+   * variable's sentence.
+   */
+  demoDate?: string | null
   rendererDir?: string
   port?: number
   /**
@@ -86,6 +94,11 @@ function buildBridgeScript(): Promise<string> {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  // Checked before anything is created: a day that is no date stops the start with its sentence.
+  const demoDate = demoDateFromEnv({
+    [DEMO_DATE_VARIABLE]: options.demoDate === undefined ? process.env[DEMO_DATE_VARIABLE] : (options.demoDate ?? undefined)
+  })
+  if (!demoDate.ok) throw new AppError('invalid_input', demoDate.message)
   const rendererDir = resolve(options.rendererDir ?? join(import.meta.dirname, '..', '..', 'out', 'renderer'))
   const exportDir = options.exportDir ?? join(options.dataDir, 'exports')
   makePrivateDirSync(exportDir)
@@ -115,7 +128,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       openedFolders.push(path)
     },
     appVersion: packageVersion(),
-    ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults })
+    ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults }),
+    ...(demoDate.day === null ? {} : { demoDay: demoDate.day })
   })
 
   const token = randomBytes(18).toString('base64url')

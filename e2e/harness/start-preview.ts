@@ -1,6 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { chosenDataDir, homeFolder } from '../../src/main/cli/user-data-dir'
+import { DEMO_DATE_VARIABLE } from '../../src/main/demo-api/demo-date'
 import { startHarness, type Harness } from './start-harness'
 
 /**
@@ -12,10 +13,14 @@ export function previewDataDir(env: NodeJS.ProcessEnv, home: string = homedir())
   return chosenDataDir('PREVIEW_DATA_DIR', env) ?? join(homeFolder(home), '.store-inventory-lookup-preview')
 }
 
-/** The preview's harness on its data folder, with the OS keychain unless `PREVIEW_SECRET_STORE=memory`. */
+/**
+ * The preview's harness on its data folder, with the OS keychain unless `PREVIEW_SECRET_STORE=memory`,
+ * and the Demo's day of `STORE_INVENTORY_DEMO_DATE` (today without it).
+ */
 export function startPreview(env: NodeJS.ProcessEnv, home: string = homedir()): Promise<Harness> {
   return startHarness({
     dataDir: previewDataDir(env, home),
-    secretStore: env.PREVIEW_SECRET_STORE === 'memory' ? 'memory' : 'keychain'
+    secretStore: env.PREVIEW_SECRET_STORE === 'memory' ? 'memory' : 'keychain',
+    demoDate: env[DEMO_DATE_VARIABLE] ?? null
   })
 }

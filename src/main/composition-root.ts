@@ -8,6 +8,7 @@ import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
 import { DEMO_CREDENTIALS, type DemoFaults } from './demo-api/demo-api'
 import { startDemoApiThread, type DemoApiThread } from './demo-api/demo-api-thread'
+import { localDemoDay, type DemoDay } from './demo-api/demo-date'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { openHistoryWriter } from './history/open-history-writer'
@@ -51,6 +52,8 @@ export interface AppEffects {
   /** The app's version, for the diagnostics. */
   appVersion?: string
   demoFaults?: Partial<DemoFaults>
+  /** The Demo's day, from `STORE_INVENTORY_DEMO_DATE`; absent, the Demo's day is the local date of `now`. */
+  demoDay?: DemoDay
   /** The headless command reads the app's settings and never changes them. */
   settingsReadOnly?: boolean
   /** Job runner tuning, for benchmarks and tests. */
@@ -193,9 +196,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use, and
   // on a thread of its own, so a large Demo lookup does not spend main's time on the server's side.
   let demo: Promise<DemoApiThread> | null = null
+  const demoDay = (): DemoDay => effects.demoDay ?? localDemoDay(now())
   function demoApi(): Promise<DemoApiThread> {
     demo ??= startDemoApiThread({
       faults: effects.demoFaults ?? {},
+      day: demoDay(),
       ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
     }).catch((error: unknown) => {
       demo = null
@@ -209,6 +214,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   async function resolveTarget(environment: EnvironmentId, overrides: TargetOverrides = {}): Promise<ApiTarget> {
     if (environment === 'demo') {
       const api = await demoApi()
+      // Each lookup (and resume) asks on the day it starts: one left open past midnight answers with the new day's stock.
+      await api.setDay(demoDay())
       return {
         environment,
         authUrl: overrides.authUrl ?? api.url,

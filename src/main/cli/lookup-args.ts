@@ -52,6 +52,9 @@ Options:
 The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, else from the
 keychain entry the app saved. It is never accepted as a flag.
 
+The Demo's stock changes from day to day; STORE_INVENTORY_DEMO_DATE=YYYY-MM-DD sets its day
+(default: today).
+
 Ctrl+C, SIGTERM and SIGHUP stop the run: what arrived is written and the run can be resumed.
 
 Exit status: 0 every value was answered (found or not found), 1 some lookups failed, were

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stockFigures } from '../../shared/stock/stock-figures'
 import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
+import { parseDemoDate, type DemoDay } from '../demo-api/demo-date'
+import { searchInventory } from '../demo-api/demo-inventory'
 import { parseDelimited } from '../files/import/delimited-parser'
 
 type Record_ = Record<string, string | number | null>
@@ -183,6 +186,27 @@ describe('npm run lookup', () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/does not exist/)
     expect(await readdir(dir)).not.toContain('never.csv')
+  }, 60_000)
+
+  it("answers with the Demo stock of STORE_INVENTORY_DEMO_DATE's day, and exits 2 with a sentence for a date it cannot read", async () => {
+    const values = Array.from({ length: 40 }, (_, i) => String(30_000_000 + i * 7))
+    const input = join(dir, 'dated.txt')
+    await writeFile(input, `${values.join('\n')}\n`)
+    const output = join(dir, 'dated.json')
+    const args = ['--env', 'demo', '--store', '31', '--item-type', 'wm_item_number', '--input', input, '--output', output, '--no-save']
+    const day = parseDemoDate('2024-11-02') as DemoDay
+    const run = await lookup(args, { STORE_INVENTORY_DEMO_DATE: '2024-11-02' })
+    expect(run.code).toBe(0)
+    const demo = searchInventory({ storeNbr: 31, itemType: 'wm_item_number', values }, 0, day).items
+    const expected = new Map(demo.map((item) => [item.wm_item_number, stockFigures(item.inventory_locations).onHand]))
+    const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
+    const found = rows.filter((row) => STOCK_STATUSES.includes(String(row['Stock status'])))
+    expect(found.length).toBe(expected.size)
+    for (const row of found) expect(row['On hand'], String(row.Input)).toBe(expected.get(String(row['Walmart item number'])))
+
+    const bad = await lookup(args, { STORE_INVENTORY_DEMO_DATE: 'tomorrow' })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('STORE_INVENTORY_DEMO_DATE is "tomorrow", which is not a date: write it as YYYY-MM-DD')
   }, 60_000)
 
   it('exits 2 when a remote environment has no credentials', async () => {

@@ -17,13 +17,19 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function io(onInterrupt: LookupIo['onInterrupt'] = () => () => undefined): LookupIo & { err: string[]; out: string[] } {
+/** The Demo's day in these runs, so runs compared here never fall on two days. */
+const DEMO_DATE = '2025-03-14'
+
+function io(
+  onInterrupt: LookupIo['onInterrupt'] = () => () => undefined,
+  demoDate = DEMO_DATE
+): LookupIo & { err: string[]; out: string[] } {
   const err: string[] = []
   const out: string[] = []
   return {
     err,
     out,
-    env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data') },
+    env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data'), STORE_INVENTORY_DEMO_DATE: demoDate },
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
     fetch: globalThis.fetch,
@@ -109,6 +115,30 @@ describe('runLookup', () => {
     expect(again.err.join('')).toContain('Run 1 (Demo, store 3) has no values left to look up; writing its results.')
     expect(await readRows(output)).toHaveLength(120)
   }, 60_000)
+
+  it("answers with the Demo stock of STORE_INVENTORY_DEMO_DATE's day, and refuses a date it cannot read in a sentence", async () => {
+    const { input } = await itemNumbers(300)
+    const FIGURES = ['Stock status', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit']
+    const stockOn = async (date: string, name: string) => {
+      const output = join(dir, name)
+      const argv = ['--env', 'demo', '--store', '12', '--item-type', 'wm_item_number', '--input', input, '--output', output, '--no-save']
+      expect(await runLookup(argv, io(undefined, date))).toBe(0)
+      return (await readRows(output)).map((row) => JSON.stringify(FIGURES.map((label) => row[label])))
+    }
+    const first = await stockOn('2025-03-14', 'first.json')
+    expect(first.filter((row) => row.includes('In stock')).length).toBeGreaterThan(100)
+    expect(await stockOn('2025-03-14', 'again.json')).toEqual(first)
+    const nextDay = await stockOn('2025-03-15', 'next.json')
+    const changed = nextDay.filter((row, index) => row !== first[index]).length
+    expect(changed).toBeGreaterThan(0)
+    expect(changed).toBeLessThan(first.length * 0.2)
+
+    const bad = io(undefined, '2025-02-30')
+    expect(await runLookup(['--env', 'demo', '--store', '12', '--input', input, '--output', join(dir, 'bad.csv')], bad)).toBe(2)
+    expect(bad.err.join('')).toBe(
+      'Error: STORE_INVENTORY_DEMO_DATE is "2025-02-30", which is not a date: write it as YYYY-MM-DD (for example 2025-03-14), or leave it unset for today.\n'
+    )
+  }, 90_000)
 
   it('lists saved runs with --history, and keeps a --no-save run out of it', async () => {
     const { input } = await itemNumbers(5)

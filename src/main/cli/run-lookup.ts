@@ -8,6 +8,7 @@ import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
+import { demoDateFromEnv } from '../demo-api/demo-date'
 import type { SecretStore } from '../credentials/secret-store'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
@@ -78,6 +79,12 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     return EXIT_USAGE
   }
 
+  const demoDate = demoDateFromEnv(io.env)
+  if (!demoDate.ok) {
+    say(`Error: ${demoDate.message}`)
+    return EXIT_USAGE
+  }
+
   const base = createLogger((line) => stderr(`${line}\n`), redactor)
   // The terminal is for the user: warnings and errors only, not the service chatter.
   const log: Logger = { ...base, info: () => undefined }
@@ -94,6 +101,7 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       chooseExportPath: async () => null,
       openExternal: async () => undefined,
       source: 'cli',
+      ...(demoDate.day === null ? {} : { demoDay: demoDate.day }),
       history: command.kind === 'run' && !command.options.save ? 'memory' : 'file'
     })
   } catch (error) {

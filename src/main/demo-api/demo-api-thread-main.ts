@@ -18,7 +18,9 @@ function asThreadError(error: unknown): ThreadError {
 }
 
 // Faults out of range, or no port to listen on: the thread fails to start, and main's start() rejects with the error.
-const api = await startDemoApi({ faults: (workerData as DemoThreadData).faults })
+const data = workerData as DemoThreadData
+let day = data.day
+const api = await startDemoApi({ faults: data.faults, day: () => day })
 port.on('message', (request: DemoThreadRequest) => {
   void answer(request)
 })
@@ -35,6 +37,9 @@ async function answer(request: DemoThreadRequest): Promise<void> {
         break
       case 'setFaults':
         api.setFaults(request.faults)
+        break
+      case 'setDay':
+        day = request.day
         break
       case 'expireAllTokens':
         api.expireAllTokens()

@@ -1,9 +1,15 @@
+import type { DemoDay } from './demo-date'
 import type { DemoFaults } from './demo-faults'
 import type { DemoApiStats } from './demo-stats'
 
 /** What main asks of the Demo API's thread. */
 export type DemoThreadAsk =
-  { op: 'stats' } | { op: 'resetStats' } | { op: 'setFaults'; faults: Partial<DemoFaults> } | { op: 'expireAllTokens' } | { op: 'close' }
+  | { op: 'stats' }
+  | { op: 'resetStats' }
+  | { op: 'setFaults'; faults: Partial<DemoFaults> }
+  | { op: 'setDay'; day: DemoDay }
+  | { op: 'expireAllTokens' }
+  | { op: 'close' }
 
 export type DemoThreadRequest = DemoThreadAsk & { id: number }
 
@@ -21,4 +27,6 @@ export interface ThreadError {
 
 export interface DemoThreadData {
   faults: Partial<DemoFaults>
+  /** The day the Demo's stock starts on; main moves it on with `setDay` (a clock cannot cross threads). */
+  day: DemoDay
 }

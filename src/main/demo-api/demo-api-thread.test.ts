@@ -1,15 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
+import { gs1CheckDigit } from '../../shared/domain/gtin'
 import { DEMO_CREDENTIALS } from './demo-api'
-import { startDemoApiThread, type DemoApiThread } from './demo-api-thread'
+import { startDemoApiThread, type DemoApiThread, type DemoApiThreadOptions } from './demo-api-thread'
+import { parseDemoDate, type DemoDay } from './demo-date'
+import { searchInventory, type DemoItem } from './demo-inventory'
+
+const A_DAY = parseDemoDate('2025-03-14') as DemoDay
 
 const started: DemoApiThread[] = []
 afterEach(async () => {
   for (const api of started.splice(0)) await api.close()
 })
 
-async function start(faults: Parameters<typeof startDemoApiThread>[0] = {}): Promise<DemoApiThread> {
-  const api = await startDemoApiThread(faults)
+async function start(options: Partial<DemoApiThreadOptions> = {}): Promise<DemoApiThread> {
+  const api = await startDemoApiThread({ day: A_DAY, ...options })
   started.push(api)
   return api
 }
@@ -28,12 +33,17 @@ async function tokenFor(api: DemoApiThread): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token
 }
 
-function search(api: DemoApiThread, token: string): Promise<Response> {
+function search(api: DemoApiThread, token: string, values: readonly string[] = ['00012345678905']): Promise<Response> {
   return fetch(`${api.url}${SEARCH_PATHS.production}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'wm_consumer.id': DEMO_CREDENTIALS.clientId, Authorization: token },
-    body: JSON.stringify({ store_nbr: 1, item_type: 'gtin', item_type_values: ['00012345678905'] })
+    body: JSON.stringify({ store_nbr: 1, item_type: 'gtin', item_type_values: values })
   })
+}
+
+/** Each item's locations by GTIN: what a day changes (the timestamps follow the thread's own clock). */
+function stockByGtin(items: readonly DemoItem[]): Record<string, unknown> {
+  return Object.fromEntries(items.map((item) => [item.gtin, item.inventory_locations]))
 }
 
 describe('the Demo API on its own thread', () => {
@@ -58,6 +68,21 @@ describe('the Demo API on its own thread', () => {
     expect((await api.stats()).throttled).toBe(1)
   })
 
+  it('answers with the stock of the day it started on, and of the day main moves it to', async () => {
+    const values = Array.from({ length: 100 }, (_, i) => {
+      const data = String(61_000_000_000 + i * 31).padStart(13, '0')
+      return `${data}${gs1CheckDigit(data)}`
+    })
+    const api = await start()
+    const token = await tokenFor(api)
+    const answer = async () => stockByGtin(((await (await search(api, token, values)).json()) as { items: DemoItem[] }).items)
+    const expected = (day: DemoDay) => stockByGtin(searchInventory({ storeNbr: 1, itemType: 'gtin', values }, Date.now(), day).items)
+    expect(await answer()).toEqual(expected(A_DAY))
+    await api.setDay(A_DAY + 30)
+    expect(await answer()).toEqual(expected(A_DAY + 30))
+    expect(expected(A_DAY + 30)).not.toEqual(expected(A_DAY))
+  })
+
   it('expires the tokens it issued when asked', async () => {
     const api = await start()
     const token = await tokenFor(api)
@@ -66,11 +91,11 @@ describe('the Demo API on its own thread', () => {
   })
 
   it('fails to start with the RangeError of faults out of range', async () => {
-    await expect(startDemoApiThread({ faults: { tokenLifetimeSeconds: 0 } })).rejects.toThrow(RangeError)
+    await expect(startDemoApiThread({ day: A_DAY, faults: { tokenLifetimeSeconds: 0 } })).rejects.toThrow(RangeError)
   })
 
   it('stops serving when closed, and its controls then fail instead of hanging', async () => {
-    const api = await startDemoApiThread()
+    const api = await startDemoApiThread({ day: A_DAY })
     await api.close()
     await expect(fetch(`${api.url}${TOKEN_PATH}`, { method: 'POST' })).rejects.toThrow()
     await expect(api.stats()).rejects.toThrow(/stopped/)

@@ -5,6 +5,7 @@ import { countThread } from '../workers/thread-census'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { DEMO_CREDENTIALS } from './demo-api'
+import type { DemoDay } from './demo-date'
 import type { DemoThreadAsk, DemoThreadData, DemoThreadMessage, DemoThreadRequest, ThreadError } from './demo-api-thread-protocol'
 import type { DemoFaults } from './demo-faults'
 import type { DemoApiStats } from './demo-stats'
@@ -18,6 +19,8 @@ export interface DemoApiThread {
   resetStats(): Promise<void>
   /** Changes faults from the next request on; rejects with a RangeError for values out of range. */
   setFaults(faults: Partial<DemoFaults>): Promise<void>
+  /** Searches answer with the stock of `day` from the next one on. */
+  setDay(day: DemoDay): Promise<void>
   /** Every token issued so far is expired from now on. */
   expireAllTokens(): Promise<void>
   close(): Promise<void>
@@ -25,20 +28,23 @@ export interface DemoApiThread {
 
 export interface DemoApiThreadOptions {
   faults?: Partial<DemoFaults>
+  /** The day whose stock searches answer with until `setDay` moves it. */
+  day: DemoDay
   /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   entry?: string
 }
 
 /**
  * Starts the Demo API on its own thread. The thread keeps its own wall clock (a clock passed to
- * the app's services cannot cross threads), which only dates the simulated items and tokens.
+ * the app's services cannot cross threads), which only dates the simulated items and tokens; the
+ * day whose stock it answers with is main's to set, from main's clock or a day fixed at start.
  */
-export function startDemoApiThread(options: DemoApiThreadOptions = {}): Promise<DemoApiThread> {
+export function startDemoApiThread(options: DemoApiThreadOptions): Promise<DemoApiThread> {
   const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'), options.entry)
   const thread = new Worker(entry, {
     ...(execArgv === undefined ? {} : { execArgv }),
     resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-    workerData: { faults: options.faults ?? {} } satisfies DemoThreadData
+    workerData: { faults: options.faults ?? {}, day: options.day } satisfies DemoThreadData
   })
   countThread('Demo API', thread)
   // The simulated server never keeps the process alive: a headless run ends when its lookup does.
@@ -96,6 +102,9 @@ export function startDemoApiThread(options: DemoApiThreadOptions = {}): Promise<
       },
       setFaults: async (faults) => {
         await ask({ op: 'setFaults', faults })
+      },
+      setDay: async (day) => {
+        await ask({ op: 'setDay', day })
       },
       expireAllTokens: async () => {
         await ask({ op: 'expireAllTokens' })

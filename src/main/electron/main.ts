@@ -9,6 +9,7 @@ import historyEntry from '../history/history-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import { demoDateFromEnv, type DemoDay } from '../demo-api/demo-date'
 import { NO_REDIRECTS } from '../http/redirect-refusal'
 import { openLogFile } from '../logging/log-file'
 import { createLogger } from '../logging/logger'
@@ -46,6 +47,8 @@ const preloadPath = join(import.meta.dirname, '../preload/index.cjs')
 
 registerAppScheme()
 
+const demoDate = demoDateFromEnv(process.env)
+
 // Only the tests run Electron without its OS sandbox or with a debugger attached; a packaged build refuses to.
 const refused = refusedStartupSwitch({
   isPackaged: app.isPackaged,
@@ -56,14 +59,18 @@ const refused = refusedStartupSwitch({
 if (refused !== null) {
   dialog.showErrorBox(refused.title, refused.message)
   app.exit(1)
+} else if (!demoDate.ok) {
+  dialog.showErrorBox('Store Inventory Lookup could not start', demoDate.message)
+  app.exit(1)
 } else if (!app.requestSingleInstanceLock()) {
   // The running instance brings its window to the front (see 'second-instance').
   app.quit()
 } else {
-  runApp()
+  runApp(demoDate.day)
 }
 
-function runApp(): void {
+/** `demoDay`: the Demo's day set at start, or null to follow the clock. */
+function runApp(demoDay: DemoDay | null): void {
   const logFile = openLogFile({ dir: app.getPath('logs') })
   // Whatever ends the process, the queued lines are written first (they may say why it ended).
   process.once('exit', () => logFile.flushSync())
@@ -220,6 +227,7 @@ function runApp(): void {
           if (problem !== '') throw new Error(problem)
         },
         appVersion: app.getVersion(),
+        ...(demoDay === null ? {} : { demoDay }),
         workerEntry,
         demoApiEntry,
         historyEntry
