@@ -46,6 +46,11 @@ export interface HarnessOptions {
   recordMessages?: boolean
 }
 
+export interface KeepAwakeEvent {
+  event: 'held' | 'released'
+  runningLookups: number
+}
+
 export interface Harness {
   url: string
   origin: string
@@ -62,6 +67,11 @@ export interface Harness {
   openedExternalUrls(): readonly string[]
   /** The folders the app asked to show in the file manager ("Open log folder"). */
   openedFolders(): readonly string[]
+  /**
+   * What main asked of the stand-in for the OS's power blocker, in order (the machine is held awake
+   * between `held` and `released`), with how many lookups were running at that moment.
+   */
+  keepAwakeEvents(): readonly KeepAwakeEvent[]
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
   close(): Promise<void>
 }
@@ -113,6 +123,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         : options.secretStore(log)
   const opened: string[] = []
   const openedFolders: string[] = []
+  const awake: KeepAwakeEvent[] = []
+  const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.jobs.runningCount() })
   const root = await createAppRoot({
     fetch: globalThis.fetch,
     now: Date.now,
@@ -128,6 +140,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       openedFolders.push(path)
     },
     appVersion: packageVersion(),
+    keepAwake: () => {
+      record('held')
+      return () => record('released')
+    },
     ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults }),
     ...(demoDate.day === null ? {} : { demoDay: demoDate.day })
   })
@@ -235,6 +251,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     lastJobId: () => lastJobId,
     openedExternalUrls: () => opened,
     openedFolders: () => openedFolders,
+    keepAwakeEvents: () => awake,
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
     },

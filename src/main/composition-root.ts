@@ -23,6 +23,7 @@ import { createDiagnostics, type LogFolder } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
+import { createLookupWakeLock, type KeepAwake } from './power/lookup-wake-lock'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
 import { exportToFile } from './files/export/export-to-file'
@@ -51,6 +52,8 @@ export interface AppEffects {
   openFolder?(path: string): Promise<void>
   /** The app's version, for the diagnostics. */
   appVersion?: string
+  /** Keeps the computer from sleeping while lookups run (Electron's powerSaveBlocker); absent, nothing holds it. */
+  keepAwake?: KeepAwake
   demoFaults?: Partial<DemoFaults>
   /** The Demo's day, from `STORE_INVENTORY_DEMO_DATE`; absent, the Demo's day is the local date of `now`. */
   demoDay?: DemoDay
@@ -129,6 +132,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       listeners.clear()
       // A lookup still running when the app closes can be resumed from History.
       await services.jobs.stopAll('interrupted')
+      services.wakeLock.close()
       await services.historyWriter.close()
       await services.historyPages.close()
       services.history.close()
@@ -149,6 +153,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
   const historyPages = openHistoryPages(history, { log, entry: effects.historyEntry })
+  const wakeLock = createLookupWakeLock(effects.keepAwake ?? (() => () => undefined), log)
   const comparisons = createCompareService({ history, lowStockLevel: () => settings.current().settings.lowStockLevel })
   const jobs = createJobRunner({
     client,
@@ -160,7 +165,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     sleep,
     random,
     log,
-    onProgress: (progress) => emit('jobs:progress', progress),
+    onProgress: (progress) => {
+      emit('jobs:progress', progress)
+      wakeLock.observe(progress)
+    },
     ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
   })
 
@@ -283,6 +291,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     tokens,
     client,
     jobs,
+    wakeLock,
     worker,
     startLookup,
     writeExport,

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, Menu, nativeImage, net, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, Menu, nativeImage, net, powerSaveBlocker, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
@@ -227,6 +227,13 @@ function runApp(demoDay: DemoDay | null): void {
           if (problem !== '') throw new Error(problem)
         },
         appVersion: app.getVersion(),
+        // The system stays awake for a long lookup; the screen may still turn off.
+        keepAwake: () => {
+          const id = powerSaveBlocker.start('prevent-app-suspension')
+          return () => {
+            if (powerSaveBlocker.isStarted(id)) powerSaveBlocker.stop(id)
+          }
+        },
         ...(demoDay === null ? {} : { demoDay }),
         workerEntry,
         demoApiEntry,
