@@ -25,8 +25,11 @@ function answers(harness: Harness, jobId: string): Map<string, string> {
 }
 
 async function lookUpOnce(page: Page, harness: Harness): Promise<string> {
+  const before = storedIds(harness).length
   await page.goto(harness.url)
   await lookUp(page, '1234', VALUES)
+  // The page may still show the previous lookup of the same values: wait for this one in History.
+  await expect.poll(() => storedIds(harness).length).toBe(before + 1)
   const [jobId = ''] = storedIds(harness)
   await harness.root.services.jobs.whenSettled(jobId)
   return jobId
