@@ -1,6 +1,6 @@
 import type { ItemType } from '../../shared/domain/item-type'
 import type { DemoDay } from './demo-date'
-import { randomFor, randomInt, type RandomSource } from './demo-random'
+import { hashString, randomInt, seededRandom, type RandomSource } from './demo-random'
 import { scenarioRows, stockKey, usualStock, type DemoLocation, type StockScenario } from './demo-stock'
 
 /**
@@ -30,7 +30,7 @@ const MAX_CHANGE_DAYS = 4
 /** What a store holds of an item on `day`: its usual stock, or that stock with the change in force that day. */
 export function stockRowsOnDay(storeNbr: number, itemType: ItemType, canonical: string, weighted: boolean, day: DemoDay): DemoLocation[] {
   const usual = usualStock(storeNbr, itemType, canonical, weighted)
-  const change = changeInForce(stockKey(storeNbr, itemType, canonical), usual.scenario, day)
+  const change = changeInForce(hashString(`${stockKey(storeNbr, itemType, canonical)}|change`), usual.scenario, day)
   if (change === null) return usual.rows
   switch (change.kind) {
     case 'sold_out':
@@ -44,12 +44,16 @@ export function stockRowsOnDay(storeNbr: number, itemType: ItemType, canonical: 
   }
 }
 
-/** The latest change started within the look-back that lasts until `day`, with its own randomness for new quantities. */
-export function changeInForce(key: string, usual: StockScenario, day: DemoDay): { kind: StockChange; random: RandomSource } | null {
+/**
+ * The latest change started within the look-back that lasts until `day`, with its own randomness for
+ * new quantities. `seed` stands for the (store, item) pair; each day mixes into it as a number, so the
+ * look-back costs no string hashing.
+ */
+export function changeInForce(seed: number, usual: StockScenario, day: DemoDay): { kind: StockChange; random: RandomSource } | null {
   const perMille = CHANGE_STARTS_PER_MILLE[usual]
   if (perMille === 0) return null
   for (let start = day; start > day - MAX_CHANGE_DAYS; start -= 1) {
-    const random = randomFor(`${key}|change|${start}`)
+    const random = seededRandom(seed ^ Math.imul(start, 0x9e3779b1))
     if (random() * 1000 >= perMille) continue
     if (start + randomInt(random, 1, MAX_CHANGE_DAYS) <= day) continue
     const kind = changeOf(usual, random)
