@@ -29,6 +29,7 @@ import { createWorkerClient } from './workers/worker-client'
 import { exportToFile } from './files/export/export-to-file'
 import { sweepTempFiles } from './files/temp-files'
 import type { ExportSheet } from '../shared/export/export-sheet'
+import type { CsvSeparator } from '../shared/export/csv-separator'
 import type { ImportSource } from '../shared/contract'
 import type { JobProgress } from '../shared/domain/job-progress'
 import type { CarriedInput } from './jobs/job-runner'
@@ -197,8 +198,13 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   }
 
   /** Writes an export on the worker thread, chunk by chunk, redacted there with what main's redactor knows. */
-  function writeExport(path: string, format: ExportFormat, chunks: Iterable<ExportSheet[]>): Promise<{ rows: number }> {
-    return exportToFile(worker, { path, format, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
+  function writeExport(
+    path: string,
+    format: ExportFormat,
+    chunks: Iterable<ExportSheet[]>,
+    csvSeparator: CsvSeparator = 'comma'
+  ): Promise<{ rows: number }> {
+    return exportToFile(worker, { path, format, csvSeparator, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
   }
 
   // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use, and

@@ -7,6 +7,7 @@ import { lookupSummarySchema } from './domain/lookup-summary'
 import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
 import { isCompareColumnKey } from './compare/compare-columns'
 import { storesSchema } from './domain/store-list'
+import { csvSeparatorSchema } from './export/csv-separator'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
@@ -194,6 +195,8 @@ export const invokeContract = {
     input: z.object({
       jobId: z.string().min(1).max(100),
       format: exportFormatSchema,
+      /** For a CSV: the separator the person's spreadsheet expects. */
+      csvSeparator: csvSeparatorSchema.default('comma'),
       /** What the screen shows: its view, columns and rows; main builds the file's cells from its own results. */
       view: exportViewSpecSchema
     }),
@@ -295,6 +298,7 @@ export const invokeContract = {
       thenJobId: z.string().min(1).max(100),
       nowJobId: z.string().min(1).max(100),
       format: exportFormatSchema,
+      csvSeparator: csvSeparatorSchema.default('comma'),
       /** What the Compare view shows: its columns in screen order, its rows and the low-stock level it judged by. */
       columns: z
         .array(z.string().max(20).refine(isCompareColumnKey, 'Not a column of the comparison.'))

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
+import { csvSeparatorSchema } from './export/csv-separator'
 import { exportFormatSchema } from './export/export-spec'
 import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
@@ -86,6 +87,8 @@ export const settingsSchema = z.object({
   lowStockLevel: lowStockLevelSchema.default(DEFAULT_LOW_STOCK_LEVEL),
   /** The format the export dialog offers first: the one used last. */
   exportFormat: exportFormatSchema.default('xlsx'),
+  /** The CSV separator chosen last; null until one is chosen, and the export dialog offers the one the screen's locale expects. */
+  csvSeparator: csvSeparatorSchema.nullable().default(null),
   detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default),
   historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS)
 })
@@ -103,6 +106,7 @@ export const DEFAULT_SETTINGS: Settings = {
   window: null,
   lowStockLevel: DEFAULT_LOW_STOCK_LEVEL,
   exportFormat: 'xlsx',
+  csvSeparator: null,
   detailPanelWidth: DETAIL_PANEL_WIDTH.default,
   historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS
 }
@@ -124,6 +128,7 @@ export const settingsPatchSchema = z
     demoBannerDismissed: z.boolean(),
     lowStockLevel: lowStockLevelSchema,
     exportFormat: exportFormatSchema,
+    csvSeparator: csvSeparatorSchema,
     detailPanelWidth: detailPanelWidthSchema,
     historyRetentionDays: historyRetentionDaysSchema
   })

@@ -45,7 +45,7 @@ export function createChannelImplementations(services: AppServices, effects: App
     },
     readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
     readImportColumn: (source) => services.worker.run('column', source),
-    exportResults: async ({ jobId, format, view }) => {
+    exportResults: async ({ jobId, format, csvSeparator, view }) => {
       const job = await jobs.latest(jobId, { carried: false })
       const { startedAt, carriedColumns, lines } = jobs.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
@@ -60,7 +60,7 @@ export function createChannelImplementations(services: AppServices, effects: App
         const chunks = exportChunks(source, view, {
           prepare: (results) => jobs.carry(jobId, results)
         })
-        const { rows } = await services.writeExport(path, format, chunks)
+        const { rows } = await services.writeExport(path, format, chunks, csvSeparator)
         return { saved: true as const, path, rows }
       } catch (error) {
         if (error instanceof AppError) throw error
@@ -112,7 +112,7 @@ export function createChannelImplementations(services: AppServices, effects: App
         next: start + page.length
       }
     },
-    exportComparison: async ({ thenJobId, nowJobId, format, columns, rows, lowStockLevel }) => {
+    exportComparison: async ({ thenJobId, nowJobId, format, csvSeparator, columns, rows, lowStockLevel }) => {
       const comparison = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       const path = await effects.chooseExportPath(comparisonFileName(comparison, format), format)
       if (path === null) return { saved: false as const }
@@ -124,7 +124,7 @@ export function createChannelImplementations(services: AppServices, effects: App
             yield [compareSheet(chosen.slice(start, start + EXPORT_CHUNK_LINES), sheetColumns)]
           }
         })()
-        const written = await services.writeExport(path, format, chunks)
+        const written = await services.writeExport(path, format, chunks, csvSeparator)
         return { saved: true as const, path, rows: written.rows }
       } catch (error) {
         if (error instanceof AppError) throw error

@@ -113,6 +113,19 @@ describe('loading settings', () => {
     await expect(store.update({ detailPanelWidth: 10 })).rejects.toThrow()
   })
 
+  it('loads a file written before the CSV separator was kept with none chosen, and keeps the one chosen', async () => {
+    const { csvSeparator: _separator, ...older } = DEFAULT_SETTINGS
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ ...older, exportFormat: 'csv' }))
+    const { store } = storeIn()
+    const { settings, warning } = await store.load()
+    expect(warning).toBeNull()
+    expect(settings).toMatchObject({ exportFormat: 'csv', csvSeparator: null })
+    await store.update({ csvSeparator: 'semicolon' })
+    expect(await readSaved()).toMatchObject({ csvSeparator: 'semicolon' })
+    await expect(store.update({ csvSeparator: 'tab' as never })).rejects.toThrow()
+    expect((await storeIn().store.load()).settings.csvSeparator).toBe('semicolon')
+  })
+
   it('moves an unreadable path (a directory named settings.json) aside and can save again', async () => {
     await mkdir(join(dir, 'settings.json'))
     await writeFile(join(dir, 'settings.json.bak'), 'an older backup')

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
+import type { CsvSeparator } from '../../shared/export/csv-separator'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import { openExportWriter, type ExportWriter } from '../files/export/export-writer'
 import { describeWriteFailure, failureCause } from '../files/export/write-failure'
@@ -45,11 +46,17 @@ export function createExportSessions() {
   }
 
   return {
-    async open(input: { path: string; format: ExportFormat; journalDir: string | null; redact: string[] }): Promise<{ exportId: number }> {
+    async open(input: {
+      path: string
+      format: ExportFormat
+      csvSeparator: CsvSeparator
+      journalDir: string | null
+      redact: string[]
+    }): Promise<{ exportId: number }> {
       const tempPath = tempPathFor(input.path)
       try {
         if (input.journalDir !== null) await journalTempFile(input.journalDir, tempPath)
-        const writer = openExportWriter(input.path, input.format, tempPath)
+        const writer = openExportWriter(input.path, input.format, { tempPath, csvSeparator: input.csvSeparator })
         const exportId = nextId++
         sessions.set(exportId, { path: input.path, journalDir: input.journalDir, writer, redactor: createRedactor(input.redact), rows: 0 })
         return { exportId }

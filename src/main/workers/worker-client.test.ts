@@ -99,12 +99,20 @@ describe('the worker thread', () => {
         }
       }
       const path = join(dir, 'out.csv')
-      const saved = await exportToFile(files, { path, format: 'csv', chunks: chunks(), journalDir: dir, redact: ['s3cr3t-T0KEN-value'] })
+      const saved = await exportToFile(files, {
+        path,
+        format: 'csv',
+        csvSeparator: 'semicolon',
+        chunks: chunks(),
+        journalDir: dir,
+        redact: ['s3cr3t-T0KEN-value']
+      })
       expect(saved).toEqual({ rows: 3 })
       const text = await readFile(path, 'utf8')
       expect(text).not.toContain('s3cr3t')
+      // Semicolons between fields, as chosen: the comma in the text needs no quotes then.
       expect(text.split('\r\n').slice(1, 4)).toEqual(
-        [0, 1, 2].map((chunk) => `${chunk + 2},"The server said: token [redacted], chunk ${chunk}"`)
+        [0, 1, 2].map((chunk) => `${chunk + 2};The server said: token [redacted], chunk ${chunk}`)
       )
       // While it was written its temporary file was in the journal; once in place, neither is left.
       expect(journaled).toEqual([true, true])
@@ -117,7 +125,7 @@ describe('the worker thread', () => {
   it('fails an export with the sentence for its cause, and logs the cause', async () => {
     const files = worker()
     const path = join(tmpdir(), 'no-such-folder-for-exports', 'out.xlsx')
-    const failed = exportToFile(files, { path, format: 'xlsx', chunks: [], journalDir: null, redact: [] })
+    const failed = exportToFile(files, { path, format: 'xlsx', csvSeparator: 'comma', chunks: [], journalDir: null, redact: [] })
     await expect(failed).rejects.toMatchObject({ code: 'file_write_failed', message: expect.stringMatching(/no longer exists/) })
     expect(logLines.join('\n')).toMatch(/a file could not be written.*ENOENT/)
   })

@@ -1,4 +1,5 @@
 import type { ExportFormat, ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
+import type { CsvSeparator } from '../../shared/export/csv-separator'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { CarriedCells } from '../files/import/imported-table'
@@ -16,7 +17,10 @@ export interface WorkerTasks {
    * finish or abort. `journalDir` lists the temporary file for the next start's sweep; `redact` are
    * the values the redactor removes from every text (exports leave main like any other text).
    */
-  exportOpen: { input: { path: string; format: ExportFormat; journalDir: string | null; redact: string[] }; result: { exportId: number } }
+  exportOpen: {
+    input: { path: string; format: ExportFormat; csvSeparator: CsvSeparator; journalDir: string | null; redact: string[] }
+    result: { exportId: number }
+  }
   exportRows: { input: { exportId: number; sheets: ExportSheet[] }; result: { rows: number } }
   exportFinish: { input: { exportId: number }; result: { rows: number } }
   exportAbort: { input: { exportId: number }; result: { aborted: boolean } }

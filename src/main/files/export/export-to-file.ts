@@ -1,10 +1,12 @@
 import type { ExportFormat } from '../../../shared/contract'
+import type { CsvSeparator } from '../../../shared/export/csv-separator'
 import type { ExportSheet } from '../../../shared/export/export-sheet'
 import type { WorkerClient } from '../../workers/worker-client'
 
 export interface ExportToFile {
   path: string
   format: ExportFormat
+  csvSeparator: CsvSeparator
   /** Sheets in chunks of rows, each the same sheets with their next rows. */
   chunks: Iterable<ExportSheet[]>
   /** Where the temporary file is noted, so the next start can remove it if this one is interrupted. */
@@ -21,6 +23,7 @@ export async function exportToFile(worker: WorkerClient, request: ExportToFile):
   const { exportId } = await worker.run('exportOpen', {
     path: request.path,
     format: request.format,
+    csvSeparator: request.csvSeparator,
     journalDir: request.journalDir,
     redact: request.redact
   })

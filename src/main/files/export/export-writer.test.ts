@@ -111,6 +111,32 @@ describe('export writer', () => {
     expect(await readFile(join(dir, 'rates.csv'), 'utf8')).toContain('1234,80')
   })
 
+  it('separates CSV fields with the semicolon when asked, quoting the fields that hold one, and keeps numbers plain', async () => {
+    const path = join(dir, 'semicolon.csv')
+    const writer = openExportWriter(path, 'csv', { csvSeparator: 'semicolon' })
+    writer.add([
+      {
+        name: 'Items',
+        columns: [
+          { label: 'Item; name', kind: 'text' },
+          { label: 'On hand', kind: 'number' },
+          { label: 'Message', kind: 'text' }
+        ],
+        rows: [
+          ['Milk, 1 l', 1234.5, 'none'],
+          ['Soap', 12, '=cmd;"x"']
+        ]
+      }
+    ])
+    writer.finish()
+    expect(await readFile(path, 'utf8')).toBe('\uFEFF"Item; name";On hand;Message\r\nMilk, 1 l;1234.5;none\r\nSoap;12;"\'=cmd;""x"""\r\n')
+    const { table } = await readImport('semicolon.csv', await readFile(path))
+    expect(table.rows().map((row) => row.cells)).toEqual([
+      ['Milk, 1 l', '1234.5', 'none'],
+      ['Soap', '12', '\'=cmd;"x"']
+    ])
+  })
+
   it('leaves the old file as it was, and no temporary file, when an export is abandoned', async () => {
     const path = join(dir, 'out.csv')
     await writeFile(path, 'old export')

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import type { ExportFormat } from '../../../shared/contract'
+import { CSV_SEPARATOR_CHARS, type CsvSeparator } from '../../../shared/export/csv-separator'
 import type { ExportCell, ExportSheet } from '../../../shared/export/export-sheet'
 import { PRIVATE_FILE_MODE } from '../private-files'
 import { tempPathFor } from '../temp-files'
@@ -9,7 +10,8 @@ import { XlsxWriter, type XlsxSheetWriter } from './xlsx-writer'
  * One export being written: sheets arrive in chunks of rows (the same sheets each time, with the next
  * rows), go to a temporary file beside the target, and only `finish` puts the file in place, after
  * it is flushed to disk. A crash, a full disk or `abort` leaves the old file, never half a new one.
- * XLSX holds every sheet; CSV and JSON hold the first (the view on screen).
+ * XLSX holds every sheet; CSV and JSON hold the first (the view on screen). Numbers are written
+ * plain (no grouping, a decimal point) in every format, whatever the screen's locale.
  */
 export interface ExportWriter {
   readonly tempPath: string
@@ -29,18 +31,27 @@ export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text
 }
 
-/** One CSV field: quoted only when it holds a quote, the delimiter or a line break. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+/** One CSV field: quoted only when it holds a quote, the separator or a line break. */
+export function csvField(value: string, separator: ',' | ';' = ','): string {
+  return /["\r\n]/.test(value) || value.includes(separator) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
-function csvCell(value: ExportCell): string {
+function csvCell(value: ExportCell, separator: ',' | ';'): string {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
-  return csvField(neutralizeFormula(value))
+  return csvField(neutralizeFormula(value), separator)
 }
 
-export function openExportWriter(path: string, format: ExportFormat, tempPath = tempPathFor(path)): ExportWriter {
+export interface ExportWriterOptions {
+  tempPath?: string
+  /** For a CSV: the field separator (a comma unless said). */
+  csvSeparator?: CsvSeparator
+}
+
+export function openExportWriter(path: string, format: ExportFormat, options: ExportWriterOptions = {}): ExportWriter {
+  const tempPath = options.tempPath ?? tempPathFor(path)
+  const separator = CSV_SEPARATOR_CHARS[options.csvSeparator ?? 'comma']
+  const csvRow = (cells: readonly ExportCell[]) => cells.map((cell) => csvCell(cell, separator)).join(separator) + CRLF
   const fd = openSync(tempPath, 'w', PRIVATE_FILE_MODE)
   let rows = 0
   let buffered: string[] = []
@@ -67,7 +78,7 @@ export function openExportWriter(path: string, format: ExportFormat, tempPath = 
     const [sheet] = sheets
     if (sheet === undefined) throw new Error('an export needs at least one sheet')
     first = sheet
-    if (format === 'csv') text(BOM + sheet.columns.map((column) => csvCell(column.label)).join(',') + CRLF)
+    if (format === 'csv') text(BOM + csvRow(sheet.columns.map((column) => column.label)))
     else if (format === 'json') text('[')
     else {
       const workbook = new XlsxWriter()
@@ -99,7 +110,7 @@ export function openExportWriter(path: string, format: ExportFormat, tempPath = 
         const sheet = sheets[0]
         if (sheet === undefined) return
         if (format === 'csv') {
-          for (const row of sheet.rows) text(row.map(csvCell).join(',') + CRLF)
+          for (const row of sheet.rows) text(csvRow(row))
         } else if (format === 'json') {
           const labels = (first ?? sheet).columns.map((column) => column.label)
           for (const row of sheet.rows) {
