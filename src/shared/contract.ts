@@ -8,6 +8,7 @@ import { compareCategorySchema, compareRowSchema } from './compare/compare-looku
 import { isCompareColumnKey } from './compare/compare-columns'
 import { storesSchema } from './domain/store-list'
 import { csvSeparatorSchema } from './export/csv-separator'
+import { formatNumber } from './format/numbers'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
@@ -137,10 +138,7 @@ export const inputLinesSchema = z
     message: `Each line needs a line number (a whole number from 1) and a value of at most ${MAX_INPUT_CHARS} characters.`
   })
   .refine((lines) => lines.length >= 1, 'There are no values to look up.')
-  .refine(
-    (lines) => lines.length <= MAX_JOB_LINES,
-    `A lookup takes at most ${MAX_JOB_LINES.toLocaleString('en-US')} values; split the list.`
-  )
+  .refine((lines) => lines.length <= MAX_JOB_LINES, `A lookup takes at most ${formatNumber(MAX_JOB_LINES)} values; split the list.`)
 
 export const invokeContract = {
   getSettings: {

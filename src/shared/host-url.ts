@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatNumber } from './format/numbers'
 
 /**
  * The rules for an identity or inventory host, written once: Settings checks them as the user
@@ -19,7 +20,7 @@ export function hostUrlProblem(text: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '') return 'Enter the address, such as https://developer.api.walmart.com.'
   if (trimmed.length > MAX_HOST_URL_LENGTH)
-    return `The address is longer than ${MAX_HOST_URL_LENGTH.toLocaleString('en-US')} characters; enter just the host.`
+    return `The address is longer than ${formatNumber(MAX_HOST_URL_LENGTH)} characters; enter just the host.`
   let url: URL
   try {
     url = new URL(trimmed)
@@ -40,7 +41,7 @@ export function hostUrlProblem(text: string): string | null {
 
 export const hostUrlSchema = z
   .string()
-  .max(MAX_HOST_URL_LENGTH, `The address is longer than ${MAX_HOST_URL_LENGTH.toLocaleString('en-US')} characters; enter just the host.`)
+  .max(MAX_HOST_URL_LENGTH, `The address is longer than ${formatNumber(MAX_HOST_URL_LENGTH)} characters; enter just the host.`)
   .superRefine((value, context) => {
     const problem = hostUrlProblem(value)
     if (problem !== null) context.addIssue({ code: 'custom', message: problem })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatNumber } from '../format/numbers'
 
 /** The highest store number the API has been seen to accept; a store number is a whole number from 1 to this. */
 export const MAX_STORE_NBR = 999_999
@@ -168,5 +169,5 @@ function shorten(entry: string): string {
 }
 
 function count(value: number): string {
-  return value.toLocaleString('en-US')
+  return formatNumber(value)
 }

@@ -1,4 +1,5 @@
 import type { FinalLineStatus } from '../domain/line-result'
+import { formatNumber } from '../format/numbers'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
 import type { CellValue, ViewColumn } from './view-columns'
 
@@ -38,8 +39,9 @@ export function inStockRate(found: number, withStock: number): number | null {
   return found === 0 ? null : Math.round((withStock / found) * 1000) / 10
 }
 
-export function formatRate(rate: number | null): string {
-  return rate === null ? '' : `${rate.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`
+/** An in-stock rate on screen, "80.5 %" ("80,5 %" in de-DE); `locale` absent: the runtime's. */
+export function formatRate(rate: number | null, locale?: string): string {
+  return rate === null ? '' : `${formatNumber(rate, { maximumFractionDigits: 1, locale })} %`
 }
 
 export type StoreState = 'done' | 'looking_up' | 'waiting' | 'stopped'
@@ -192,10 +194,10 @@ const CELL_MARKS: Readonly<Partial<Record<StockStatus, string>>> = {
  * A Matrix cell as text: On hand for a found item, with a word when it needs attention (`0 Out`,
  * `2 Low`, `8 Shelf empty`); the status otherwise (`Not found`, `Failed`); empty while unanswered.
  */
-export function matrixCellText(cell: MatrixCell | undefined): string {
+export function matrixCellText(cell: MatrixCell | undefined, locale?: string): string {
   if (cell === undefined) return ''
   if (!FOUND.has(cell.status)) return STOCK_STATUS_LABELS[cell.status]
-  const onHand = (cell.onHand ?? 0).toLocaleString('en-US', { maximumFractionDigits: 2 })
+  const onHand = formatNumber(cell.onHand ?? 0, { maximumFractionDigits: 2, locale })
   const mark = CELL_MARKS[cell.status]
   return mark === undefined ? onHand : `${onHand} ${mark}`
 }
