@@ -7,6 +7,18 @@ import tseslint from 'typescript-eslint'
 /** Only the Electron edge, the preload and the Electron e2e test may touch Electron. */
 const ELECTRON_FILES = ['src/main/electron/**', 'src/preload/**', 'e2e/electron.spec.ts']
 
+/**
+ * Numbers and dates on screen follow one locale, the window's: only the renderer's format module
+ * (src/renderer/src/format) may format them or name a locale.
+ */
+const LOCALE_MESSAGE =
+  "Format numbers and dates with src/renderer/src/format (the screen's locale); do not format them here or name a locale."
+const noLocaleFormatting = [
+  { selector: 'CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]', message: LOCALE_MESSAGE },
+  { selector: "MemberExpression[object.name='Intl']", message: LOCALE_MESSAGE },
+  { selector: 'Literal[value=/^[a-z]{2,3}-[A-Z]{2}$/]', message: LOCALE_MESSAGE }
+]
+
 const noElectron = {
   name: 'electron',
   message: 'Only src/main/electron, src/preload and e2e/electron.spec.ts may import Electron; pass effects in instead.'
@@ -57,6 +69,11 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/src/format/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noLocaleFormatting] }
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -1,4 +1,5 @@
 import type { ImportSummary, RowNumbers } from './contract'
+import { formatNumber } from './format/numbers'
 
 /**
  * What an import summary says about rows a person might miss, in words the app and the headless
@@ -6,16 +7,16 @@ import type { ImportSummary, RowNumbers } from './contract'
  */
 
 export function countOf(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`
 }
 
 /** "row 5", "rows 3, 7 and 9", or the first 20 listed and how many more. */
 export function rowList(rows: RowNumbers): string {
   const shown = rows.lines.slice(0, 20)
   const more = rows.count - shown.length
-  const numbers = shown.map((line) => line.toLocaleString('en-US'))
+  const numbers = shown.map((line) => formatNumber(line))
   const head = rows.count === 1 ? 'row' : 'rows'
-  if (more > 0) return `${head} ${numbers.join(', ')} and ${more.toLocaleString('en-US')} more`
+  if (more > 0) return `${head} ${numbers.join(', ')} and ${formatNumber(more)} more`
   if (numbers.length <= 1) return `${head} ${numbers.join('')}`
   return `${head} ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1) ?? ''}`
 }

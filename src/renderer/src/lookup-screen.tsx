@@ -31,6 +31,7 @@ import { JobWorkspace } from './run/job-workspace'
 import { jobLabel } from './run/job-summary'
 import { StoppedLookupNotice } from './run/stopped-lookup-notice'
 import { isJobActive, type LookupJob } from './run/use-lookup-job'
+import { formatCount } from './format/format'
 
 interface LookupScreenProps {
   settings: Settings
@@ -43,7 +44,7 @@ interface LookupScreenProps {
 }
 
 function countOf(values: number): string {
-  return `${values.toLocaleString()} ${values === 1 ? 'value' : 'values'}`
+  return `${formatCount(values)} ${values === 1 ? 'value' : 'values'}`
 }
 
 export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onOpenLookup, onResumeLookup }: LookupScreenProps) {

@@ -1,5 +1,6 @@
 import type { ImportColumn, ImportSummary } from '../../../shared/contract'
 import { countOf, multiLineNote, rowList, unclosedQuoteWarning } from '../../../shared/import-notes'
+import { formatCount } from '../format/format'
 
 export function columnLabel(summary: Pick<ImportSummary, 'columns'>, column: number): string {
   const name = summary.columns.find((candidate) => candidate.index === column)?.name.trim() ?? ''
@@ -21,7 +22,7 @@ export function describeImport(summary: ImportSummary, column: number, cells: Pi
   const count = cells.lines.length
   const noun = count === 1 ? 'value' : 'values'
   const sentences = [
-    `Imported ${count.toLocaleString('en-US')} ${noun} from ${summary.fileName} (${summary.format.toUpperCase()}${encoding}${columnText}). Line numbers are the file's row numbers.`
+    `Imported ${formatCount(count)} ${noun} from ${summary.fileName} (${summary.format.toUpperCase()}${encoding}${columnText}). Line numbers are the file's row numbers.`
   ]
   const warning = unclosedQuoteWarning(summary)
   if (warning !== null) sentences.push(warning)

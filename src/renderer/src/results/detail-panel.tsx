@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'r
 import { DETAIL_PANEL_WIDTH } from '../../../shared/settings'
 import { BUCKET_LABELS, humaneName, stockBucket } from '../../../shared/stock/stock-figures'
 import { lineMessage } from '../../../shared/views/line-message'
+import { formatCount } from '../format/format'
 import { StatusBadge } from './status-badge'
 import type { LineEntry } from './line-entry'
 import type { RowStatus } from './view-rows'
@@ -167,7 +168,7 @@ export function DetailPanel({ entry, status, showStore = false, width, onResize,
                   {FIGURES.map(([key, label]) => (
                     <div key={key}>
                       <dt>{label}</dt>
-                      <dd>{entry.figures?.[key] ?? 0}</dd>
+                      <dd>{formatCount(entry.figures?.[key] ?? 0)}</dd>
                     </div>
                   ))}
                 </dl>
@@ -191,7 +192,7 @@ export function DetailPanel({ entry, status, showStore = false, width, onResize,
                         <tr key={index}>
                           <td>{humaneName(location.location_area)}</td>
                           <td>{humaneName(location.state)}</td>
-                          <td className="results-cell-number">{location.quantity}</td>
+                          <td className="results-cell-number">{formatCount(location.quantity)}</td>
                           <td>{BUCKET_LABELS[stockBucket(location)]}</td>
                         </tr>
                       ))}

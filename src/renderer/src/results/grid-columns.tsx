@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type RenderCellProps } from 'react-data-grid'
+import { formatCount } from '../format/format'
 import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
 import { MatrixRow } from './store-rows'
@@ -47,6 +48,12 @@ export interface GridLayout {
 
 export const RESULTS_LAYOUT: GridLayout = { widths: WIDTHS, frozen: new Set(['status', 'store', 'line']) }
 
+/**
+ * Number columns shown by their row's own text: store and line numbers name something rather than
+ * count it (never grouped), and the in-stock rate has its " %".
+ */
+const OWN_TEXT: ReadonlySet<string> = new Set(['store', 'line', 'inStockRate'])
+
 /** A Matrix cell: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
 function MatrixCellView<C extends GridColumn>({ row, column, store }: { row: GridRow<C>; column: C; store: number }) {
   const cell = row instanceof MatrixRow ? row.cell(store) : undefined
@@ -67,6 +74,12 @@ function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props
     }
   const store = column.store
   if (store !== undefined) return ({ row }) => <MatrixCellView row={row} column={column} store={store} />
+  // Counts and quantities in the screen's locale ("1.234,5" in German); the row's text stays plain for copying and search.
+  if (column.kind === 'number' && !OWN_TEXT.has(column.key))
+    return ({ row }) => {
+      const value = row.value(column)
+      return typeof value === 'number' ? formatCount(value) : row.text(column)
+    }
   return ({ row }) => row.text(column)
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
+import { formatCount } from '../format/format'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { gridColumns, RESULTS_LAYOUT, type GridLayout } from './grid-columns'
 import type { GridColumn, GridRow } from './grid-row'
@@ -51,7 +52,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
       if (selectedRows.size > 0 && selectedRows.has(row.key)) {
         const chosen = rows.filter((candidate) => selectedRows.has(candidate.key))
         text = rowsToTsv(chosen, columns)
-        what = chosen.length === 1 ? 'Copied 1 row.' : `Copied ${chosen.length.toLocaleString()} rows.`
+        what = chosen.length === 1 ? 'Copied 1 row.' : `Copied ${formatCount(chosen.length)} rows.`
       } else if (viewColumn !== undefined) {
         text = clipboardCell(row.text(viewColumn))
         what = `Copied ${viewColumn.label} of ${row.label}.`
@@ -89,7 +90,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
       event.preventDefault()
       event.stopPropagation()
       onSelectedRowsChange(new Set(rows.map(rowKey)))
-      onAnnounce(`Selected all ${rows.length.toLocaleString()} rows shown.`)
+      onAnnounce(`Selected all ${formatCount(rows.length)} rows shown.`)
       return
     }
     const target = event.target as HTMLElement

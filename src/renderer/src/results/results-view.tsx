@@ -4,11 +4,10 @@ import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings'
 import { useSettings, useUpdateSettings } from '../api/use-settings'
 import { ErrorAlert } from '../errors/error-alert'
+import { formatDateTime } from '../format/format'
 import { storesLabel } from '../run/job-summary'
 import type { ResultSet } from './result-set'
 import { ResultsExplorer, type ResultsPreferences } from './results-explorer'
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 interface ResultsViewProps {
   progress: JobProgress
@@ -43,7 +42,7 @@ export function ResultsView({ progress, set, readError, loading }: ResultsViewPr
           <span className="visually-hidden">
             {' '}
             · {ENVIRONMENT_LABELS[progress.environment]} · {storesLabel(progress.stores)} ·{' '}
-            <time dateTime={when}>{dateTime.format(new Date(when))}</time>
+            <time dateTime={when}>{formatDateTime(when)}</time>
           </span>
         </>
       }

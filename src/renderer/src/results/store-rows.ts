@@ -11,6 +11,7 @@ import {
   type StoreSummary
 } from '../../../shared/views/store-views'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
+import { SCREEN_LOCALE } from '../format/format'
 import { textOf, type LineEntry } from './line-entry'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import type { SearchTerm } from './search-term'
@@ -47,7 +48,7 @@ export class StoreRow implements GridRow<ViewColumn> {
   }
 
   text(column: ViewColumn): string {
-    return column.key === 'inStockRate' ? formatRate(this.summary.inStockRate) : textOf(this.value(column))
+    return column.key === 'inStockRate' ? formatRate(this.summary.inStockRate, SCREEN_LOCALE) : textOf(this.value(column))
   }
 
   lower(column: ViewColumn): string {
@@ -167,8 +168,8 @@ export class MatrixRow implements GridRow<ViewColumn> {
   }
 
   text(column: ViewColumn): string {
-    if (column.store !== undefined) return matrixCellText(this.matrixCell(column.store))
-    if (column.key === 'inStockRate') return formatRate(this.inStockRate)
+    if (column.store !== undefined) return matrixCellText(this.matrixCell(column.store), SCREEN_LOCALE)
+    if (column.key === 'inStockRate') return formatRate(this.inStockRate, SCREEN_LOCALE)
     return this.entry.text(column)
   }
 
