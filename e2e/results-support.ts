@@ -218,10 +218,11 @@ export const ITEM_HEADERS = [
 ]
 
 /**
- * RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks; records end in CRLF or
- * LF. The byte order mark the app's CSV starts with (so Excel reads it as UTF-8) is no part of a field.
+ * RFC 4180: quoted fields may hold the separator (a comma, or the semicolon a CSV may be exported
+ * with), quotes (doubled) and line breaks; records end in CRLF or LF. The byte order mark the app's
+ * CSV starts with (so Excel reads it as UTF-8) is no part of a field.
  */
-export function parseCsv(csv: string): string[][] {
+export function parseCsv(csv: string, separator: ',' | ';' = ','): string[][] {
   const text = csv.replace(/^\uFEFF/, '')
   const records: string[][] = []
   let record: string[] = []
@@ -236,7 +237,7 @@ export function parseCsv(csv: string): string[][] {
       } else if (char === '"') quoted = false
       else field += char
     } else if (char === '"') quoted = true
-    else if (char === ',') {
+    else if (char === separator) {
       record.push(field)
       field = ''
     } else if (char === '\n' || char === '\r') {

@@ -26,11 +26,15 @@ function keys(rows: readonly CompareViewRow[]): string[] {
  * scope chosen, its rows in screen order; rows in the comparison's own order and unfiltered are sent
  * as null ("every row") rather than as a list main already has.
  */
-export function compareExportInput(state: CompareViewState, { format, scope }: ExportChoice): InvokeInput<'exportComparison'> {
+export function compareExportInput(
+  state: CompareViewState,
+  { format, scope, csvSeparator }: ExportChoice
+): InvokeInput<'exportComparison'> {
   const base = {
     thenJobId: state.thenJobId,
     nowJobId: state.nowJobId,
     format,
+    csvSeparator,
     columns: state.columns.map((column) => column.key),
     lowStockLevel: state.lowStockLevel
   }

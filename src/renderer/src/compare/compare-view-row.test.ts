@@ -92,14 +92,29 @@ describe('the rows of the Compare view', () => {
       shown,
       selected: new Set(['1234:E', '1234:B'])
     }
-    const base = { thenJobId: '1', nowJobId: '2', format: 'csv', columns: ['category', 'value'], lowStockLevel: 3 }
-    expect(compareExportInput(state, { format: 'csv', scope: 'shown' })).toEqual({ ...base, rows: ['1234:C', '1234:A'] })
-    expect(compareExportInput(state, { format: 'csv', scope: 'selected' })).toEqual({ ...base, rows: ['1234:B', '1234:E'] })
-    expect(compareExportInput(state, { format: 'csv', scope: 'all' })).toEqual({
+    const base = {
+      thenJobId: '1',
+      nowJobId: '2',
+      format: 'csv',
+      csvSeparator: 'semicolon',
+      columns: ['category', 'value'],
+      lowStockLevel: 3
+    }
+    expect(compareExportInput(state, { format: 'csv', scope: 'shown', csvSeparator: 'semicolon' })).toEqual({
+      ...base,
+      rows: ['1234:C', '1234:A']
+    })
+    expect(compareExportInput(state, { format: 'csv', scope: 'selected', csvSeparator: 'semicolon' })).toEqual({
+      ...base,
+      rows: ['1234:B', '1234:E']
+    })
+    expect(compareExportInput(state, { format: 'csv', scope: 'all', csvSeparator: 'semicolon' })).toEqual({
       ...base,
       rows: ['1234:B', '1234:D', '1234:C', '1234:A', '1234:E']
     })
-    expect(compareExportInput({ ...state, sorted: rows, shown: rows }, { format: 'xlsx', scope: 'shown' }).rows).toBeNull()
+    expect(
+      compareExportInput({ ...state, sorted: rows, shown: rows }, { format: 'xlsx', scope: 'shown', csvSeparator: 'comma' }).rows
+    ).toBeNull()
   })
 
   it('of several stores name their store, and the Store column filters and sorts like any number', () => {

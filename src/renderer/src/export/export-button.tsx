@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type Ref } from 'react'
 import type { ExportFormat, InvokeValue } from '../../../shared/contract'
+import { useSettings, useUpdateSettings } from '../api/use-settings'
+import { screenCsvSeparator } from '../format/format'
 import { ExportDialog, type ExportChoice, type ExportCounts } from './export-dialog'
 import { savedMessage } from './export-message'
 
@@ -25,6 +27,9 @@ export function ExportButton({ noun, viewLabel, counts, save, lastFormat, onForm
   const [open, setOpen] = useState(false)
   const [status, setStatus] = useState('')
   const [handledRequest, setHandledRequest] = useState(openRequest)
+  // The separator chosen last is kept in settings; until one is chosen, the one the screen's locale expects.
+  const savedSeparator = useSettings().data?.settings.csvSeparator ?? null
+  const { mutate: updateSettings } = useUpdateSettings()
   const exportResults = useMutation({
     mutationFn: save,
     onSuccess: (result) => {
@@ -45,6 +50,7 @@ export function ExportButton({ noun, viewLabel, counts, save, lastFormat, onForm
   function start(choice: ExportChoice) {
     setStatus('')
     onFormatUsed(choice.format)
+    if (choice.format === 'csv' && choice.csvSeparator !== savedSeparator) updateSettings({ csvSeparator: choice.csvSeparator })
     exportResults.mutate(choice)
   }
 
@@ -71,6 +77,7 @@ export function ExportButton({ noun, viewLabel, counts, save, lastFormat, onForm
         viewLabel={viewLabel}
         counts={counts}
         format={lastFormat}
+        csvSeparator={savedSeparator ?? screenCsvSeparator()}
         busy={exportResults.isPending}
         error={exportResults.error}
         onExport={start}

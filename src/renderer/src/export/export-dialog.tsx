@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
+import { CSV_SEPARATOR_LABELS, csvSeparatorSchema, type CsvSeparator } from '../../../shared/export/csv-separator'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
 import { defaultScope, FORMAT_LABELS, type ExportScope } from './export-message'
@@ -7,6 +8,8 @@ import { defaultScope, FORMAT_LABELS, type ExportScope } from './export-message'
 export interface ExportChoice {
   format: ExportFormat
   scope: ExportScope
+  /** For a CSV: the field separator. */
+  csvSeparator: CsvSeparator
 }
 
 export interface ExportCounts {
@@ -23,6 +26,8 @@ interface ExportDialogProps {
   counts: ExportCounts
   /** The format used last, offered first. */
   format: ExportFormat
+  /** The CSV separator chosen last, or the one the screen's locale expects. */
+  csvSeparator: CsvSeparator
   busy: boolean
   error: unknown
   onExport: (choice: ExportChoice) => void
@@ -35,29 +40,42 @@ const FORMATS: readonly ExportFormat[] = ['xlsx', 'csv', 'json']
  * Format and rows of an export, on the native modal <dialog> (focus trapped, Escape closes, focus
  * returns to the Export button). The file name and folder are chosen in main's save dialog.
  */
-export function ExportDialog({ open, noun, viewLabel, counts, format: lastFormat, busy, error, onExport, onClose }: ExportDialogProps) {
+export function ExportDialog({
+  open,
+  noun,
+  viewLabel,
+  counts,
+  format: lastFormat,
+  csvSeparator: lastSeparator,
+  busy,
+  error,
+  onExport,
+  onClose
+}: ExportDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const firstRef = useRef<HTMLInputElement>(null)
   const titleId = useId()
   const [format, setFormat] = useState<ExportFormat>(lastFormat)
   const [scope, setScope] = useState<ExportScope>('shown')
+  const [separator, setSeparator] = useState<CsvSeparator>(lastSeparator)
 
   useEffect(() => {
     const dialog = dialogRef.current
     if (dialog === null) return
     if (open && !dialog.open) {
       setFormat(lastFormat)
+      setSeparator(lastSeparator)
       setScope(defaultScope(counts.selected))
       dialog.showModal()
       firstRef.current?.focus()
     } else if (!open && dialog.open) {
       dialog.close()
     }
-  }, [open, lastFormat, counts.selected])
+  }, [open, lastFormat, lastSeparator, counts.selected])
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!busy) onExport({ format, scope })
+    if (!busy) onExport({ format, scope, csvSeparator: separator })
   }
 
   const scopes: Array<{ value: ExportScope; label: string; count: number; note?: string }> = [
@@ -95,6 +113,24 @@ export function ExportDialog({ open, noun, viewLabel, counts, format: lastFormat
             </label>
           ))}
         </fieldset>
+        {format === 'csv' ? (
+          <fieldset className="export-options">
+            <legend>Separator</legend>
+            {csvSeparatorSchema.options.map((value) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="export-separator"
+                  value={value}
+                  checked={separator === value}
+                  onChange={() => setSeparator(value)}
+                />
+                {CSV_SEPARATOR_LABELS[value]}
+              </label>
+            ))}
+            <p className="muted">Spreadsheets that write numbers as 1.234,5 expect a semicolon; the others a comma.</p>
+          </fieldset>
+        ) : null}
         <fieldset className="export-options">
           <legend>Rows</legend>
           {scopes.map((option) => (

@@ -133,9 +133,9 @@ export function ResultsExplorer({
   )
   const { sorted } = rows
   const save = useCallback(
-    ({ format, scope }: ExportChoice) => {
+    ({ format, scope, csvSeparator }: ExportChoice) => {
       const state: ViewState = { view, columns, lowStockLevel: level, manyStores, all, sorted, shown, selected }
-      return callInventory(window.inventory.exportResults({ jobId, format, view: exportViewSpec(state, scope) }))
+      return callInventory(window.inventory.exportResults({ jobId, format, csvSeparator, view: exportViewSpec(state, scope) }))
     },
     [jobId, view, columns, level, manyStores, all, sorted, shown, selected]
   )
