@@ -58,7 +58,8 @@ describe('the Demo API on its own thread', () => {
   })
 
   it('takes its faults at start and when changed, and refuses faults out of range with a RangeError', async () => {
-    const api = await start({ faults: { rateLimitPerWindow: 1, rateWindowMs: 600_000 } })
+    // The window starts now: on the real clock, an aligned one could turn between the two searches.
+    const api = await start({ faults: { rateLimitPerWindow: 1, rateWindowMs: 600_000, rateWindowOriginMs: Date.now() } })
     const token = await tokenFor(api)
     expect((await search(api, token)).status).toBe(200)
     expect((await search(api, token)).status).toBe(429)

@@ -425,6 +425,20 @@ describe('rate limit', () => {
     expect(refilled.headers.get('x-next-replenishment-time')).toBe(String(windowEnd + 4_000))
   })
 
+  it('starts its windows where it is told, so a window can have a known length ahead of it', async () => {
+    const { api, clock } = await start({ rateLimitPerWindow: 1, rateWindowOriginMs: START - 1_000 })
+    const token = await tokenFor(api)
+    const body = { store_nbr: 1, item_type: 'gtin', item_type_values: validGtins(1) }
+    expect((await search(api, body, authHeaders(token))).headers.get('x-next-replenishment-time')).toBe(String(START + 59_000))
+    const throttled = await search(api, body, authHeaders(token))
+    expect(throttled.status).toBe(429)
+    expect(throttled.headers.get('retry-after')).toBe('59')
+    clock.time = START + 59_000
+    expect((await search(api, body, authHeaders(token))).status).toBe(200)
+    expect(() => api.setFaults({ rateWindowOriginMs: -1 })).toThrow(RangeError)
+    expect(() => api.setFaults({ rateWindowOriginMs: 0.5 })).toThrow(RangeError)
+  })
+
   it('can keep its figures to itself: only Retry-After on a 429, or nothing at all', async () => {
     const { api } = await start({ rateLimitPerWindow: 1, rateLimitHeaders: 'retry_after' })
     const token = await tokenFor(api)

@@ -12,6 +12,12 @@ export interface DemoFaults {
   /** The rate window's length; windows are aligned to whole multiples of it on the clock, as "N per minute" is. */
   rateWindowMs: number
   /**
+   * Epoch ms at which one window starts; the others follow at whole multiples of `rateWindowMs` from
+   * it. 0 aligns them to the clock, as "N per minute" is; a test on the real clock that needs a window
+   * of known length ahead of it sets its own start time.
+   */
+  rateWindowOriginMs: number
+  /**
    * `all`: every search answer carries `X-Current-Token-Count` and `X-Next-Replenishment-Time`, and a
    * 429 `Retry-After` too; `retry_after`: only a 429's `Retry-After`; `none`: a bare 429, so a client
    * must find the rate by itself.
@@ -41,6 +47,7 @@ export const DEFAULT_DEMO_FAULTS: Readonly<Required<DemoFaults>> = {
   tokenLatencyMs: 0,
   rateLimitPerWindow: null,
   rateWindowMs: 60_000,
+  rateWindowOriginMs: 0,
   rateLimitHeaders: 'all',
   serverErrorRate: 0,
   dropConnectionRate: 0,
@@ -64,6 +71,8 @@ export function mergeFaults(current: Required<DemoFaults>, patch: Partial<DemoFa
   }
   requireNumber('rateWindowMs', next.rateWindowMs, 100, 3_600_000)
   if (!Number.isInteger(next.rateWindowMs)) throw new RangeError('rateWindowMs must be a whole number of milliseconds.')
+  requireNumber('rateWindowOriginMs', next.rateWindowOriginMs, 0, Number.MAX_SAFE_INTEGER)
+  if (!Number.isInteger(next.rateWindowOriginMs)) throw new RangeError('rateWindowOriginMs must be a whole number of milliseconds.')
   if (!RATE_LIMIT_HEADERS.includes(next.rateLimitHeaders))
     throw new RangeError(`rateLimitHeaders must be one of ${RATE_LIMIT_HEADERS.join(', ')}.`)
   requireNumber('serverErrorRate', next.serverErrorRate, 0, 1)

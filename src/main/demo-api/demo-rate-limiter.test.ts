@@ -28,6 +28,19 @@ describe('createFixedWindowLimiter', () => {
     expect(limiter.take(3, 10_000)).toEqual({ allowed: true, remaining: 2, resetAt: tenSeconds + 10_000 })
   })
 
+  it('counts windows from an origin when given one, and starts afresh when the origin moves', () => {
+    let time = Date.UTC(2025, 0, 6, 9, 0, 59, 500)
+    const limiter = createFixedWindowLimiter(() => time)
+    const origin = time - 250
+    expect(limiter.take(1, MINUTE, origin)).toEqual({ allowed: true, remaining: 0, resetAt: origin + MINUTE })
+    time = Date.UTC(2025, 0, 6, 9, 1, 0)
+    expect(limiter.take(1, MINUTE, origin)).toEqual({ allowed: false, remaining: 0, resetAt: origin + MINUTE })
+    time = origin + 2 * MINUTE + 1
+    expect(limiter.peek(1, MINUTE, origin)).toEqual({ remaining: 1, resetAt: origin + 3 * MINUTE })
+    limiter.take(1, MINUTE, origin)
+    expect(limiter.take(1, MINUTE, time)).toEqual({ allowed: true, remaining: 0, resetAt: time + MINUTE })
+  })
+
   it('never reports a negative count when the limit is lowered mid-window', () => {
     const limiter = createFixedWindowLimiter(() => 0)
     for (let i = 0; i < 5; i += 1) limiter.take(10, MINUTE)

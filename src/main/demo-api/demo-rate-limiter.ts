@@ -11,25 +11,27 @@ export interface RateDecision extends RateWindowState {
 
 export interface FixedWindowLimiter {
   /** Spends one request from the current window when any is left. */
-  take(limit: number, windowMs: number): RateDecision
+  take(limit: number, windowMs: number, originMs?: number): RateDecision
   /** Reports the current window without spending anything. */
-  peek(limit: number, windowMs: number): RateWindowState
+  peek(limit: number, windowMs: number, originMs?: number): RateWindowState
 }
 
 /**
  * A fixed window aligned to whole multiples of its length on the injected clock (whole minutes for
  * the 60-second default): the same shape of throttling that neighbouring services document ("N per
  * minute", a count left and a replenishment time), and simple enough that a test with a fake clock
- * can predict every header. Changing the length starts a new window.
+ * can predict every header. A test on the real clock moves the origin to its own start instead, so
+ * how long a window has left is its choice, not the phase of the minute it happens to run in.
+ * Changing the length or the origin starts a new window.
  */
 export function createFixedWindowLimiter(now: () => number): FixedWindowLimiter {
   let windowStart = Number.NEGATIVE_INFINITY
   let windowLength = 0
   let used = 0
 
-  function roll(windowMs: number): number {
+  function roll(windowMs: number, originMs: number): number {
     const time = now()
-    const start = Math.floor(time / windowMs) * windowMs
+    const start = originMs + Math.floor((time - originMs) / windowMs) * windowMs
     if (start !== windowStart || windowMs !== windowLength) {
       windowStart = start
       windowLength = windowMs
@@ -39,14 +41,14 @@ export function createFixedWindowLimiter(now: () => number): FixedWindowLimiter 
   }
 
   return {
-    take(limit, windowMs) {
-      const resetAt = roll(windowMs)
+    take(limit, windowMs, originMs = 0) {
+      const resetAt = roll(windowMs, originMs)
       if (used >= limit) return { allowed: false, remaining: 0, resetAt }
       used += 1
       return { allowed: true, remaining: limit - used, resetAt }
     },
-    peek(limit, windowMs) {
-      const resetAt = roll(windowMs)
+    peek(limit, windowMs, originMs = 0) {
+      const resetAt = roll(windowMs, originMs)
       return { remaining: Math.max(0, limit - used), resetAt }
     }
   }

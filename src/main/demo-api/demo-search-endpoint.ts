@@ -48,10 +48,10 @@ export interface SearchEndpointDeps {
  * hiding an expired token. Refused requests still report the window in their headers.
  */
 export function answerSearchRequest(request: SearchRequest, deps: SearchEndpointDeps): SearchOutcome {
-  const { rateLimitPerWindow: limit, rateWindowMs: windowMs, rateLimitHeaders } = deps.faults
+  const { rateLimitPerWindow: limit, rateWindowMs: windowMs, rateWindowOriginMs: originMs, rateLimitHeaders } = deps.faults
   const reply = (answer: DemoReply, window?: RateWindowState): SearchOutcome => {
     if (limit === null || rateLimitHeaders !== 'all') return { kind: 'reply', reply: answer }
-    return { kind: 'reply', reply: withRateHeaders(answer, window ?? deps.limiter.peek(limit, windowMs)) }
+    return { kind: 'reply', reply: withRateHeaders(answer, window ?? deps.limiter.peek(limit, windowMs, originMs)) }
   }
 
   if (request.method !== 'POST') {
@@ -72,7 +72,7 @@ export function answerSearchRequest(request: SearchRequest, deps: SearchEndpoint
 
   let window: RateWindowState | undefined
   if (limit !== null) {
-    const decision = deps.limiter.take(limit, windowMs)
+    const decision = deps.limiter.take(limit, windowMs, originMs)
     window = decision
     if (!decision.allowed) {
       deps.stats.throttled += 1
