@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { gs1CheckDigit } from '../../shared/domain/gtin'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
 import { testDemoApi } from '../http/test-support/loopback-servers'
@@ -543,6 +543,39 @@ describe('faults', () => {
     expect(api.stats().maxConcurrentSearches).toBe(5)
   })
 
+  it('holds every search after the first few without an answer until its client gives up or the server closes', async () => {
+    const { api } = await start({ holdSearchesAfter: 2 })
+    const token = await tokenFor(api)
+    const send = (signal?: AbortSignal) =>
+      fetch(`${api.url}${SEARCH_PATHS.production}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...authHeaders(token) },
+        body: JSON.stringify(body),
+        ...(signal === undefined ? {} : { signal })
+      })
+    expect((await send()).status).toBe(200)
+    expect((await send()).status).toBe(200)
+    const abandoned = new AbortController()
+    const givenUp = send(abandoned.signal)
+    const kept = send()
+    await vi.waitFor(() => expect(api.stats().held).toBe(2), { timeout: 10_000 })
+    abandoned.abort()
+    await expect(givenUp).rejects.toThrow()
+
+    // Setting it again counts afresh from then on.
+    api.setFaults({ holdSearchesAfter: 1 })
+    expect((await send()).status).toBe(200)
+    const later = send()
+    await vi.waitFor(() => expect(api.stats().held).toBe(3), { timeout: 10_000 })
+    expect(api.stats()).toMatchObject({ searchRequests: 6, valuesSearched: 3 * body.item_type_values.length })
+    expect(() => api.setFaults({ holdSearchesAfter: -1 })).toThrow(RangeError)
+    expect(() => api.setFaults({ holdSearchesAfter: 1.5 })).toThrow(RangeError)
+
+    await api.close()
+    await expect(kept).rejects.toThrow()
+    await expect(later).rejects.toThrow()
+  })
+
   it('refuses fault values out of range', async () => {
     const { api } = await start()
     expect(() => api.setFaults({ serverErrorRate: 1.5 })).toThrow(RangeError)
@@ -568,6 +601,7 @@ describe('stats and lifecycle', () => {
       dropped: 0,
       malformed: 0,
       valuesSearched: 0,
+      held: 0,
       maxConcurrentSearches: 0
     })
   })

@@ -61,6 +61,9 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   let searchesInFlight = 0
   let requestNumber = 0
   const waits = new Map<NodeJS.Timeout, () => void>()
+  /** Searches let through since `holdSearchesAfter` was last set. */
+  let searchesLetThrough = 0
+  const holds = new Set<() => void>()
   let closed: Promise<void> | null = null
 
   /** A latency timer that close() can cancel, so a slow response never keeps the process alive. */
@@ -72,6 +75,20 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
         resolve()
       }, ms)
       waits.set(timer, resolve)
+    })
+  }
+
+  /** Ends when the search's client goes away or the server closes; the search is never answered. */
+  function hold(res: ServerResponse): Promise<void> {
+    stats.held += 1
+    if (res.closed) return Promise.resolve()
+    return new Promise((resolve) => {
+      const release = () => {
+        holds.delete(release)
+        resolve()
+      }
+      holds.add(release)
+      res.once('close', release)
     })
   }
 
@@ -99,6 +116,8 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
         searchesInFlight -= 1
       })
       const body = await readBody(req)
+      if (faults.holdSearchesAfter !== null && searchesLetThrough >= faults.holdSearchesAfter) return hold(res)
+      searchesLetThrough += 1
       const outcome: SearchOutcome =
         body === null
           ? { kind: 'reply', reply: tooLarge() }
@@ -161,6 +180,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     },
     setFaults(patch) {
       faults = mergeFaults(faults, patch)
+      if (patch.holdSearchesAfter !== undefined) searchesLetThrough = 0
       if (patch.seed !== undefined) dice.reseed(patch.seed)
     },
     expireAllTokens: () => tokens.expireAll(),
@@ -171,6 +191,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
           release()
         }
         waits.clear()
+        for (const release of [...holds]) release()
         server.close(() => resolve())
         server.closeAllConnections()
       })

@@ -30,6 +30,13 @@ export interface DemoFaults {
   /** Probability (0..1) that a 200 search answer carries a truncated or otherwise invalid JSON body. */
   malformedBodyRate: number
   tokenLifetimeSeconds: number
+  /**
+   * After this many searches (counted from when it is set), every further search is held without an
+   * answer, as by a backend that hangs, until its client gives up or the server closes; null: none is
+   * held. A test on the real clock then has a lookup with its first answers in and the rest in flight,
+   * however fast the lookup would otherwise have sent and finished them.
+   */
+  holdSearchesAfter: number | null
   /** Seeds the fault dice; setting it again restarts the same sequence of decisions. */
   seed: number
   /**
@@ -53,6 +60,7 @@ export const DEFAULT_DEMO_FAULTS: Readonly<Required<DemoFaults>> = {
   dropConnectionRate: 0,
   malformedBodyRate: 0,
   tokenLifetimeSeconds: 900,
+  holdSearchesAfter: null,
   seed: 1,
   notMappedError: false
 }
@@ -79,6 +87,10 @@ export function mergeFaults(current: Required<DemoFaults>, patch: Partial<DemoFa
   requireNumber('dropConnectionRate', next.dropConnectionRate, 0, 1)
   requireNumber('malformedBodyRate', next.malformedBodyRate, 0, 1)
   requireNumber('tokenLifetimeSeconds', next.tokenLifetimeSeconds, 1, 86_400 * 365)
+  if (next.holdSearchesAfter !== null) {
+    requireNumber('holdSearchesAfter', next.holdSearchesAfter, 0, Number.MAX_SAFE_INTEGER)
+    if (!Number.isInteger(next.holdSearchesAfter)) throw new RangeError('holdSearchesAfter must be a whole number or null.')
+  }
   requireNumber('seed', next.seed, -(2 ** 53), 2 ** 53)
   if (typeof next.notMappedError !== 'boolean') throw new RangeError('notMappedError must be true or false.')
   return next

@@ -9,6 +9,8 @@ export interface DemoApiStats {
   malformed: number
   /** Values in searches that were looked up (answered 200, malformed or not, or 404 not mapped). */
   valuesSearched: number
+  /** Searches held without an answer by `holdSearchesAfter`. */
+  held: number
   /** Peak of searches in flight at once, from arrival until the response ends or the socket dies. */
   maxConcurrentSearches: number
 }
@@ -22,6 +24,7 @@ export function emptyStats(): DemoApiStats {
     dropped: 0,
     malformed: 0,
     valuesSearched: 0,
+    held: 0,
     maxConcurrentSearches: 0
   }
 }
