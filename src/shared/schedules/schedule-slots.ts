@@ -1,0 +1,66 @@
+import { timeParts, type Schedule, type Weekday } from './schedule'
+import { addDays, dayOfWeek, instantOfWallTime, isoDate, wallTimeAt } from './zoned-time'
+
+/**
+ * A schedule's slots are the instants at which its local times come on its days, in the zone in
+ * effect. Daylight saving, by the rules of `instantOfWallTime`:
+ *
+ * - A time the clocks skip (02:30 on the night they jump from 02:00 to 03:00) comes at the jump,
+ *   when the clock has just passed it: 03:00. That is the first moment the person's "02:30" is in
+ *   the past, so the run is as early as it can be without running before its time, and it stays
+ *   before the slots that follow it. Shifting it by the skipped hour (03:30) would run it later
+ *   than needed and after a 03:00 slot of the same schedule. A skipped time that lands on the same
+ *   instant as the next one (02:30 and 03:00 both at 03:00) is one slot, which runs once.
+ * - A time the clocks show twice (01:30 on the night they go back from 02:00 to 01:00) comes once,
+ *   the first time: the run happens when the person first sees 01:30, and not an hour later again.
+ *
+ * Slots of one schedule never go backwards: a later local time never gets an earlier instant.
+ */
+export interface ScheduleSlot {
+  /** When it comes, in milliseconds since the epoch. */
+  at: number
+  /** The local date and time it stands for, as scheduled (`2025-03-09`, `02:30`), even when the clocks skipped it. */
+  date: string
+  time: string
+}
+
+export type ScheduleTiming = Pick<Schedule, 'days' | 'times'>
+
+/** Days looked at either way: a week, and the same weekday a week on. */
+const DAYS_SEARCHED = 8
+
+const WEEKDAY_BY_DAY_OF_WEEK: readonly Weekday[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
+
+/** `2025-03-09T02:30`: slots of one zone sort by it as by their instants. */
+export function slotLocalTime(slot: Pick<ScheduleSlot, 'date' | 'time'>): string {
+  return `${slot.date}T${slot.time}`
+}
+
+function slotsOfDay(schedule: ScheduleTiming, date: ReturnType<typeof addDays>, timeZone: string): ScheduleSlot[] {
+  const weekday = WEEKDAY_BY_DAY_OF_WEEK[dayOfWeek(date)]
+  if (weekday === undefined || !schedule.days.includes(weekday)) return []
+  return [...schedule.times].sort().map((time) => {
+    const { hour, minute } = timeParts(time)
+    return { at: instantOfWallTime({ ...date, hour, minute }, timeZone), date: isoDate(date), time }
+  })
+}
+
+/** The first slot strictly after `instant`; null only for a schedule without days or times. */
+export function nextSlotAfter(schedule: ScheduleTiming, timeZone: string, instant: number): ScheduleSlot | null {
+  const today = wallTimeAt(instant, timeZone)
+  for (let offset = 0; offset <= DAYS_SEARCHED; offset += 1) {
+    const slot = slotsOfDay(schedule, addDays(today, offset), timeZone).find((candidate) => candidate.at > instant)
+    if (slot !== undefined) return slot
+  }
+  return null
+}
+
+/** The last slot at or before `instant`; null only for a schedule without days or times. */
+export function latestSlotAtOrBefore(schedule: ScheduleTiming, timeZone: string, instant: number): ScheduleSlot | null {
+  const today = wallTimeAt(instant, timeZone)
+  for (let offset = 0; offset <= DAYS_SEARCHED; offset += 1) {
+    const slot = slotsOfDay(schedule, addDays(today, -offset), timeZone).findLast((candidate) => candidate.at <= instant)
+    if (slot !== undefined) return slot
+  }
+  return null
+}
