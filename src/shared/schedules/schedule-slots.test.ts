@@ -145,6 +145,8 @@ describe('slots across daylight saving', () => {
       at: utc('2025-03-09T07:00'),
       time: '02:30'
     })
+    // 02:30 and 03:00 both come at the jump: the one slot is named by 02:30 from either side.
+    expect(latestSlotAtOrBefore(daily('02:30', '03:00'), 'America/New_York', utc('2025-03-09T07:10'))?.time).toBe('02:30')
     // In Berlin's repeated hour, the second 02:30 is not a slot: the latest is the first.
     expect(latestSlotAtOrBefore(daily('02:30'), 'Europe/Berlin', utc('2025-10-26T01:45'))?.at).toBe(utc('2025-10-26T00:30'))
   })

@@ -39,10 +39,12 @@ export function slotLocalTime(slot: Pick<ScheduleSlot, 'date' | 'time'>): string
 function slotsOfDay(schedule: ScheduleTiming, date: ReturnType<typeof addDays>, timeZone: string): ScheduleSlot[] {
   const weekday = WEEKDAY_BY_DAY_OF_WEEK[dayOfWeek(date)]
   if (weekday === undefined || !schedule.days.includes(weekday)) return []
-  return [...schedule.times].sort().map((time) => {
+  const slots = [...schedule.times].sort().map((time) => {
     const { hour, minute } = timeParts(time)
     return { at: instantOfWallTime({ ...date, hour, minute }, timeZone), date: isoDate(date), time }
   })
+  // Times the clocks skip come at the jump, with the time they jump to: one slot, named by the first.
+  return slots.filter((slot, index) => index === 0 || slot.at !== slots[index - 1]?.at)
 }
 
 /** The first slot strictly after `instant`; null only for a schedule without days or times. */
