@@ -2,11 +2,18 @@
  * A clock for tests: time moves only when the test says so, and `sleep` resolves when the clock
  * passes its deadline. `runUntilSettled` plays the role of the event loop's timers, jumping to the
  * next deadline whenever nothing else is left to run.
+ *
+ * Timers run on their own clock, as the event loop's do: `jumpWallClock` moves what `now()` says
+ * (the clock set, a time zone's clock changed by hand, or a sleep during which timers stood still)
+ * without moving any timer, and `advance` moves both.
  */
 export interface FakeClock {
   now(): number
   sleep(ms: number, signal?: AbortSignal): Promise<void>
+  /** Like `setTimeout`: calls `fire` once `ms` have passed on the timers' clock; the returned function cancels it. */
+  setTimer(ms: number, fire: () => void): () => void
   advance(ms: number): Promise<void>
+  jumpWallClock(ms: number): void
   pendingTimers(): number
   runUntilSettled<T>(promise: Promise<T>, maxJumps?: number): Promise<T>
 }
@@ -15,6 +22,7 @@ interface Timer {
   at: number
   seq: number
   resolve: () => void
+  cancelled?: boolean
 }
 
 export const FAKE_EPOCH = Date.UTC(2025, 0, 6, 9, 0, 0)
@@ -25,6 +33,7 @@ export async function flushMicrotasks(rounds = 5): Promise<void> {
 
 export function createFakeClock(start: number = FAKE_EPOCH): FakeClock {
   let current = start
+  let wallOffset = 0
   let seq = 0
   let timers: Timer[] = []
 
@@ -32,12 +41,13 @@ export function createFakeClock(start: number = FAKE_EPOCH): FakeClock {
     const due = timers.filter((t) => t.at <= current).sort((a, b) => a.at - b.at || a.seq - b.seq)
     if (due.length === 0) return false
     timers = timers.filter((t) => t.at > current)
-    for (const timer of due) timer.resolve()
+    // A timer that fires may cancel another one due at the same moment, as with real timers.
+    for (const timer of due) if (timer.cancelled !== true) timer.resolve()
     return true
   }
 
   const clock: FakeClock = {
-    now: () => current,
+    now: () => current + wallOffset,
 
     sleep(ms, signal) {
       return new Promise<void>((resolve) => {
@@ -56,6 +66,19 @@ export function createFakeClock(start: number = FAKE_EPOCH): FakeClock {
           { once: true }
         )
       })
+    },
+
+    setTimer(ms, fire) {
+      const timer: Timer = { at: current + Math.max(0, ms), seq: (seq += 1), resolve: fire }
+      timers.push(timer)
+      return () => {
+        timer.cancelled = true
+        timers = timers.filter((t) => t !== timer)
+      }
+    },
+
+    jumpWallClock(ms) {
+      wallOffset += ms
     },
 
     async advance(ms) {
