@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import type { ScheduleSlot } from './schedule-slots'
+
+/**
+ * What main tells the screens about scheduled runs: why a run started, and each watchlist's next
+ * run. The labels are the words History, notifications and the Watchlists screen use.
+ */
+
+/** `missed`: the slot's time passed while the app was closed or the computer slept, and the run came late, once. */
+export const SCHEDULED_RUN_REASONS = ['scheduled', 'missed'] as const
+export const scheduledRunReasonSchema = z.enum(SCHEDULED_RUN_REASONS)
+export type ScheduledRunReason = z.infer<typeof scheduledRunReasonSchema>
+
+export const SCHEDULED_RUN_LABELS: Readonly<Record<ScheduledRunReason, string>> = {
+  scheduled: 'Scheduled',
+  missed: 'Scheduled, run late: the app was closed or the computer was asleep'
+}
+
+/** Said of a slot that did not run because a person's run of the watchlist, started after the slot's time, was going on. */
+export const SKIPPED_ALREADY_RUNNING_LABEL = 'Skipped: already running'
+/** Said of a scheduled run that waited for a person's run of the same watchlist to end. */
+export const WAITED_FOR_RUN_LABEL = 'Waited for the run already going on'
+
+export const scheduleSlotSchema = z.object({
+  at: z.number().int(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string().regex(/^\d{2}:\d{2}$/)
+}) satisfies z.ZodType<ScheduleSlot>
+
+/**
+ * `off`: no schedule, or one switched off. `scheduled`: waits for `slot`. `paused`: schedules are
+ * paused; `slot` is when it would run. `due`: its slot came and it waits its turn behind other
+ * watchlists. `waiting_for_run`: its slot waits for a person's run of it to end. `running`: its
+ * scheduled run for `slot` is going on.
+ */
+export const NEXT_RUN_STATUSES = ['off', 'scheduled', 'paused', 'due', 'waiting_for_run', 'running'] as const
+export const nextRunSchema = z.object({
+  watchlistId: z.string(),
+  status: z.enum(NEXT_RUN_STATUSES),
+  slot: scheduleSlotSchema.nullable()
+})
+export type NextRun = z.infer<typeof nextRunSchema>
