@@ -3,7 +3,7 @@ import { slotLocalTime } from '../../../shared/schedules/schedule-slots'
 import { instantOfWallTime, isoDate, wallTimeAt } from '../../../shared/schedules/zoned-time'
 import { createFakeClock, flushMicrotasks, type FakeClock } from '../../jobs/test-support/fake-clock'
 import { createMemoryLogger } from '../../logging/logger'
-import { createMemoryHandledSlotStore, type HandledSlot, type MemoryHandledSlotStore } from '../handled-slots'
+import { createMemoryHandledSlotStore, type HandledSlot, type HandledSlotStore, type MemoryHandledSlotStore } from '../handled-slots'
 import type { ActiveRun, ScheduledRunRequest, ScheduledWatchlist, SlotOutcome } from '../scheduler-types'
 import { createWatchlistScheduler, type WatchlistScheduler } from '../watchlist-scheduler'
 
@@ -53,6 +53,8 @@ export interface HarnessOptions {
   zone: string
   marks?: Iterable<[string, HandledSlot]>
   store?: MemoryHandledSlotStore
+  /** Another store in place of the memory one (`store` is then left unused). */
+  handledSlots?: HandledSlotStore
   /** How long each scheduled run takes on the fake clock; 0 ends it at once. */
   runMs?: number
   /** Runs end only when the test calls `finish` or `fail`. */
@@ -110,7 +112,7 @@ export function createSchedulerHarness(options: HarnessOptions) {
         })
       },
       activeRun: (watchlistId) => people.get(watchlistId) ?? null,
-      handledSlots: store,
+      handledSlots: options.handledSlots ?? store,
       report: (outcome) => outcomes.push(outcome),
       changed: () => {
         changes += 1
