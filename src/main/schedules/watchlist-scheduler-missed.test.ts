@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { flushMicrotasks } from '../jobs/test-support/fake-clock'
 import { createMemoryHandledSlotStore, type HandledSlot, type MemoryHandledSlotStore } from './handled-slots'
 import { createSchedulerHarness, HOUR, MINUTE, schedule, wall } from './test-support/scheduler-harness'
-import { ON_TIME_MS } from './watchlist-scheduler'
+import { MARK_WAIT_MS, ON_TIME_MS } from './watchlist-scheduler'
 
 // 2025-01-09 is a Thursday.
 const BERLIN = 'Europe/Berlin'
@@ -148,6 +148,19 @@ describe('the handled-slot store failing', () => {
     expect(h.summary()).toEqual(['w 2025-01-10T07:00 scheduled @2025-01-10T07:00', 'w 2025-01-10T13:00 scheduled @2025-01-10T13:00'])
     expect(h.warnings().length).toBeGreaterThanOrEqual(2)
     expect(h.warnings().every((line) => line.includes('could not be saved'))).toBe(true)
+  })
+
+  it('to finish a save: the run starts MARK_WAIT_MS after its slot anyway, within the 5 s target', async () => {
+    const store = createMemoryHandledSlotStore()
+    const h = createSchedulerHarness({ start: '2025-01-10T06:00', zone: BERLIN, store })
+    await h.start(watchlists)
+    store.save = () => new Promise<void>(() => undefined)
+    await h.advanceTo('2025-01-10T07:01')
+    expect(h.runs.map((run) => run.startedAt - wall('2025-01-10T07:00', BERLIN))).toEqual([MARK_WAIT_MS])
+    expect(MARK_WAIT_MS).toBeLessThan(5_000)
+    expect(h.warnings()).toHaveLength(1)
+    await h.advanceTo('2025-01-10T13:30')
+    expect(h.runs).toHaveLength(2)
   })
 
   it('to forget a watchlist: a warning, nothing else', async () => {

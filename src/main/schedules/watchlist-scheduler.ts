@@ -43,6 +43,11 @@ import type { ActiveRun, ScheduledRunRequest, ScheduledWatchlist, SlotOutcome } 
 export const ON_TIME_MS = 60_000
 /** The longest the timer waits before looking at the clock again. */
 export const RECHECK_MS = 5 * 60_000
+/**
+ * The longest a run waits for its slot's mark to be written (a slow or hung disk) before it starts
+ * anyway, within the 5 s a scheduled run has to start: the mark holds in memory meanwhile.
+ */
+export const MARK_WAIT_MS = 2_000
 
 export interface WatchlistSchedulerEffects {
   now(): number
@@ -246,7 +251,7 @@ export function createWatchlistScheduler(effects: WatchlistSchedulerEffects, opt
       if (outcome !== null) notify(() => effects.report(outcome), 'report')
       recheck()
     }
-    mark(watchlistId, handledMark(watchlistId, slot))
+    writtenOrLate(mark(watchlistId, handledMark(watchlistId, slot)), watchlistId)
       .then(() => {
         // Paused or stopped while the mark was written: the slot counts as handled, as one waiting its turn would.
         if (isPaused || stopped) return false
@@ -259,6 +264,19 @@ export function createWatchlistScheduler(effects: WatchlistSchedulerEffects, opt
           ended({ kind: 'failed', watchlistId, ...request, error })
         }
       )
+  }
+
+  function writtenOrLate(written: Promise<void>, watchlistId: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const cancel = effects.setTimer(MARK_WAIT_MS, () => {
+        effects.log.warn('a handled schedule slot is taking long to save; the run starts without waiting', { watchlistId })
+        resolve()
+      })
+      void written.then(() => {
+        cancel()
+        resolve()
+      })
+    })
   }
 
   function arm(now: number, timeZone: string): void {
