@@ -36,13 +36,29 @@ export function slotLocalTime(slot: Pick<ScheduleSlot, 'date' | 'time'>): string
   return `${slot.date}T${slot.time}`
 }
 
+/**
+ * Instants already worked out, by zone, date and time: every watchlist asks for the same few days
+ * and times at each check, and each answer costs several `Intl` calls. Cleared when full.
+ */
+const MAX_CACHED_INSTANTS = 4096
+const instants = new Map<string, number>()
+
+function slotInstant(date: ReturnType<typeof addDays>, day: string, time: string, timeZone: string): number {
+  const key = `${timeZone} ${day}T${time}`
+  let at = instants.get(key)
+  if (at === undefined) {
+    at = instantOfWallTime({ ...date, ...timeParts(time) }, timeZone)
+    if (instants.size >= MAX_CACHED_INSTANTS) instants.clear()
+    instants.set(key, at)
+  }
+  return at
+}
+
 function slotsOfDay(schedule: ScheduleTiming, date: ReturnType<typeof addDays>, timeZone: string): ScheduleSlot[] {
   const weekday = WEEKDAY_BY_DAY_OF_WEEK[dayOfWeek(date)]
   if (weekday === undefined || !schedule.days.includes(weekday)) return []
-  const slots = [...schedule.times].sort().map((time) => {
-    const { hour, minute } = timeParts(time)
-    return { at: instantOfWallTime({ ...date, hour, minute }, timeZone), date: isoDate(date), time }
-  })
+  const day = isoDate(date)
+  const slots = [...schedule.times].sort().map((time) => ({ at: slotInstant(date, day, time, timeZone), date: day, time }))
   // Times the clocks skip come at the jump, with the time they jump to: one slot, named by the first.
   return slots.filter((slot, index) => index === 0 || slot.at !== slots[index - 1]?.at)
 }
