@@ -3,7 +3,7 @@ import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppRoot, TargetOverrides } from '../composition-root'
 import type { StoredLookup } from '../history/history-types'
 import type { ResumeOptions } from './lookup-args'
-import type { LookupIo } from './run-lookup'
+import type { LookupIo } from './lookup-io'
 import { watchRun } from './watch-run'
 import { EXIT_USAGE, writeRun } from './write-run'
 

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
 import { echoingApi } from '../http/test-support/loopback-servers'
-import { runLookup, type LookupIo } from './run-lookup'
+import type { LookupIo } from './lookup-io'
+import { runLookup } from './run-lookup'
 
 /** The headless command against servers that echo the request: its terminal output and its file keep neither secret nor token. */
 const SECRET = 'CANARY-cli "q\\/+= x~'

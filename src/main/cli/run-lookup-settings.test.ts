@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
-import { runLookup, type LookupIo } from './run-lookup'
+import type { LookupIo } from './lookup-io'
+import { runLookup } from './run-lookup'
 
 /** The headless command shares the app's settings folder: it reads the file and never renames or rewrites it. */
 let dir: string

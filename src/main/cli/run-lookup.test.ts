@@ -7,7 +7,8 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { createHistoryStore } from '../history/history-store'
 import { checkJobInvariant } from '../jobs/job-invariant'
 import { createMemoryLogger } from '../logging/logger'
-import { runLookup, type LookupIo } from './run-lookup'
+import type { LookupIo } from './lookup-io'
+import { runLookup } from './run-lookup'
 
 let dir: string
 beforeEach(async () => {

@@ -9,7 +9,6 @@ import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import { createAppRoot, type AppRoot, type TargetOverrides } from '../composition-root'
 import { demoDateFromEnv } from '../demo-api/demo-date'
-import type { SecretStore } from '../credentials/secret-store'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
 import { historyTable } from './history-table'
@@ -24,6 +23,7 @@ import {
   type ParsedCommand,
   type StoresOption
 } from './lookup-args'
+import type { LookupIo } from './lookup-io'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
 import { watchRun } from './watch-run'
@@ -33,20 +33,6 @@ export { EXIT_INCOMPLETE, EXIT_OK, EXIT_USAGE } from './write-run'
 
 /** `--history` shows this many runs, newest first. */
 const HISTORY_LISTED = 50
-
-/** What the headless command gets from the process; tests pass their own. */
-export interface LookupIo {
-  env: NodeJS.ProcessEnv
-  stdout(text: string): void
-  stderr(text: string): void
-  fetch: typeof fetch
-  now: () => number
-  /** Built lazily: the keychain is only touched when no secret came in through the environment. */
-  secretStore(log: Logger): SecretStore
-  /** Registers what to do on Ctrl+C, SIGTERM or SIGHUP; returns the unregister function. */
-  onInterrupt(stop: () => void): () => void
-  progressIntervalMs?: number
-}
 
 /**
  * The headless lookup: the same composition root, job runner and file code as the app, with the

@@ -1,6 +1,6 @@
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { AppRoot } from '../composition-root'
-import type { LookupIo } from './run-lookup'
+import type { LookupIo } from './lookup-io'
 import { progressLine } from './progress-line'
 
 /**

@@ -1,0 +1,16 @@
+import type { SecretStore } from '../credentials/secret-store'
+import type { Logger } from '../logging/logger'
+
+/** What the headless command gets from the process; tests pass their own. */
+export interface LookupIo {
+  env: NodeJS.ProcessEnv
+  stdout(text: string): void
+  stderr(text: string): void
+  fetch: typeof fetch
+  now: () => number
+  /** Built lazily: the keychain is only touched when no secret came in through the environment. */
+  secretStore(log: Logger): SecretStore
+  /** Registers what to do on Ctrl+C, SIGTERM or SIGHUP; returns the unregister function. */
+  onInterrupt(stop: () => void): () => void
+  progressIntervalMs?: number
+}
