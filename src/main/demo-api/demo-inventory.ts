@@ -1,4 +1,4 @@
-import { gs1CheckDigit } from '../../shared/domain/gtin'
+import { gs1CheckDigit, padGtin } from '../../shared/domain/gtin'
 import type { ItemType } from '../../shared/domain/item-type'
 import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
 import type { DemoDay } from './demo-date'
@@ -53,7 +53,7 @@ export function supplierNameFor(clientId: string): string {
 export function canonicalValue(itemType: ItemType, value: string): string | null {
   if (itemType === 'gtin') {
     if (!/^\d{8,14}$/.test(value)) return null
-    const gtin = value.padStart(14, '0')
+    const gtin = padGtin(value)
     if (/^0+$/.test(gtin) || gs1CheckDigit(gtin.slice(0, 13)) !== Number(gtin[13])) return null
     return gtin
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { padGtin } from '../../shared/domain/gtin'
 import type { InventoryItem, InventoryLocation } from '../../shared/domain/line-result'
 
 /**
@@ -79,5 +80,5 @@ function locationOf(value: unknown): InventoryLocation | null {
 function normalizeReturnedGtin(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined) return null
   const text = String(value).trim()
-  return /^\d{1,14}$/.test(text) ? text.padStart(14, '0') : text
+  return /^\d{1,14}$/.test(text) ? padGtin(text) : text
 }

@@ -1,3 +1,4 @@
+import { padGtin } from '../../shared/domain/gtin'
 import type { ItemType } from '../../shared/domain/item-type'
 import type { InventoryItem } from '../../shared/domain/line-result'
 
@@ -7,7 +8,7 @@ import type { InventoryItem } from '../../shared/domain/line-result'
  */
 export function lookupKey(itemType: ItemType, value: string): string {
   const digits = value.trim()
-  if (itemType === 'gtin') return digits.replace(/\D/g, '').padStart(14, '0')
+  if (itemType === 'gtin') return padGtin(digits.replace(/\D/g, ''))
   const stripped = digits.replace(/^0+/, '')
   return stripped === '' ? '0' : stripped
 }

@@ -8,7 +8,10 @@ export const NOTE_ZEROS_RESTORED = 'leading zeros restored'
 
 export type NormalizedValue = { ok: true; value: string; note?: string } | { ok: false; reason: InvalidReason; message: string }
 
-const GTIN_LENGTHS = new Set([8, 12, 13, 14])
+/** Digits of a GTIN in its full form; GTIN-8, -12 and -13 are the same numbers with leading zeros. */
+export const GTIN_DIGITS = 14
+
+const GTIN_LENGTHS = new Set([8, 12, 13, GTIN_DIGITS])
 // `7.61E+12`, `7,61E+12`, `761E12`: Excel's display of a long number, with the trailing digits gone.
 const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i
 const DIGITS = /^\d+$/
@@ -26,6 +29,11 @@ export function hasValidCheckDigit(digits: string): boolean {
   return digits.length >= 2 && gs1CheckDigit(digits.slice(0, -1)) === digits.charCodeAt(digits.length - 1) - 48
 }
 
+/** A GTIN's digits in their 14-digit form: what the API, History and the Demo's catalogue key items by. */
+export function padGtin(digits: string): string {
+  return digits.padStart(GTIN_DIGITS, '0')
+}
+
 export function isValidGtin(raw: string): boolean {
   return normalizeGtin(raw).ok
 }
@@ -39,11 +47,11 @@ export function normalizeGtin(raw: string): NormalizedValue {
     if (!hasValidCheckDigit(text)) {
       return invalid('check_digit', `The last digit of ${text} does not match the GS1 check digit; check for a typing or scanning error.`)
     }
-    return length === 14 ? { ok: true, value: text } : { ok: true, value: text.padStart(14, '0'), note: NOTE_PADDED }
+    return length === GTIN_DIGITS ? { ok: true, value: text } : { ok: true, value: padGtin(text), note: NOTE_PADDED }
   }
   if (length >= 9 && length <= 11) {
     // A UPC-A starting with 0 that a spreadsheet stored as a number: the check digit tells whether padding is right.
-    if (hasValidCheckDigit(text)) return { ok: true, value: text.padStart(14, '0'), note: NOTE_ZEROS_RESTORED }
+    if (hasValidCheckDigit(text)) return { ok: true, value: padGtin(text), note: NOTE_ZEROS_RESTORED }
     return invalid(
       'length',
       `${text} has ${length} digits; a GTIN has 8, 12, 13 or 14, and restoring dropped leading zeros does not give a valid check digit.`
