@@ -5,6 +5,7 @@ import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType 
 import { MAX_STORES_PER_LOOKUP, parseStoreList } from '../../shared/domain/store-list'
 import { LOOKUP_VIEWS, type LookupView } from '../../shared/views/lookup-views'
 import { formatFromPath } from '../files/write-results'
+import { lookupIdOf, NO_LOOKUP } from '../history/lookup-id'
 
 export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store LIST --input FILE --output FILE [options]
        npm run lookup -- --env demo|sandbox|production --stores-file FILE --input FILE --output FILE [options]
@@ -141,7 +142,7 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
     }
     const text = values.resume.trim().toLowerCase()
-    if (text !== 'last' && !/^\d{1,15}$/.test(text))
+    if (text !== 'last' && lookupIdOf(text) === NO_LOOKUP)
       throw new UsageError(`--resume ${values.resume} is not a run; give its ID from --history, or last.`)
     return { kind: 'resume', options: { resume: text === 'last' ? 'last' : Number(text), ...outputOptions(values) } }
   }
@@ -199,7 +200,7 @@ function outputOptions(values: {
   const options: OutputOptions = { output, format, view }
   const compareWith = values['compare-with']?.trim().toLowerCase()
   if (compareWith !== undefined) {
-    if (compareWith !== 'previous' && !/^\d{1,15}$/.test(compareWith)) {
+    if (compareWith !== 'previous' && lookupIdOf(compareWith) === NO_LOOKUP) {
       throw new UsageError(`--compare-with ${values['compare-with'] ?? ''} is not a run; give previous, or a run's ID from --history.`)
     }
     if (values.view !== undefined) throw new UsageError('--compare-with writes one row per value; leave out --view.')

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/domain/app-error'
 import { compareResults, countCategories, type CompareCategory, type CompareRow } from '../../shared/compare/compare-lookups'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
-import { LOOKUP_GONE_MESSAGE } from './lookup-writes'
+import { lookupGone } from './lookup-id'
 
 export interface Comparison {
   then: StoredLookup
@@ -20,7 +20,7 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
 
   function lookupOf(id: number): StoredLookup {
     const lookup = history.lookup(id)
-    if (lookup === null) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+    if (lookup === null) throw lookupGone()
     return lookup
   }
 

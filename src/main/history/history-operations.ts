@@ -1,11 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { AnswerRow, LookupState, RunFigures } from './history-types'
 import type { LookupOwner } from './lookup-owner'
+import { lookupGone } from './lookup-id'
 import { createLookupReads } from './lookup-reads'
 import { packLinesToLookUp, prepareLookup, type CreatedLookup, type NewLookupRequest, type PackedLinesToLookUp } from './lookup-request'
-import { createLookupWrites, LOOKUP_GONE_MESSAGE } from './lookup-writes'
+import { createLookupWrites } from './lookup-writes'
 
 export type StoppedState = Exclude<LookupState, 'running'>
 
@@ -54,7 +54,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
      */
     claimRun(id: number, statuses: readonly FinalLineStatus[], now: number): ClaimedRun | null {
       const lookup = reads.lookup(id)
-      if (lookup === null) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+      if (lookup === null) throw lookupGone()
       // A lookup left running by a process that is gone gets its unanswered lines cancelled by the claim.
       if (lookup.state !== 'running' && statuses.every((status) => lookup.counts[status] === 0)) return null
       const prior = writes.claimRun(id, now)

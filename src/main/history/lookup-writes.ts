@@ -3,10 +3,10 @@ import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
 import { packItems, packLocations } from './item-batch'
+import { lookupGone } from './lookup-id'
 import { isOwnerGone, type LookupOwner } from './lookup-owner'
 
 export const RUNNING_ELSEWHERE_MESSAGE = 'This lookup is running in another window or headless run; wait for it to finish, then try again.'
-export const LOOKUP_GONE_MESSAGE = 'That lookup is no longer in History; it may have been deleted. Run it again.'
 
 const INSERT_RESULT = 'INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index, error, locations)'
 const RESULT_WIDTH = 9
@@ -107,7 +107,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
 
   function nextSeq(id: number): number {
     const row = nextSeqOf.get(id) as { next_seq: number } | undefined
-    if (row === undefined) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+    if (row === undefined) throw lookupGone()
     return row.next_seq
   }
 
@@ -254,7 +254,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
           id,
           owner.token
         )
-        if (changes !== 1) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+        if (changes !== 1) throw lookupGone()
         return seq
       })
     },
@@ -282,7 +282,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     claimRun(id: number, now: number): Exclude<LookupState, 'running'> {
       return transaction(() => {
         const row = ownerOf.get(id) as OwnerRow | undefined
-        if (row === undefined) throw new AppError('not_found', LOOKUP_GONE_MESSAGE)
+        if (row === undefined) throw lookupGone()
         if (isHeldElsewhere(row, now)) throw new AppError('invalid_input', RUNNING_ELSEWHERE_MESSAGE)
         if (row.state === 'running') markInterrupted(id)
         fillMissingAsCancelled(id)

@@ -7,6 +7,7 @@ import type { AppEffects, AppServices } from '../composition-root'
 import { EXPORT_CHUNK_LINES, exportChunks } from '../files/export/export-chunks'
 import { describeWriteFailure } from '../files/export/write-failure'
 import { comparisonFileName, rowsByKeys } from '../history/comparison-export'
+import { lookupIdOf } from '../history/lookup-id'
 import { toLookupSummary } from '../history/to-lookup-summary'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
@@ -23,11 +24,6 @@ export const COMPARE_PAGE_ROWS = 5_000
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
   const { settings, credentials, tokens, jobs, history } = services
   const withWarnings = () => ({ settings: settings.current().settings, warning: services.startupWarning() })
-
-  /** History's id for a jobId; an id that cannot be one names no lookup. */
-  function lookupIdOf(jobId: string): number {
-    return /^\d{1,15}$/.test(jobId) ? Number(jobId) : -1
-  }
 
   return {
     getSettings: async () => withWarnings(),

@@ -6,6 +6,7 @@ import { createInThreadPages, currentInPages, type HistoryPages } from '../histo
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
+import { lookupGone, requireLookupId } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import { packCells, unpackLinesToLookUp } from '../history/lookup-request'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
@@ -180,7 +181,6 @@ function wallClockTimer(ms: number, beat: () => void): () => void {
   return () => clearInterval(timer)
 }
 
-const NOT_FOUND_MESSAGE = 'That lookup is no longer in History; it may have been deleted. Run it again.'
 const NOT_SAVED_MESSAGE =
   'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
 
@@ -207,15 +207,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   /** Lookups being taken over for a resume or a retry. */
   const claiming = new Set<number>()
 
-  function lookupId(jobId: string): number {
-    const id = /^\d{1,15}$/.test(jobId) ? Number(jobId) : Number.NaN
-    if (!Number.isSafeInteger(id)) throw new AppError('not_found', NOT_FOUND_MESSAGE)
-    return id
-  }
-
   function stored(id: number): StoredLookup {
     const lookup = history.lookup(id)
-    if (lookup === null) throw new AppError('not_found', NOT_FOUND_MESSAGE)
+    if (lookup === null) throw lookupGone()
     return lookup
   }
 
@@ -590,7 +584,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   /** Looks up again, under the same lookup, the lines whose current result has one of `statuses`. */
   async function rerun(jobId: string, statuses: readonly FinalLineStatus[], target: ApiTarget, what: string): Promise<JobProgress> {
-    const id = lookupId(jobId)
+    const id = requireLookupId(jobId)
     if (active.has(id) || claiming.has(id))
       throw new AppError('invalid_input', `This lookup is still running; wait for it to finish, then ${what}.`)
     claiming.add(id)
@@ -693,13 +687,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
 
     cancel(jobId) {
-      const id = lookupId(jobId)
+      const id = requireLookupId(jobId)
       stopJob(id, 'cancelled')
       return progressOf(id)
     },
 
     stop(jobId, reason) {
-      const id = lookupId(jobId)
+      const id = requireLookupId(jobId)
       stopJob(id, reason)
       return progressOf(id)
     },
@@ -713,16 +707,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
     resume: (jobId, target) => rerun(jobId, ['cancelled'], target, 'resume it'),
 
-    progress: (jobId) => progressOf(lookupId(jobId)),
+    progress: (jobId) => progressOf(requireLookupId(jobId)),
 
     async results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
-      const id = lookupId(jobId)
+      const id = requireLookupId(jobId)
       if (!active.has(id)) stored(id)
       return pages.log(id, from, limit)
     },
 
     async latest(jobId, options = {}) {
-      const lookup = stored(lookupId(jobId))
+      const lookup = stored(requireLookupId(jobId))
       const current = await currentInPages(pages, lookup.id, { carried: options.carried !== false })
       return {
         params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
@@ -731,16 +725,16 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     },
 
     carry(jobId, results) {
-      return withCarried(stored(lookupId(jobId)), results)
+      return withCarried(stored(requireLookupId(jobId)), results)
     },
 
     whenSettled(jobId) {
-      const id = lookupId(jobId)
+      const id = requireLookupId(jobId)
       const job = active.get(id) ?? stopping.get(id)?.job
       return job === undefined ? Promise.resolve(progressFromStored(stored(id))) : job.settled
     },
 
-    isRunning: (jobId) => active.has(lookupId(jobId)),
+    isRunning: (jobId) => active.has(requireLookupId(jobId)),
 
     runningCount: () => active.size
   }
