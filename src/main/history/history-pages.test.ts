@@ -64,7 +64,7 @@ async function storedLookup(count: number): Promise<number> {
 
 const PAGES = {
   "a thread of History's own": () => startHistoryPagesThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() }),
-  "main's connection": () => createInThreadPages(store)
+  "main's connection": () => createInThreadPages(store.operations().reads)
 }
 
 describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, open) => {

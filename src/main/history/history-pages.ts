@@ -1,14 +1,6 @@
 import type { LineResult } from '../../shared/domain/line-result'
-import type { HistoryStore } from './history-store'
-
-/** One line's current result, with the store it was looked up in. */
-export interface CurrentLine {
-  storeNbr: number
-  result: LineResult
-}
-
-/** Where a slice of current results starts: after this store and line (null: the first). */
-export type CurrentAfter = { storeNbr: number; line: number } | null
+import type { CurrentAfter, CurrentLine } from './history-types'
+import type { LookupReads } from './lookup-reads'
 
 /**
  * The long reads of the history, a page at a time: the result log the window reads and the
@@ -28,15 +20,15 @@ export interface HistoryPages {
 export const CURRENT_PAGE_LINES = 1_000
 
 /** The pages of a history read on main's own connection: a history kept in memory, which no other thread can open. */
-export function createInThreadPages(history: HistoryStore): HistoryPages {
+export function createInThreadPages(reads: Pick<LookupReads, 'log' | 'current'>): HistoryPages {
   async function run<T>(read: () => T): Promise<T> {
     // A turn of the event loop per page, as the thread's answer would take.
     await new Promise<void>((resolve) => setImmediate(resolve))
     return read()
   }
   return {
-    log: (id, from, limit) => run(() => history.log(id, from, limit)),
-    current: (id, after, limit, options) => run(() => history.currentSlice(id, after, limit, options)),
+    log: (id, from, limit) => run(() => reads.log(id, from, limit)),
+    current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     close: () => Promise.resolve()
   }
 }

@@ -4,18 +4,21 @@ import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 import type { Logger } from '../logging/logger'
 import { parseHistorySearch } from './history-search'
-import type { AnswerRow, LineToLookUp, LookupState, NewLookup, RunFigures, StoredDraft, StoredLookup } from './history-types'
+import type {
+  AnswerRow,
+  CurrentAfter,
+  CurrentLine,
+  HistoryListQuery,
+  LineToLookUp,
+  LookupState,
+  NewLookup,
+  RunFigures,
+  StoredDraft,
+  StoredLookup
+} from './history-types'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
-import type { CurrentAfter, CurrentLine } from './history-pages'
 import { claimOwner, type LookupOwner } from './lookup-owner'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
-
-export interface HistoryListQuery {
-  search?: string
-  limit?: number
-  /** The next page of the newest-first list: lookups older than this one. */
-  beforeId?: number
-}
 
 export interface HistoryStore {
   /** The database file; null when the history lives in memory. */

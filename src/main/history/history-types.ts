@@ -1,6 +1,6 @@
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
-import type { FinalLineStatus, InvalidReason, InventoryItem } from '../../shared/domain/line-result'
+import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
 
 export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
 export type LookupSource = 'app' | 'cli'
@@ -88,4 +88,20 @@ export interface LineToLookUp {
 export interface StoredDraft {
   savedAt: number
   draft: unknown
+}
+
+/** One line's current result, with the store it was looked up in. */
+export interface CurrentLine {
+  storeNbr: number
+  result: LineResult
+}
+
+/** Where a slice of current results starts: after this store and line (null: the first). */
+export type CurrentAfter = { storeNbr: number; line: number } | null
+
+export interface HistoryListQuery {
+  search?: string
+  limit?: number
+  /** The next page of the newest-first list: lookups older than this one. */
+  beforeId?: number
 }

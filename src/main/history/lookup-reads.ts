@@ -3,7 +3,7 @@ import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
 import type { StockInput } from '../../shared/compare/compare-lookups'
-import type { LineCounts, LineToLookUp, LookupSource, LookupState, StoredLookup } from './history-types'
+import type { CurrentAfter, CurrentLine, LineCounts, LineToLookUp, LookupSource, LookupState, StoredLookup } from './history-types'
 import { unpackItems, unpackLocations } from './item-batch'
 
 interface LookupRow {
@@ -217,17 +217,12 @@ export function createLookupReads(db: DatabaseSync) {
      * line after `after` (null: the first), at most `limit` of them: one slice of a long read that
      * the caller spreads out. `carried: false` leaves the imported file's cells out.
      */
-    current(
-      id: number,
-      after: { storeNbr: number; line: number } | null,
-      limit: number,
-      options: { carried?: boolean } = {}
-    ): { storeNbr: number; result: LineResult }[] {
+    current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean } = {}): CurrentLine[] {
       return snapshot(() => {
         const itemAt = itemReader()
         const carriedWidth = options.carried === false ? 0 : widthOf(id).carriedWidth
         const stores = (storesOf.all(id) as unknown as StoreRow[]).map((store) => store.store_nbr)
-        const out: { storeNbr: number; result: LineResult }[] = []
+        const out: CurrentLine[] = []
         let index = after === null ? 0 : stores.indexOf(after.storeNbr)
         let afterLine = after === null ? 0 : after.line
         for (; index >= 0 && index < stores.length && out.length < limit; index += 1, afterLine = 0) {

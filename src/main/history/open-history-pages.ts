@@ -14,7 +14,7 @@ export function openHistoryPages(history: HistoryStore, options: { log: Logger; 
       const { path } = history
       pages =
         path === null
-          ? createInThreadPages(history)
+          ? createInThreadPages(history.operations().reads)
           : startHistoryPagesThread({
               path,
               owner: history.owner,

@@ -186,7 +186,7 @@ const NOT_SAVED_MESSAGE =
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, writer } = deps
-  const pages = deps.pages ?? createInThreadPages(history)
+  const pages = deps.pages ?? createInThreadPages(history.operations().reads)
   const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
