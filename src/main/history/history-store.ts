@@ -3,7 +3,6 @@ import { PRIVATE_FILE_MODE } from '../files/private-files'
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 import type { Logger } from '../logging/logger'
-import { parseHistorySearch } from './history-search'
 import type {
   AnswerRow,
   CurrentAfter,
@@ -60,8 +59,6 @@ export interface HistoryStore {
   loadDraft(): StoredDraft | null
   close(): void
 }
-
-export const DEFAULT_LIST_LIMIT = 100
 
 /**
  * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps it in memory,
@@ -157,49 +154,8 @@ export function createHistoryStore({
     heartbeat: (id) => open().writes.heartbeat(id, now()),
     lookup: (id) => open().reads.lookup(id),
 
-    list(query = {}) {
-      const clauses: string[] = []
-      const params: (string | number | null)[] = []
-      if (query.beforeId !== undefined) {
-        clauses.push('id < ?')
-        params.push(query.beforeId)
-      }
-      for (const term of parseHistorySearch(query.search ?? '')) {
-        if (term.kind === 'environment') {
-          clauses.push('environment = ?')
-          params.push(term.environment)
-        } else if (term.kind === 'state') {
-          clauses.push('state = ?')
-          params.push(term.state)
-        } else {
-          const values = `id IN (SELECT lookup_id FROM lookup_lines WHERE value IN (${term.values.map(() => '?').join(', ')}))`
-          params.push(...term.values)
-          if (term.kind === 'number' && term.storeNbr !== null) {
-            clauses.push(`(${values} OR id IN (SELECT lookup_id FROM lookup_stores WHERE store_nbr = ?))`)
-            params.push(term.storeNbr)
-          } else {
-            clauses.push(values)
-          }
-        }
-      }
-      const where = clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`
-      const limit = Math.max(1, Math.min(500, Math.floor(query.limit ?? DEFAULT_LIST_LIMIT)))
-      params.push(limit)
-      return open().reads.lookupsWhere(`SELECT * FROM lookups ${where} ORDER BY id DESC LIMIT ?`, params)
-    },
-
-    previous(id) {
-      const { reads } = open()
-      const lookup = reads.lookup(id)
-      if (lookup === null) return null
-      const candidates = reads.lookupsWhere(
-        "SELECT * FROM lookups WHERE id < ? AND environment = ? AND item_type = ? AND state <> 'running' ORDER BY id DESC LIMIT 50",
-        [id, lookup.environment, lookup.itemType]
-      )
-      // The same set of stores, in whatever order they were listed.
-      const stores = sortedStores(lookup.stores)
-      return candidates.find((candidate) => sortedStores(candidate.stores) === stores) ?? null
-    },
+    list: (query) => open().reads.list(query),
+    previous: (id) => open().reads.previous(id),
 
     log: (id, from, limit) => open().reads.log(id, from, limit),
     current: (id, options) => open().reads.current(id, null, Number.MAX_SAFE_INTEGER, options),
@@ -254,8 +210,4 @@ function fileSize(path: string): number {
   } catch {
     return 0
   }
-}
-
-function sortedStores(stores: readonly number[]): string {
-  return [...stores].sort((a, b) => a - b).join(',')
 }

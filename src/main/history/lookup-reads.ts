@@ -3,8 +3,18 @@ import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
 import type { StockInput } from '../../shared/compare/compare-lookups'
-import type { CurrentAfter, CurrentLine, LineCounts, LineToLookUp, LookupSource, LookupState, StoredLookup } from './history-types'
+import type {
+  CurrentAfter,
+  CurrentLine,
+  HistoryListQuery,
+  LineCounts,
+  LineToLookUp,
+  LookupSource,
+  LookupState,
+  StoredLookup
+} from './history-types'
 import { unpackItems, unpackLocations } from './item-batch'
+import { listStatement } from './list-statement'
 
 interface LookupRow {
   id: number
@@ -62,17 +72,6 @@ const RESULT_COLUMNS = `r.seq, r.store_nbr, r.line, r.status, r.batch_id, r.item
   l.input, l.value, l.note, l.invalid_reason, l.duplicate_of, l.carried`
 const RESULT_JOIN = 'results r JOIN lookup_lines l ON l.lookup_id = r.lookup_id AND l.line = r.line'
 
-export interface ListQuery {
-  /** Values (as typed or normalised), store numbers, or words naming an environment or a state. */
-  values: readonly string[]
-  storeNbr: number | null
-  environment: EnvironmentId | null
-  state: LookupState | null
-  limit: number
-  /** Only lookups with a smaller id: the next page of a newest-first list. */
-  beforeId: number | null
-}
-
 /** Everything that reads the history: one prepared statement per question. */
 export function createLookupReads(db: DatabaseSync) {
   const lookupById = db.prepare('SELECT * FROM lookups WHERE id = ?')
@@ -90,6 +89,9 @@ export function createLookupReads(db: DatabaseSync) {
      WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
   )
   const batchById = db.prepare('SELECT items FROM item_batches WHERE id = ?')
+  const earlierAlike = db.prepare(
+    "SELECT * FROM lookups WHERE id < ? AND environment = ? AND item_type = ? AND state <> 'running' ORDER BY id DESC LIMIT 50"
+  )
   const withStatuses = db.prepare(
     `SELECT r.store_nbr, r.line, l.value, r.seq, r.status FROM ${RESULT_JOIN}
      WHERE r.lookup_id = ? AND r.superseded = 0 AND l.value IS NOT NULL AND r.status IN (SELECT value FROM json_each(?))
@@ -194,8 +196,23 @@ export function createLookupReads(db: DatabaseSync) {
       })
     },
 
-    lookupsWhere(sql: string, params: (string | number | null)[]): StoredLookup[] {
+    /** Lookups newest first, as a History search finds them. */
+    list(query: HistoryListQuery = {}): StoredLookup[] {
+      const { sql, params } = listStatement(query)
       return snapshot(() => (db.prepare(sql).all(...params) as unknown as LookupRow[]).map(toLookup))
+    },
+
+    /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
+    previous(id: number): StoredLookup | null {
+      return snapshot(() => {
+        const row = lookupById.get(id) as LookupRow | undefined
+        if (row === undefined) return null
+        const lookup = toLookup(row)
+        const candidates = (earlierAlike.all(id, lookup.environment, lookup.itemType) as unknown as LookupRow[]).map(toLookup)
+        // The same set of stores, in whatever order they were listed.
+        const stores = sortedStores(lookup.stores)
+        return candidates.find((candidate) => sortedStores(candidate.stores) === stores) ?? null
+      })
     },
 
     /** The result log from `from`, at most `limit` entries; `next` is where the following page starts. */
@@ -281,6 +298,10 @@ export function createLookupReads(db: DatabaseSync) {
 }
 
 export type LookupReads = ReturnType<typeof createLookupReads>
+
+function sortedStores(stores: readonly number[]): string {
+  return [...stores].sort((a, b) => a - b).join(',')
+}
 
 function aligned(carried: string | null, width: number): string[] {
   const cells = carried === null ? null : parseStrings(carried)
