@@ -77,7 +77,7 @@ test.describe('A Demo that changes by day', () => {
 
         // History's Compare says so too: a few values changed, most unchanged.
         const [, then = ''] = storedIds(next)
-        const { counts } = next.root.services.comparisons.compare(Number(then), Number(jobId), 3)
+        const { counts } = await next.root.services.comparisons.compare(Number(then), Number(jobId), 3)
         expect(counts.unchanged).toBeGreaterThan(VALUES.length * 0.8)
         expect(counts.unchanged).toBeLessThan(VALUES.length)
         await openHistory(page)

@@ -84,7 +84,7 @@ test.describe('Compare', () => {
     await lookUp(page, '1234', values)
     await lookUp(page, '5678', values)
     const [now, then] = storedIds(harness)
-    const expected = harness.root.services.comparisons.compare(Number(then), Number(now), 3)
+    const expected = await harness.root.services.comparisons.compare(Number(then), Number(now), 3)
 
     await openHistory(page)
     const compareChosen = page.getByRole('button', { name: 'Compare chosen' })
@@ -161,7 +161,7 @@ test.describe('Compare', () => {
     // The same two stores listed the other way round: still the same set of stores.
     await lookUpStores(page, '1235, 1234', values.slice(4), 2)
     const [now, single, then] = storedIds(harness)
-    const expected = harness.root.services.comparisons.compare(Number(then), Number(now), 3)
+    const expected = await harness.root.services.comparisons.compare(Number(then), Number(now), 3)
 
     await openHistory(page)
     // The one-store lookup in between is not "previous" for a lookup of two stores.

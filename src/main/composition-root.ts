@@ -12,7 +12,7 @@ import { localDemoDay, type DemoDay } from './demo-api/demo-date'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { openHistoryWriter } from './history/open-history-writer'
-import { openHistoryPages } from './history/open-history-pages'
+import { openHistoryReader } from './history/open-history-reader'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
@@ -135,7 +135,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       await services.jobs.stopAll('interrupted')
       services.wakeLock.close()
       await services.historyWriter.close()
-      await services.historyPages.close()
+      await services.historyReader.close()
       services.history.close()
       await Promise.all([services.closeDemo(), services.worker.close(), services.maintenance.close()])
     }
@@ -153,14 +153,18 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
-  const historyPages = openHistoryPages(history, { log, entry: effects.historyEntry })
+  const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry })
   const wakeLock = createLookupWakeLock(effects.keepAwake ?? (() => () => undefined), log)
-  const comparisons = createCompareService({ history, lowStockLevel: () => settings.current().settings.lowStockLevel })
+  const comparisons = createCompareService({
+    history,
+    reader: historyReader,
+    lowStockLevel: () => settings.current().settings.lowStockLevel
+  })
   const jobs = createJobRunner({
     client,
     history,
     writer: historyWriter,
-    pages: historyPages,
+    reader: historyReader,
     source: effects.source ?? 'app',
     now,
     sleep,
@@ -201,7 +205,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   function writeExport(
     path: string,
     format: ExportFormat,
-    chunks: Iterable<ExportSheet[]>,
+    chunks: Iterable<ExportSheet[]> | AsyncIterable<ExportSheet[]>,
     csvSeparator: CsvSeparator = 'comma'
   ): Promise<{ rows: number }> {
     return exportToFile(worker, { path, format, csvSeparator, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
@@ -288,7 +292,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     settings,
     history,
     historyWriter,
-    historyPages,
+    historyReader,
     maintenance,
     comparisons,
     startupWarning,

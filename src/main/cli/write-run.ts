@@ -32,7 +32,7 @@ export async function writeRun(
   const chunks =
     options.compareWith === undefined
       ? await resultChunks(root, jobId, options, final)
-      : comparisonChunks(root, jobId, options.compareWith, say)
+      : await comparisonChunks(root, jobId, options.compareWith, say)
   if (chunks === null) return EXIT_INCOMPLETE
   let rows: number
   try {
@@ -52,7 +52,12 @@ export async function writeRun(
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
 
-async function resultChunks(root: AppRoot, jobId: string, options: OutputOptions, final: JobProgress): Promise<Iterable<ExportSheet[]>> {
+async function resultChunks(
+  root: AppRoot,
+  jobId: string,
+  options: OutputOptions,
+  final: JobProgress
+): Promise<AsyncIterable<ExportSheet[]>> {
   const { services } = root
   const { params, lines: results } = await services.jobs.latest(jobId, { carried: false })
   const { carriedColumns } = final
@@ -62,12 +67,12 @@ async function resultChunks(root: AppRoot, jobId: string, options: OutputOptions
 }
 
 /** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */
-function comparisonChunks(
+async function comparisonChunks(
   root: AppRoot,
   jobId: string,
   compareWith: 'previous' | number,
   say: (text: string) => void
-): Iterable<ExportSheet[]> | null {
+): Promise<Iterable<ExportSheet[]> | null> {
   const { history, comparisons } = root.services
   const id = Number(jobId)
   const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
@@ -81,7 +86,7 @@ function comparisonChunks(
     return null
   }
   try {
-    const { rows, counts, now } = comparisons.compare(then.id, id)
+    const { rows, counts, now } = await comparisons.compare(then.id, id)
     const columns = compareColumnsFor(comparesManyStores(then, now))
     say(
       `Comparing with run ${then.id} of ${localMinute(then.startedAt)}: ${counts.newly_out} newly out of stock, ${counts.back_in} back in stock, ` +

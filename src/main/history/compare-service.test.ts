@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
 import { createCompareService } from './compare-service'
+import { createInThreadReader } from './history-reader'
 import { createHistoryStore, type HistoryStore } from './history-store'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
 
@@ -21,33 +22,36 @@ function finished(history: HistoryStore, onHand: (line: number) => number, overr
 }
 
 describe('compare service', () => {
-  it('compares two stored lookups value by value, and compares again once one of them gains results', () => {
+  it('compares two stored lookups value by value, and compares again once one of them gains results', async () => {
     const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
-    const service = createCompareService({ history, lowStockLevel: () => 3 })
+    const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
     const then = finished(history, (line) => line * 5)
     const now = finished(history, (line) => (line === 1 ? 0 : line * 5))
-    const first = service.compare(then, now)
+    const first = await service.compare(then, now)
     expect(first.counts).toEqual({ newly_out: 1, back_in: 0, changed: 0, unchanged: 3, only_one: 0 })
-    expect(service.compare(then, now)).toBe(first)
+    expect(await service.compare(then, now)).toBe(first)
 
     const running = history.createLookup(sampleLookup(sampleLines(1))).id
-    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({ now: null, category: 'only_one' })
+    expect((await service.compare(then, running)).rows.find((row) => row.value === valueFor(1))).toMatchObject({
+      now: null,
+      category: 'only_one'
+    })
     history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 5) }], NO_FIGURES)
-    expect(service.compare(then, running).rows.find((row) => row.value === valueFor(1))).toMatchObject({
+    expect((await service.compare(then, running)).rows.find((row) => row.value === valueFor(1))).toMatchObject({
       now: { status: 'in_stock' },
       category: 'unchanged'
     })
-    expect(() => service.compare(then, then)).toThrow(/two different lookups/)
+    await expect(service.compare(then, then)).rejects.toThrow(/two different lookups/)
     const items = finished(history, () => 1, { itemType: 'wm_item_number' })
-    expect(() => service.compare(then, items)).toThrow(/different kinds of value/)
-    expect(() => service.compare(then, 999)).toThrow(/no longer in History/)
+    await expect(service.compare(then, items)).rejects.toThrow(/different kinds of value/)
+    await expect(service.compare(then, 999)).rejects.toThrow(/no longer in History/)
   })
 
-  it('compares lookups of several stores store and value pair by pair', () => {
+  it('compares lookups of several stores store and value pair by pair', async () => {
     const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
-    const service = createCompareService({ history, lowStockLevel: () => 3 })
+    const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
     const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {
       const { id } = history.createLookup(sampleLookup(sampleLines(2), { stores }))
       const answers = stores.flatMap((storeNbr) =>
@@ -60,7 +64,7 @@ describe('compare service', () => {
     // Value 1: store 10 goes out of stock, store 20 keeps 8. Store 30 is only in the later lookup.
     const then = lookupOf([10, 20], () => 8)
     const now = lookupOf([10, 20, 30], (store, line) => (store === 10 && line === 1 ? 0 : 8))
-    const { rows, counts } = service.compare(then, now)
+    const { rows, counts } = await service.compare(then, now)
     expect(rows.map((row) => [row.store, row.value, row.category])).toEqual([
       [10, valueFor(1), 'newly_out'],
       [10, valueFor(2), 'unchanged'],

@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/domain/app-error'
 import { compareResults, countCategories, type CompareCategory, type CompareRow } from '../../shared/compare/compare-lookups'
+import type { HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
 import { lookupGone } from './lookup-id'
@@ -11,11 +12,19 @@ export interface Comparison {
   counts: Record<CompareCategory, number>
 }
 
+export interface CompareServiceDeps {
+  /** The short reads: the two lookups compared. */
+  history: Pick<HistoryStore, 'lookup'>
+  /** Each lookup's stock, read off main's thread in the app. */
+  reader: Pick<HistoryReader, 'stockInputs'>
+  lowStockLevel: () => number
+}
+
 /**
  * Compares two lookups from History, value by value. The window reads a comparison in pages, so the
  * last one is kept (compact rows, no items) until another is asked for or one of its lookups changes.
  */
-export function createCompareService({ history, lowStockLevel }: { history: HistoryStore; lowStockLevel: () => number }) {
+export function createCompareService({ history, reader, lowStockLevel }: CompareServiceDeps) {
   let last: { key: string; comparison: Comparison } | null = null
 
   function lookupOf(id: number): StoredLookup {
@@ -26,7 +35,7 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
 
   return {
     /** `level`: the low-stock level to judge statuses by (the window says which it shows); the settings' when left out. */
-    compare(thenId: number, nowId: number, level: number = lowStockLevel()): Comparison {
+    async compare(thenId: number, nowId: number, level: number = lowStockLevel()): Promise<Comparison> {
       if (thenId === nowId) throw new AppError('invalid_input', 'Choose two different lookups to compare.')
       const then = lookupOf(thenId)
       const now = lookupOf(nowId)
@@ -38,11 +47,12 @@ export function createCompareService({ history, lowStockLevel }: { history: Hist
       }
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
-      if (last?.key !== key) {
-        const rows = compareResults(history.stockInputs(then.id), history.stockInputs(now.id), level)
-        last = { key, comparison: { then, now, rows, counts: countCategories(rows) } }
-      }
-      return last.comparison
+      if (last?.key === key) return last.comparison
+      const [thenStock, nowStock] = await Promise.all([reader.stockInputs(then.id), reader.stockInputs(now.id)])
+      const rows = compareResults(thenStock, nowStock, level)
+      const comparison = { then, now, rows, counts: countCategories(rows) }
+      last = { key, comparison }
+      return comparison
     },
 
     /** Lets go of the kept comparison, e.g. when one of its lookups is deleted. */

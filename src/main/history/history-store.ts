@@ -42,9 +42,9 @@ export interface HistoryStore {
   /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
   previous(id: number): StoredLookup | null
   log(id: number, from: number, limit: number): { entries: LineResult[]; next: number }
-  /** Every line's current result in input order; a lookup of 200,000 lines takes seconds: see `HistoryPages`. */
+  /** Every line's current result in input order; a lookup of 200,000 lines takes seconds: see `HistoryReader`. */
   current(id: number, options?: { carried?: boolean }): { storeNbr: number; result: LineResult }[]
-  /** Current results after `after` (null: from the first), at most `limit`: one page of `HistoryPages.current`. */
+  /** Current results after `after` (null: from the first), at most `limit`: one page of `HistoryReader.current`. */
   currentSlice(id: number, after: CurrentAfter, limit: number, options?: { carried?: boolean }): CurrentLine[]
   /** Each line's outcome and location rows, without unpacking items: what a comparison needs. */
   stockInputs(id: number): StockInput[]

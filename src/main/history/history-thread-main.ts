@@ -1,7 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { createHistoryOperations } from './history-operations'
-import { transferablesOf, type HistoryThreadData, type HistoryThreadReply, type HistoryThreadRequest } from './history-thread-protocol'
+import {
+  transferablesOf,
+  type HistoryReadOp,
+  type HistoryThreadData,
+  type HistoryThreadReply,
+  type HistoryThreadRequest
+} from './history-thread-protocol'
 import { createLookupReads } from './lookup-reads'
 import { adoptOwner } from './lookup-owner'
 import { openHistoryConnection } from './open-history-database'
@@ -10,7 +16,7 @@ import { openHistoryConnection } from './open-history-database'
  * History's thread, in one of two roles. `writes`: every write to the history file, one message at
  * a time in the order main sent them, each one transaction on this thread's own connection (waiting
  * for another process's lock happens here too). `reads`: the long reads (pages of the result log,
- * slices of current results), on a connection of its own that WAL lets read beside the writes.
+ * slices of current results and carried cells, a comparison's stock), on a connection of its own that WAL lets read beside the writes.
  * Main keeps its connection for the short reads.
  */
 const port = parentPort
@@ -25,7 +31,12 @@ const operations: Record<string, unknown> =
     ? createHistoryOperations(db, owner, { onFile: true })
     : (() => {
         const reads = createLookupReads(db)
-        return { log: reads.log, current: reads.current }
+        return {
+          log: reads.log,
+          current: reads.current,
+          stockInputs: reads.stockInputs,
+          carriedCells: reads.carriedCells
+        } satisfies Record<HistoryReadOp, unknown>
       })()
 
 function reply(message: HistoryThreadReply): void {

@@ -1,12 +1,13 @@
 import type { AppErrorShape } from '../../shared/domain/app-error'
+import type { HistoryReader } from './history-reader'
 import type { HistoryWriter } from './history-writer'
 import type { LookupOwner } from './lookup-owner'
 
 /** The writer's calls, by name; each goes to History's thread with the caller's clock appended. */
 export type HistoryWriteOp = Exclude<keyof HistoryWriter, 'close'>
 
-/** The reads a pages thread answers (`HistoryPages`), by name. */
-export type HistoryReadOp = 'log' | 'current'
+/** The reads History's reader thread answers, by name. */
+export type HistoryReadOp = Exclude<keyof HistoryReader, 'close'>
 
 export type HistoryThreadAsk = { op: HistoryWriteOp | HistoryReadOp; args: unknown[] } | { op: 'close' }
 
@@ -18,7 +19,7 @@ export type HistoryThreadReply =
 export interface HistoryThreadData {
   path: string
   owner: LookupOwner
-  /** `writes`: History's writer. `reads`: the long reads (`HistoryPages`), on a connection that cannot write. */
+  /** `writes`: History's writer. `reads`: the long reads (`HistoryReader`), on a connection that cannot write. */
   role: 'writes' | 'reads'
 }
 

@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
-import type { HistoryPages } from './history-pages'
+import type { HistoryReader } from './history-reader'
 import type {
   HistoryReadOp,
   HistoryThreadAsk,
@@ -158,7 +158,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
 }
 
 /** The history's long reads on a thread of their own, beside the writer's. */
-export function startHistoryPagesThread(options: Omit<HistoryThreadOptions, 'now'>): HistoryPages {
+export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'now'>): HistoryReader {
   const channel = openThreadChannel({ ...options, now: Date.now }, 'reads')
 
   function call<T>(op: HistoryReadOp, ...args: unknown[]): Promise<T> {
@@ -169,6 +169,8 @@ export function startHistoryPagesThread(options: Omit<HistoryThreadOptions, 'now
   return {
     log: (id, from, limit) => call('log', id, from, limit),
     current: (id, after, limit, options) => call('current', id, after, limit, options),
+    stockInputs: (id) => call('stockInputs', id),
+    carriedCells: (id, lines) => call('carriedCells', id, lines),
     close: () => channel.close()
   }
 }

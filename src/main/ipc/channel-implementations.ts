@@ -96,7 +96,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       return { deleted: await services.historyWriter.deleteLookup(lookupIdOf(jobId)) }
     },
     compareLookups: async ({ thenJobId, nowJobId, from, lowStockLevel }) => {
-      const { then, now, rows, counts } = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
+      const { then, now, rows, counts } = await services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       const start = Math.min(from, rows.length)
       const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
       return {
@@ -109,7 +109,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       }
     },
     exportComparison: async ({ thenJobId, nowJobId, format, csvSeparator, columns, rows, lowStockLevel }) => {
-      const comparison = services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
+      const comparison = await services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       const path = await effects.chooseExportPath(comparisonFileName(comparison, format), format)
       if (path === null) return { saved: false as const }
       const chosen = rows === null ? comparison.rows : rowsByKeys(comparison.rows, rows)

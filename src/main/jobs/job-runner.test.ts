@@ -113,7 +113,7 @@ describe('createJobRunner', () => {
     expect(byLine((await h.runner.latest(progress.jobId)).lines)).toEqual(expected)
     const bare = (await h.runner.latest(progress.jobId, { carried: false })).lines
     expect(bare.every((result) => result.carried === undefined)).toBe(true)
-    expect(byLine(h.runner.carry(progress.jobId, bare))).toEqual(expected)
+    expect(byLine(await h.runner.carry(progress.jobId, bare))).toEqual(expected)
   })
 
   it('looks up every distinct valid value once, in batches of 100, and accounts for every line', async () => {

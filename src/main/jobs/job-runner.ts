@@ -2,7 +2,7 @@ import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
-import { createInThreadPages, currentInPages, type HistoryPages } from '../history/history-pages'
+import { createInThreadReader, currentInPages, type HistoryReader } from '../history/history-reader'
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
@@ -36,8 +36,8 @@ export interface JobRunnerDeps {
   history: HistoryStore
   /** Writes every lookup and each batch of answers as it arrives, in order, off main's thread in the app. */
   writer: HistoryWriter
-  /** The long reads (pages of the log, current results for exports), off main's thread in the app; by default on `history`'s connection. */
-  pages?: HistoryPages
+  /** The long reads (pages of the log, current results and carried cells for exports), off main's thread in the app; by default on `history`'s connection. */
+  reader?: HistoryReader
   /** Who starts lookups through this runner, as History shows it: the app or the headless command. */
   source?: LookupSource
   now: () => number
@@ -112,7 +112,7 @@ export interface JobRunner {
    */
   latest(jobId: string, options?: { carried?: boolean }): Promise<{ params: JobParams; lines: LineResult[] }>
   /** `results` with their lines' carried cells. */
-  carry(jobId: string, results: readonly LineResult[]): LineResult[]
+  carry(jobId: string, results: readonly LineResult[]): Promise<LineResult[]>
   /** Resolves when the current run has finished or been stopped. */
   whenSettled(jobId: string): Promise<JobProgress>
   /** Whether the lookup is running in this process right now. */
@@ -186,7 +186,7 @@ const NOT_SAVED_MESSAGE =
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, writer } = deps
-  const pages = deps.pages ?? createInThreadPages(history.operations().reads)
+  const reader = deps.reader ?? createInThreadReader(history.operations().reads)
   const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
@@ -623,9 +623,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (job !== undefined) endRun(job, reason)
   }
 
-  function withCarried(lookup: StoredLookup, results: readonly LineResult[]): LineResult[] {
+  async function withCarried(lookup: StoredLookup, results: readonly LineResult[]): Promise<LineResult[]> {
     if (lookup.carriedColumns.length === 0) return [...results]
-    const cells = history.carriedCells(
+    const cells = await reader.carriedCells(
       lookup.id,
       results.map((result) => result.line)
     )
@@ -712,19 +712,19 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     async results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
       const id = requireLookupId(jobId)
       if (!active.has(id)) stored(id)
-      return pages.log(id, from, limit)
+      return reader.log(id, from, limit)
     },
 
     async latest(jobId, options = {}) {
       const lookup = stored(requireLookupId(jobId))
-      const current = await currentInPages(pages, lookup.id, { carried: options.carried !== false })
+      const current = await currentInPages(reader, lookup.id, { carried: options.carried !== false })
       return {
         params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
         lines: current.map(({ result }) => result)
       }
     },
 
-    carry(jobId, results) {
+    async carry(jobId, results) {
       return withCarried(stored(requireLookupId(jobId)), results)
     },
 

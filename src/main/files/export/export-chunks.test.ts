@@ -40,14 +40,14 @@ function results(count: number): LineResult[] {
 }
 
 /** What the writer ends up with: every chunk's rows and fills appended, sheet by sheet. */
-function joined(chunks: Iterable<ExportSheet[]>): ExportSheet[] {
+async function joined(chunks: AsyncIterable<ExportSheet[]>): Promise<ExportSheet[]> {
   const sheets: {
     name: string
     columns: ExportSheet['columns']
     rows: ExportSheet['rows'][number][]
     fills: Map<number, (string | null)[]>
   }[] = []
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     chunk.forEach((sheet, index) => {
       const target = (sheets[index] ??= { name: sheet.name, columns: sheet.columns, rows: [], fills: new Map() })
       for (const fill of sheet.fills ?? []) target.fills.set(fill.column, [...(target.fills.get(fill.column) ?? []), ...fill.colors])
@@ -63,25 +63,27 @@ function joined(chunks: Iterable<ExportSheet[]>): ExportSheet[] {
 const SOURCE: ExportSource = { results: results(53), itemType: 'gtin', carriedColumns: ['Description'], stores: [1234], lines: 53 }
 
 describe('an export built a slice of lines at a time', () => {
-  it.each(['items', 'locations'] as const)('gives the %s sheets that building them all at once gives', (view) => {
+  it.each(['items', 'locations'] as const)('gives the %s sheets that building them all at once gives', async (view) => {
     const spec = defaultExportSpec(view, SOURCE.carriedColumns, 3)
-    expect(joined(exportChunks(SOURCE, spec, { linesPerChunk: 10 }))).toEqual(buildExportSheets(SOURCE, spec))
+    expect(await joined(exportChunks(SOURCE, spec, { linesPerChunk: 10 }))).toEqual(buildExportSheets(SOURCE, spec))
   })
 
-  it('keeps the screen order of chosen rows across slices, repeated lines included', () => {
+  it('keeps the screen order of chosen rows across slices, repeated lines included', async () => {
     const lines = [40, 2, 33, 2, 17, 54, 9, 3, 40]
     const items: ExportViewSpec = { ...defaultExportSpec('items', SOURCE.carriedColumns, 3), rows: { lines } }
-    expect(joined(exportChunks(SOURCE, items, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, items))
+    expect(await joined(exportChunks(SOURCE, items, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, items))
     const locations: ExportViewSpec = {
       ...defaultExportSpec('locations', SOURCE.carriedColumns, 3),
       rows: { lines, locations: [0, 0, 1, 0, 0, 0, 0, 0, 1] }
     }
-    expect(joined(exportChunks(SOURCE, locations, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, locations))
+    expect(await joined(exportChunks(SOURCE, locations, { linesPerChunk: 4 }))).toEqual(buildExportSheets(SOURCE, locations))
   })
 
-  it('still gives the sheets, with their columns, when there are no rows', () => {
+  it('still gives the sheets, with their columns, when there are no rows', async () => {
     const spec = defaultExportSpec('items', [], 3)
-    const chunks = [...exportChunks({ results: [], itemType: 'gtin', carriedColumns: [], stores: [1234], lines: 0 }, spec)]
+    const chunks: ExportSheet[][] = []
+    for await (const chunk of exportChunks({ results: [], itemType: 'gtin', carriedColumns: [], stores: [1234], lines: 0 }, spec))
+      chunks.push(chunk)
     expect(chunks).toHaveLength(1)
     expect(chunks[0]?.[0]?.columns.length).toBeGreaterThan(0)
     expect(chunks[0]?.[0]?.rows).toEqual([])

@@ -6,17 +6,19 @@ import type { ExportViewSpec } from '../../../shared/export/export-spec'
 /** Lines built into sheets at a time: a few milliseconds of main's time each, and one message to the worker. */
 export const EXPORT_CHUNK_LINES = 500
 
+type Prepare = (results: LineResult[]) => LineResult[] | Promise<LineResult[]>
+
 interface ChunkOptions {
   linesPerChunk?: number
-  prepare?: (results: LineResult[]) => LineResult[]
+  prepare?: Prepare
 }
 
 /**
  * The export's sheets a slice of rows at a time, in the order `buildExportSheets` gives them all
  * at once: main builds a slice, hands it to the worker, and is free between slices. `prepare`
- * completes a slice's results first (the runner adds their carried cells).
+ * completes a slice's results first (History's reader adds their carried cells).
  */
-export function* exportChunks(source: ExportSource, spec: ExportViewSpec, options: ChunkOptions = {}): Generator<ExportSheet[]> {
+export async function* exportChunks(source: ExportSource, spec: ExportViewSpec, options: ChunkOptions = {}): AsyncGenerator<ExportSheet[]> {
   const linesPerChunk = options.linesPerChunk ?? EXPORT_CHUNK_LINES
   const prepare = options.prepare ?? ((results: LineResult[]) => results)
   if (spec.view === 'stores') {
@@ -31,7 +33,7 @@ export function* exportChunks(source: ExportSource, spec: ExportViewSpec, option
   const rows = spec.rows
   if (rows === null) {
     for (let start = 0; start === 0 || start < source.results.length; start += linesPerChunk) {
-      yield buildExportSheets({ ...source, results: prepare(source.results.slice(start, start + linesPerChunk)) }, spec)
+      yield buildExportSheets({ ...source, results: await prepare(source.results.slice(start, start + linesPerChunk)) }, spec)
     }
     return
   }
@@ -49,17 +51,17 @@ export function* exportChunks(source: ExportSource, spec: ExportViewSpec, option
       const result = byPair.get(key)
       if (result !== undefined) results.push(result)
     }
-    yield buildExportSheets({ ...source, results: prepare(results) }, { ...spec, rows: slice })
+    yield buildExportSheets({ ...source, results: await prepare(results) }, { ...spec, rows: slice })
   }
 }
 
 /** The Matrix a slice of values at a time: each slice holds every store's answers for its lines. */
-function* matrixChunks(
+async function* matrixChunks(
   source: ExportSource,
   spec: ExportViewSpec,
   linesPerChunk: number,
-  prepare: (results: LineResult[]) => LineResult[]
-): Generator<ExportSheet[]> {
+  prepare: Prepare
+): AsyncGenerator<ExportSheet[]> {
   const byLine = new Map<number, LineResult[]>()
   for (const result of source.results) {
     const list = byLine.get(result.line)
@@ -70,6 +72,6 @@ function* matrixChunks(
   for (let start = 0; start === 0 || start < lines.length; start += linesPerChunk) {
     const slice = lines.slice(start, start + linesPerChunk)
     const results = [...new Set(slice)].flatMap((line) => byLine.get(line) ?? [])
-    yield buildExportSheets({ ...source, results: prepare(results) }, { ...spec, rows: { lines: slice } })
+    yield buildExportSheets({ ...source, results: await prepare(results) }, { ...spec, rows: { lines: slice } })
   }
 }

@@ -7,8 +7,8 @@ export interface ExportToFile {
   path: string
   format: ExportFormat
   csvSeparator: CsvSeparator
-  /** Sheets in chunks of rows, each the same sheets with their next rows. */
-  chunks: Iterable<ExportSheet[]>
+  /** Sheets in chunks of rows, each the same sheets with their next rows; a chunk may wait for its rows to be read. */
+  chunks: Iterable<ExportSheet[]> | AsyncIterable<ExportSheet[]>
   /** Where the temporary file is noted, so the next start can remove it if this one is interrupted. */
   journalDir: string | null
   /** Values the worker's redactor removes from every text. */
@@ -30,7 +30,7 @@ export async function exportToFile(worker: WorkerClient, request: ExportToFile):
   // Two chunks in flight: main builds the next slice while the worker writes the last one.
   let inFlight: Promise<unknown> | null = null
   try {
-    for (const sheets of request.chunks) {
+    for await (const sheets of request.chunks) {
       const sent = worker.run('exportRows', { exportId, sheets })
       // A failure is seen when its chunk is awaited; until then it must not count as unhandled.
       sent.catch(() => undefined)

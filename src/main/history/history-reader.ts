@@ -1,44 +1,52 @@
+import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { LookupReads } from './lookup-reads'
 
 /**
- * The long reads of the history, a page at a time: the result log the window reads and the
- * current results an export reads. In the app they run on a thread of their own (its own
- * connection, which WAL lets read beside History's writes), so reading and unpacking 200,000
- * answers costs main only the pages as they arrive, not the SQLite reads and the unpacking.
+ * History's long reads, a page or a slice at a time: the result log the window reads, the current
+ * results and carried cells an export reads, the stock a comparison reads. In the app they run on a
+ * thread of their own (its own connection, which WAL lets read beside History's writes), so
+ * reading and unpacking 200,000 answers costs main only the pages as they arrive, not the SQLite
+ * reads and the unpacking.
  */
-export interface HistoryPages {
+export interface HistoryReader {
   /** The result log from `from`, at most `limit` entries; `next` is where the following page starts. */
   log(id: number, from: number, limit: number): Promise<{ entries: LineResult[]; next: number }>
   /** Current results store by store in the lookup's order, lines in input order, after `after`, at most `limit`. */
   current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean }): Promise<CurrentLine[]>
+  /** Each line's outcome and location rows in every store, without unpacking items: what a comparison needs. */
+  stockInputs(id: number): Promise<StockInput[]>
+  /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
+  carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
   close(): Promise<void>
 }
 
 /** Current results read per `current` call: what main takes in at once as they arrive. */
 export const CURRENT_PAGE_LINES = 1_000
 
-/** The pages of a history read on main's own connection: a history kept in memory, which no other thread can open. */
-export function createInThreadPages(reads: Pick<LookupReads, 'log' | 'current'>): HistoryPages {
+/** The long reads on main's own connection: a history kept in memory, which no other thread can open. */
+export function createInThreadReader(reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'carriedCells'>): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
-    // A turn of the event loop per page, as the thread's answer would take.
+    // A turn of the event loop per read, as the thread's answer would take.
     await new Promise<void>((resolve) => setImmediate(resolve))
     return read()
   }
   return {
     log: (id, from, limit) => run(() => reads.log(id, from, limit)),
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
+    stockInputs: (id) => run(() => reads.stockInputs(id)),
+    carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     close: () => Promise.resolve()
   }
 }
 
 /** Every line's current result, read a page at a time. */
-export async function currentInPages(pages: HistoryPages, id: number, options: { carried?: boolean } = {}): Promise<CurrentLine[]> {
+export async function currentInPages(reader: HistoryReader, id: number, options: { carried?: boolean } = {}): Promise<CurrentLine[]> {
   const all: CurrentLine[] = []
   for (;;) {
     const last = all.at(-1)
-    const page = await pages.current(
+    const page = await reader.current(
       id,
       last === undefined ? null : { storeNbr: last.storeNbr, line: last.result.line },
       CURRENT_PAGE_LINES,

@@ -6,9 +6,9 @@ import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { packLines, unpackLines } from '../workers/packed-lines'
-import { createInThreadPages, currentInPages, CURRENT_PAGE_LINES, type HistoryPages } from './history-pages'
+import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
 import { createHistoryStore, type HistoryStore } from './history-store'
-import { startHistoryPagesThread, startHistoryThread } from './history-thread'
+import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
 import { packCells } from './lookup-request'
@@ -18,10 +18,10 @@ let dir: string
 const clock = 1_750_000_000_000
 let store: HistoryStore
 let writer: HistoryWriter
-const closing: HistoryPages[] = []
+const closing: HistoryReader[] = []
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'history-pages-'))
+  dir = mkdtempSync(join(tmpdir(), 'history-reader-'))
   store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
   writer = startHistoryThread({ path: store.path ?? '', owner: store.owner, now: () => clock, log: createMemoryLogger() })
 })
@@ -63,8 +63,8 @@ async function storedLookup(count: number): Promise<number> {
 }
 
 const PAGES = {
-  "a thread of History's own": () => startHistoryPagesThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() }),
-  "main's connection": () => createInThreadPages(store.operations().reads)
+  "a thread of History's own": () => startHistoryReaderThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() }),
+  "main's connection": () => createInThreadReader(store.operations().reads)
 }
 
 describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, open) => {
@@ -100,6 +100,24 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
       '2:cancelled'
     ])
     expect(await currentInPages(pages, id, { carried: false })).toEqual(store.current(id, { carried: false }))
+  })
+
+  it("give a comparison's stock and a slice's carried cells as main's own connection reads them", async () => {
+    const id = await storedLookup(1_200)
+    const reader = open()
+    closing.push(reader)
+    const reads = store.operations().reads
+    const stock = await reader.stockInputs(id)
+    expect(stock).toHaveLength(2_400)
+    expect(stock).toEqual(reads.stockInputs(id))
+    const slice = [1, 2, 3, 700, 1_199, 1_200]
+    const cells = await reader.carriedCells(id, slice)
+    expect(cells).toEqual(reads.carriedCells(id, slice))
+    expect([...cells.values()].slice(0, 3)).toEqual([
+      ['', ''],
+      ['Item 1', '1'],
+      ['Item 2', '2']
+    ])
   })
 
   it('answer a lookup that is not there with an empty page', async () => {

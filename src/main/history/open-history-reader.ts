@@ -1,32 +1,34 @@
 import type { Logger } from '../logging/logger'
-import { createInThreadPages, type HistoryPages } from './history-pages'
+import { createInThreadReader, type HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
-import { startHistoryPagesThread } from './history-thread'
+import { startHistoryReaderThread } from './history-thread'
 
 /**
  * The long reads of `history`, chosen on first use (the file is opened on first use): a thread of
  * their own for a file, main's connection for a history in memory, which no other thread can open.
  */
-export function openHistoryPages(history: HistoryStore, options: { log: Logger; entry?: string | undefined }): HistoryPages {
-  let pages: HistoryPages | null = null
-  function current(): HistoryPages {
-    if (pages === null) {
+export function openHistoryReader(history: HistoryStore, options: { log: Logger; entry?: string | undefined }): HistoryReader {
+  let reader: HistoryReader | null = null
+  function current(): HistoryReader {
+    if (reader === null) {
       const { path } = history
-      pages =
+      reader =
         path === null
-          ? createInThreadPages(history.operations().reads)
-          : startHistoryPagesThread({
+          ? createInThreadReader(history.operations().reads)
+          : startHistoryReaderThread({
               path,
               owner: history.owner,
               log: options.log,
               ...(options.entry === undefined ? {} : { entry: options.entry })
             })
     }
-    return pages
+    return reader
   }
   return {
     log: (id, from, limit) => current().log(id, from, limit),
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
-    close: () => pages?.close() ?? Promise.resolve()
+    stockInputs: (id) => current().stockInputs(id),
+    carriedCells: (id, lines) => current().carriedCells(id, lines),
+    close: () => reader?.close() ?? Promise.resolve()
   }
 }
