@@ -223,7 +223,7 @@ async function memory(dir: string): Promise<void> {
       const { jobId } = await services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
       const final = await services.jobs.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
-      for (let next = 0; next < final.resultsCount;) next = (await services.jobs.results(jobId, next, RESULTS_PAGE_ENTRIES)).next
+      for (let next = 0; next < final.resultsCount;) next = (await services.results.page(jobId, next, RESULTS_PAGE_ENTRIES)).next
       if (n !== 1 && n % EVERY !== 0 && n !== LOOKUPS) continue
       // As it is, then after a full collection: what V8 has not collected yet, and what is kept.
       const raw = process.memoryUsage().rss

@@ -97,7 +97,7 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
     stopListening()
 
     const stats = await demo.stats()
-    const { entries } = await services.jobs.results(jobId, 0)
+    const { entries } = await services.results.page(jobId, 0)
     const problems = checkJobInvariant(lines, entries, progress)
     const lastAnswer = stores.map((store) => entries.findLastIndex((entry) => entry.storeNbr === store))
     const outOfTurn = lastAnswer.filter((at, index) => lastAnswer.slice(index + 1).some((later) => later < at)).length

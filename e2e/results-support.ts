@@ -51,7 +51,7 @@ export function lastJobId(harness: Harness): string {
 
 /** The final result of every line, straight from main's job runner. */
 export async function lineResults(harness: Harness): Promise<LineResult[]> {
-  return (await harness.root.services.jobs.latest(lastJobId(harness))).lines
+  return (await harness.root.services.results.latest(lastJobId(harness))).lines
 }
 
 export interface ExpectedRow {

@@ -13,6 +13,7 @@ import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { openHistoryWriter } from './history/open-history-writer'
 import { openHistoryReader } from './history/open-history-reader'
+import { createLookupResults } from './history/lookup-results'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
@@ -155,6 +156,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
   const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry })
   const wakeLock = createLookupWakeLock(effects.keepAwake ?? (() => () => undefined), log)
+  const results = createLookupResults({ history, reader: historyReader })
   const comparisons = createCompareService({
     history,
     reader: historyReader,
@@ -164,7 +166,6 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     client,
     history,
     writer: historyWriter,
-    reader: historyReader,
     source: effects.source ?? 'app',
     now,
     sleep,
@@ -294,6 +295,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     historyWriter,
     historyReader,
     maintenance,
+    results,
     comparisons,
     startupWarning,
     diagnostics,

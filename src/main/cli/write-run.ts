@@ -59,11 +59,11 @@ async function resultChunks(
   final: JobProgress
 ): Promise<AsyncIterable<ExportSheet[]>> {
   const { services } = root
-  const { params, lines: results } = await services.jobs.latest(jobId, { carried: false })
+  const { lookup, lines: results } = await services.results.latest(jobId, { carried: false })
   const { carriedColumns } = final
-  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel, params.stores)
-  const source = { results, itemType: params.itemType, carriedColumns, stores: params.stores, lines: final.lines }
-  return exportChunks(source, spec, { prepare: (slice) => services.jobs.carry(jobId, slice) })
+  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel, lookup.stores)
+  const source = { results, itemType: lookup.itemType, carriedColumns, stores: lookup.stores, lines: final.lines }
+  return exportChunks(source, spec, { prepare: (slice) => services.results.carry(jobId, slice) })
 }
 
 /** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */

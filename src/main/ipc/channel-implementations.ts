@@ -42,19 +42,19 @@ export function createChannelImplementations(services: AppServices, effects: App
     readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
     readImportColumn: (source) => services.worker.run('column', source),
     exportResults: async ({ jobId, format, csvSeparator, view }) => {
-      const job = await jobs.latest(jobId, { carried: false })
+      const { lookup, lines: results } = await services.results.latest(jobId, { carried: false })
       const { startedAt, carriedColumns, lines } = jobs.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
-      const { stores } = job.params
+      const { stores } = lookup
       const where = stores.length === 1 ? `store${stores[0] ?? ''}` : `${stores.length}stores`
-      const suggestedName = `inventory-${ENVIRONMENT_LABELS[job.params.environment].toLowerCase()}-${where}-${stamp}-${view.view}.${format}`
+      const suggestedName = `inventory-${ENVIRONMENT_LABELS[lookup.environment].toLowerCase()}-${where}-${stamp}-${view.view}.${format}`
       const path = await effects.chooseExportPath(suggestedName, format)
       if (path === null) return { saved: false as const }
       try {
         // Redacted on the worker: a server's message in a row may echo a secret, and exports leave main like any other text.
-        const source = { results: job.lines, itemType: job.params.itemType, carriedColumns, stores: job.params.stores, lines }
+        const source = { results, itemType: lookup.itemType, carriedColumns, stores, lines }
         const chunks = exportChunks(source, view, {
-          prepare: (results) => jobs.carry(jobId, results)
+          prepare: (slice) => services.results.carry(jobId, slice)
         })
         const { rows } = await services.writeExport(path, format, chunks, csvSeparator)
         return { saved: true as const, path, rows }
@@ -74,7 +74,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       const target = await services.resolveTarget(jobs.progress(jobId).environment)
       return jobs.retryFailed(jobId, target)
     },
-    getJobResults: ({ jobId, from }) => jobs.results(jobId, from, RESULTS_PAGE_ENTRIES),
+    getJobResults: ({ jobId, from }) => services.results.page(jobId, from, RESULTS_PAGE_ENTRIES),
     listLookups: async ({ search, before, limit }) => {
       const wanted = limit ?? 100
       const page = history.list({

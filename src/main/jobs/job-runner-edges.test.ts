@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import { searchPathFor } from '../../shared/environments'
-import { createHistoryStore } from '../history/history-store'
-import { createInThreadWriter } from '../history/history-writer'
+import { memoryHistory } from '../history/test-support/memory-history'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant } from './job-invariant'
@@ -29,8 +28,7 @@ const target: ApiTarget = {
 
 function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = createFakeClock()) {
   const log = createMemoryLogger()
-  const history = createHistoryStore({ dir: null, log, now: clock.now })
-  const writer = createInThreadWriter(history.operations(), clock.now)
+  const { history, writer, results } = memoryHistory(clock.now, log)
   const runner = createJobRunner({
     client,
     history,
@@ -41,12 +39,12 @@ function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = create
     log,
     onProgress: () => undefined
   })
-  return { runner, log, clock }
+  return { runner, results, log, clock }
 }
 
 async function settle(h: ReturnType<typeof runnerWith>, jobId: string, lines: { line: number; input: string }[]) {
   const final = await h.clock.runUntilSettled(h.runner.whenSettled(jobId))
-  expect(checkJobInvariant(lines, (await h.runner.results(jobId, 0)).entries, final)).toEqual([])
+  expect(checkJobInvariant(lines, (await h.results.page(jobId, 0)).entries, final)).toEqual([])
   return final
 }
 
@@ -68,7 +66,7 @@ describe('job runner, edge paths', () => {
     const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
     expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
-    const failed = (await h.runner.latest(jobId)).lines.filter((line) => line.status === 'failed')
+    const failed = (await h.results.latest(jobId)).lines.filter((line) => line.status === 'failed')
     expect(new Set(failed.map((line) => JSON.stringify(line.error)))).toEqual(
       new Set([JSON.stringify({ code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })])
     )
@@ -86,7 +84,7 @@ describe('job runner, edge paths', () => {
     // The first answer and 20 more: the 21st throttled answer ends the batch.
     expect(fake.calls).toHaveLength(21)
     expect(final).toMatchObject({ state: 'finished', failed: 40, found: 0, requests: 21, retries: 20 })
-    expect((await h.runner.latest(jobId)).lines[0]?.error).toEqual({ code: 'throttled', message: 'Too Many Requests', status: 429 })
+    expect((await h.results.latest(jobId)).lines[0]?.error).toEqual({ code: 'throttled', message: 'Too Many Requests', status: 429 })
     // Never hammered: every send waited at least the Retry-After after the answer before it.
     const gaps = fake.calls.slice(1).map((sent, index) => sent.at - (fake.calls[index]?.at ?? 0))
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000)

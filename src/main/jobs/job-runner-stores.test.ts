@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { MAX_STORE_VALUE_PAIRS } from '../../shared/domain/store-list'
 import { searchPathFor } from '../../shared/environments'
-import { createHistoryStore, type HistoryStore } from '../history/history-store'
-import { createInThreadWriter } from '../history/history-writer'
+import type { HistoryStore } from '../history/history-store'
+import { memoryHistory } from '../history/test-support/memory-history'
 import type { ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant, checkSearchCalls } from './job-invariant'
@@ -32,14 +32,14 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
   const clock = createFakeClock()
   const fake = createFakeInventory({ clock, ...inventory })
   const log = createMemoryLogger()
-  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  const { history, writer, results } = memoryHistory(clock.now, log)
   opened.push(history)
   const progress: JobProgress[] = []
   let draws = 0
   const jobs = createJobRunner({
     client: fake,
     history,
-    writer: createInThreadWriter(history.operations(), clock.now),
+    writer,
     now: clock.now,
     sleep: clock.sleep,
     random: () => ((draws += 1) * 0.381_966) % 1,
@@ -51,10 +51,11 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     clock,
     fake,
     jobs,
+    results,
     progress,
     async settle(jobId: string, lines: { line: number; input: string }[]): Promise<JobProgress> {
       const final = await clock.runUntilSettled(jobs.whenSettled(jobId))
-      expect(checkJobInvariant(lines, (await jobs.results(jobId, 0)).entries, final)).toEqual([])
+      expect(checkJobInvariant(lines, (await results.page(jobId, 0)).entries, final)).toEqual([])
       expect(checkSearchCalls(fake.calls)).toEqual([])
       return final
     }
@@ -92,8 +93,8 @@ describe('a lookup over several stores', () => {
     expect(final.found + final.notFound).toBe(750)
     expect(h.fake.calls.map((call) => call.storeNbr)).toEqual([300, 300, 300, 100, 100, 100, 200, 200, 200])
 
-    const latest = await h.jobs.latest(started.jobId)
-    expect(latest.params.stores).toEqual(stores)
+    const latest = await h.results.latest(started.jobId)
+    expect(latest.lookup.stores).toEqual(stores)
     // Store by store in the lookup's order, lines in input order within each store.
     expect(latest.lines.map((result) => result.storeNbr)).toEqual(stores.flatMap((store) => Array<number>(252).fill(store)))
     expect(latest.lines.filter((result) => result.status === 'found').every((result) => result.item?.store_nbr === result.storeNbr)).toBe(
@@ -111,7 +112,7 @@ describe('a lookup over several stores', () => {
     await h.clock.advance(320)
     const early = h.jobs.progress(jobId)
     expect(early.storesDone).toBe(1)
-    const storeSeven = (await h.jobs.results(jobId, 0)).entries.filter((entry) => entry.storeNbr === 7)
+    const storeSeven = (await h.results.page(jobId, 0)).entries.filter((entry) => entry.storeNbr === 7)
     expect(storeSeven).toHaveLength(1_000)
     expect(h.fake.maxInFlight()).toBe(4)
 

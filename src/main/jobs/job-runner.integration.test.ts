@@ -4,8 +4,8 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 import { SEARCH_PATHS } from '../../shared/environments'
 import type { DemoFaults } from '../demo-api/demo-api'
 import { canonicalValue, isMapped } from '../demo-api/demo-inventory'
-import { createHistoryStore, type HistoryStore } from '../history/history-store'
-import { createInThreadWriter } from '../history/history-writer'
+import type { HistoryStore } from '../history/history-store'
+import { memoryHistory } from '../history/test-support/memory-history'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
@@ -50,11 +50,11 @@ async function stack(options: StackOptions = {}) {
   const client = createInventoryClient({ fetch, tokens, log, now: clock.now, timeoutMs: 5_000 })
   const calls: SearchCall[] = []
   const progress: JobProgress[] = []
-  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  const { history, writer, results } = memoryHistory(clock.now, log)
   opened.push(history)
   const runner = createJobRunner({
     history,
-    writer: createInThreadWriter(history.operations(), clock.now),
+    writer,
     client: {
       async searchBatch(target, request) {
         const call: SearchCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr }
@@ -87,6 +87,7 @@ async function stack(options: StackOptions = {}) {
     demo,
     target,
     runner,
+    results,
     tokens,
     log,
     calls,
@@ -100,7 +101,7 @@ async function stack(options: StackOptions = {}) {
     /** Waits for the job, then checks everything a job promises. */
     async settle(jobId: string, lines: { line: number; input: string }[]) {
       const final = await runner.whenSettled(jobId)
-      const { entries } = await runner.results(jobId, 0)
+      const { entries } = await results.page(jobId, 0)
       expect(checkJobInvariant(lines, entries, final)).toEqual([])
       expect(checkSearchCalls(calls)).toEqual([])
       const { token } = await tokens.getToken(target)
@@ -141,7 +142,7 @@ describe('job runner against the Demo API', () => {
     expect(final.notFound).toBeGreaterThan(unique * 0.03)
     expect(final.notFound).toBeLessThan(unique * 0.15)
     expect(s.demo.stats()).toMatchObject({ tokenRequests: 1, searchRequests: 13, throttled: 0, valuesSearched: unique })
-    const found = (await s.runner.latest(jobId)).lines.find((r) => r.status === 'found')
+    const found = (await s.results.latest(jobId)).lines.find((r) => r.status === 'found')
     expect(found?.item?.gtin).toBe(found?.value)
   })
 
@@ -153,7 +154,7 @@ describe('job runner against the Demo API', () => {
     expect(final).toMatchObject({ invalid: 1, duplicate: 1, failed: 0 })
     expect(final.found + final.notFound).toBe(150)
     expect(final.found).toBeGreaterThan(100)
-    const found = (await s.runner.latest(jobId)).lines.find((r) => r.status === 'found')
+    const found = (await s.results.latest(jobId)).lines.find((r) => r.status === 'found')
     expect(found?.item?.wm_item_number).toBe(found?.value)
   })
 
@@ -244,7 +245,7 @@ describe('job runner against the Demo API', () => {
       duplicate: 20 * duplicates
     })
     expect(final.found + final.notFound).toBe(20 * unique)
-    const { entries } = await s.runner.results(jobId, 0)
+    const { entries } = await s.results.page(jobId, 0)
     // Each store carries and stocks its own mix, so the stores do not all find the same values.
     const foundPerStore = stores.map((store) => entries.filter((entry) => entry.storeNbr === store && entry.status === 'found').length)
     expect(new Set(foundPerStore).size).toBeGreaterThan(1)
@@ -294,7 +295,7 @@ describe('job runner against the Demo API', () => {
     const { lines, jobId } = await s.start([...validGtins(250), 'bad'])
     const failedRun = await s.settle(jobId, lines)
     expect(failedRun).toMatchObject({ failed: 250, invalid: 1, requests: 6, retries: 3 })
-    const error = (await s.runner.latest(jobId)).lines[0]?.error
+    const error = (await s.results.latest(jobId)).lines[0]?.error
     expect(error?.code).toBe('server_error')
 
     s.demo.setFaults({ serverErrorRate: 0 })
@@ -334,7 +335,7 @@ describe('job runner against the Demo API', () => {
     expect(cancelled.cancelled).toBeGreaterThan(0)
     const stopped = await s.settle(jobId, lines)
     const answeredBefore = new Set(
-      (await s.runner.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value)
+      (await s.results.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value)
     )
 
     s.demo.setFaults({ latencyMs: 0 })

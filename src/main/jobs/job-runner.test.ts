@@ -3,8 +3,9 @@ import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { searchPathFor } from '../../shared/environments'
 import type { ApiTarget } from '../inventory/inventory-client'
-import { createHistoryStore, type HistoryStore } from '../history/history-store'
-import { createInThreadWriter } from '../history/history-writer'
+import type { HistoryStore } from '../history/history-store'
+import type { LookupResults } from '../history/lookup-results'
+import { memoryHistory } from '../history/test-support/memory-history'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant, checkSearchCalls } from './job-invariant'
 import { createJobRunner, type JobRunner, type JobRunnerDeps } from './job-runner'
@@ -29,6 +30,7 @@ interface Harness {
   progress: { at: number; value: JobProgress }[]
   log: ReturnType<typeof createMemoryLogger>
   history: HistoryStore
+  results: LookupResults
   /** Runs a job to its end on the fake clock and checks the job's promise. */
   settle(jobId: string, lines: { line: number; input: string }[]): Promise<JobProgress>
 }
@@ -43,13 +45,13 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
   const fake = createFakeInventory({ clock, ...inventory })
   const progress: { at: number; value: JobProgress }[] = []
   const log = createMemoryLogger()
-  const history = createHistoryStore({ dir: null, log, now: clock.now })
+  const { history, writer, results } = memoryHistory(clock.now, log)
   opened.push(history)
   let draws = 0
   const jobs = createJobRunner({
     client: fake,
     history,
-    writer: createInThreadWriter(history.operations(), clock.now),
+    writer,
     now: clock.now,
     sleep: clock.sleep,
     // Deterministic, spread-out jitter.
@@ -65,9 +67,10 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     progress,
     log,
     history,
+    results,
     async settle(jobId, lines) {
       const final = await clock.runUntilSettled(jobs.whenSettled(jobId))
-      const { entries } = await jobs.results(jobId, 0)
+      const { entries } = await results.page(jobId, 0)
       expect(checkJobInvariant(lines, entries, final)).toEqual([])
       expect(checkSearchCalls(fake.calls)).toEqual([])
       checked.add(jobId)
@@ -109,11 +112,11 @@ describe('createJobRunner', () => {
     const byLine = (results: { line: number; carried?: string[] }[]) =>
       Object.fromEntries(results.map((result) => [result.line, result.carried]))
     const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
-    expect(byLine((await h.runner.results(progress.jobId, 0)).entries)).toEqual(expected)
-    expect(byLine((await h.runner.latest(progress.jobId)).lines)).toEqual(expected)
-    const bare = (await h.runner.latest(progress.jobId, { carried: false })).lines
+    expect(byLine((await h.results.page(progress.jobId, 0)).entries)).toEqual(expected)
+    expect(byLine((await h.results.latest(progress.jobId)).lines)).toEqual(expected)
+    const bare = (await h.results.latest(progress.jobId, { carried: false })).lines
     expect(bare.every((result) => result.carried === undefined)).toBe(true)
-    expect(byLine(await h.runner.carry(progress.jobId, bare))).toEqual(expected)
+    expect(byLine(await h.results.carry(progress.jobId, bare))).toEqual(expected)
   })
 
   it('looks up every distinct valid value once, in batches of 100, and accounts for every line', async () => {
@@ -132,8 +135,8 @@ describe('createJobRunner', () => {
     expect(final.valuesPerSecond).toBeGreaterThan(0)
     expect(final.finishedAt).not.toBeNull()
 
-    const latest = await h.runner.latest(jobId)
-    expect(latest.params).toEqual({ environment: 'demo', stores: [1234], itemType: 'gtin' })
+    const latest = await h.results.latest(jobId)
+    expect(latest.lookup).toMatchObject({ environment: 'demo', stores: [1234], itemType: 'gtin' })
     expect(latest.lines.map((r) => r.line)).toEqual(lines.map((l) => l.line))
     expect(latest.lines[253]).toMatchObject({ status: 'duplicate', duplicateOf: 1 })
     expect(latest.lines[1]).toMatchObject({ status: 'found', value: gtins[1], item: { gtin: gtins[1]?.replace(/^0+/, '') } })
@@ -144,12 +147,12 @@ describe('createJobRunner', () => {
     const h = harness()
     const { lines, jobId } = await start(h, [...validGtins(3), 'x'])
     await h.settle(jobId, lines)
-    const all = await h.runner.results(jobId, 0)
+    const all = await h.results.page(jobId, 0)
     expect(all.next).toBe(4)
     expect(all.entries[0]).toMatchObject({ line: 4, status: 'invalid' })
-    expect(await h.runner.results(jobId, 2)).toEqual({ entries: all.entries.slice(2), next: 4 })
-    expect(await h.runner.results(jobId, 1, 2)).toEqual({ entries: all.entries.slice(1, 3), next: 3 })
-    expect(await h.runner.results(jobId, 99)).toEqual({ entries: [], next: 4 })
+    expect(await h.results.page(jobId, 2)).toEqual({ entries: all.entries.slice(2), next: 4 })
+    expect(await h.results.page(jobId, 1, 2)).toEqual({ entries: all.entries.slice(1, 3), next: 3 })
+    expect(await h.results.page(jobId, 99)).toEqual({ entries: [], next: 4 })
   })
 
   it('finishes at once when no line needs a lookup', async () => {
@@ -187,7 +190,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(250))
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 150, failed: 100, retries: 2, requests: 5 })
-    const failed = (await h.runner.latest(jobId)).lines.filter((r) => r.status === 'failed')
+    const failed = (await h.results.latest(jobId)).lines.filter((r) => r.status === 'failed')
     expect(failed[0]?.error).toEqual({ code: 'server_error', message: 'An internal server error has occurred.', status: 500 })
 
     broken = false
@@ -204,7 +207,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(150))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 50, failed: 100, requests: 2, retries: 0 })
-    expect((await h.runner.latest(jobId)).lines[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
+    expect((await h.results.latest(jobId)).lines[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
   })
 
   it('stops sending when the credentials are refused, failing the rest with the same message', async () => {
@@ -212,7 +215,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(500))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ failed: 500, requests: 1, batchesDone: 5 })
-    expect(new Set((await h.runner.latest(jobId)).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
+    expect(new Set((await h.results.latest(jobId)).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
   })
 
   it('halves a batch refused as "not mapped to the Supplier" until the unmapped values stand alone', async () => {
@@ -227,7 +230,10 @@ describe('createJobRunner', () => {
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 98, notFound: 2, failed: 0, retries: 0 })
     expect(final.batchesTotal).toBe(final.requests)
-    expect((await h.runner.latest(jobId)).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([gtins[17], gtins[64]])
+    expect((await h.results.latest(jobId)).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([
+      gtins[17],
+      gtins[64]
+    ])
     // Two lone values among 100 are found in far fewer searches than one per value.
     expect(final.requests).toBeLessThan(30)
   })
@@ -330,7 +336,7 @@ describe('createJobRunner', () => {
     const gone = new AppError('not_found', 'That lookup is no longer in History; it may have been deleted. Run it again.')
     expect(() => h.runner.progress('999')).toThrow(gone)
     expect(() => h.runner.progress('nope')).toThrow(gone)
-    await expect(h.runner.results('nope', 0)).rejects.toThrow(AppError)
+    await expect(h.results.page('nope', 0)).rejects.toThrow(AppError)
     await expect(h.runner.retryFailed('nope', target)).rejects.toThrow(AppError)
   })
 
@@ -359,7 +365,7 @@ describe('createJobRunner', () => {
     const upc = validGtins(1)[0]?.slice(2) ?? ''
     const { lines, jobId } = await start(h, [upc, '7.61E+12'])
     await h.settle(jobId, lines)
-    const [padded, scientific] = (await h.runner.latest(jobId)).lines
+    const [padded, scientific] = (await h.results.latest(jobId)).lines
     expect(padded).toMatchObject({ status: 'found', value: `00${upc}`, note: 'padded to 14 digits' })
     expect(scientific).toMatchObject({ status: 'invalid', value: null, invalidReason: 'scientific_notation' })
     expect(scientific?.note).toMatch(/scientific notation/)
@@ -376,7 +382,7 @@ describe('createJobRunner', () => {
     const h = harness({ script: (_call, i) => (i === 0 ? faults.server() : undefined) })
     const { lines, jobId } = await start(h, validGtins(300))
     await h.settle(jobId, lines)
-    const text = JSON.stringify(h.progress) + h.log.lines.join('\n') + JSON.stringify(await h.runner.results(jobId, 0))
+    const text = JSON.stringify(h.progress) + h.log.lines.join('\n') + JSON.stringify(await h.results.page(jobId, 0))
     expect(text).not.toContain(target.clientSecret)
   })
 })

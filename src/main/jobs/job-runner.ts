@@ -1,8 +1,7 @@
 import { AppError, type AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
-import type { FinalLineStatus, InventoryItem, LineResult } from '../../shared/domain/line-result'
-import { createInThreadReader, currentInPages, type HistoryReader } from '../history/history-reader'
+import type { FinalLineStatus, InventoryItem } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
 import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
@@ -32,12 +31,10 @@ import { progressFromStored } from './stored-progress'
 
 export interface JobRunnerDeps {
   client: Pick<InventoryClient, 'searchBatch'>
-  /** Where every lookup and each batch of answers is read back from; the runner keeps only what is running. */
+  /** Where a lookup's stored state is read back from; the runner keeps only what is running. */
   history: HistoryStore
   /** Writes every lookup and each batch of answers as it arrives, in order, off main's thread in the app. */
   writer: HistoryWriter
-  /** The long reads (pages of the log, current results and carried cells for exports), off main's thread in the app; by default on `history`'s connection. */
-  reader?: HistoryReader
   /** Who starts lookups through this runner, as History shows it: the app or the headless command. */
   source?: LookupSource
   now: () => number
@@ -102,17 +99,6 @@ export interface JobRunner {
   /** Looks up the lines a cancelled or interrupted lookup never answered, under the same job id. */
   resume(jobId: string, target: ApiTarget): Promise<JobProgress>
   progress(jobId: string): JobProgress
-  /** The job's append-only log from `from`; a later entry for a store and line supersedes an earlier one. */
-  results(jobId: string, from: number, limit?: number): Promise<{ entries: LineResult[]; next: number }>
-  /**
-   * The latest state of every line in every store, store by store in the lookup's order and lines in
-   * input order, read from History a page at a time (off main's thread in the app) so main stays
-   * responsive. `carried: false` leaves out the imported file's cells, for a caller that adds them a
-   * slice at a time with `carry`.
-   */
-  latest(jobId: string, options?: { carried?: boolean }): Promise<{ params: JobParams; lines: LineResult[] }>
-  /** `results` with their lines' carried cells. */
-  carry(jobId: string, results: readonly LineResult[]): Promise<LineResult[]>
   /** Resolves when the current run has finished or been stopped. */
   whenSettled(jobId: string): Promise<JobProgress>
   /** Whether the lookup is running in this process right now. */
@@ -186,7 +172,6 @@ const NOT_SAVED_MESSAGE =
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, writer } = deps
-  const reader = deps.reader ?? createInThreadReader(history.operations().reads)
   const every = deps.every ?? wallClockTimer
   const schedulers = createSchedulerPool({
     now: deps.now,
@@ -623,18 +608,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     if (job !== undefined) endRun(job, reason)
   }
 
-  async function withCarried(lookup: StoredLookup, results: readonly LineResult[]): Promise<LineResult[]> {
-    if (lookup.carriedColumns.length === 0) return [...results]
-    const cells = await reader.carriedCells(
-      lookup.id,
-      results.map((result) => result.line)
-    )
-    return results.map((result) => ({
-      ...result,
-      carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '')
-    }))
-  }
-
   return {
     async start(params) {
       const seen = new Set<number>()
@@ -708,25 +681,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     resume: (jobId, target) => rerun(jobId, ['cancelled'], target, 'resume it'),
 
     progress: (jobId) => progressOf(requireLookupId(jobId)),
-
-    async results(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
-      const id = requireLookupId(jobId)
-      if (!active.has(id)) stored(id)
-      return reader.log(id, from, limit)
-    },
-
-    async latest(jobId, options = {}) {
-      const lookup = stored(requireLookupId(jobId))
-      const current = await currentInPages(reader, lookup.id, { carried: options.carried !== false })
-      return {
-        params: { environment: lookup.environment, stores: lookup.stores, itemType: lookup.itemType },
-        lines: current.map(({ result }) => result)
-      }
-    },
-
-    async carry(jobId, results) {
-      return withCarried(stored(requireLookupId(jobId)), results)
-    },
 
     whenSettled(jobId) {
       const id = requireLookupId(jobId)

@@ -1,0 +1,59 @@
+import type { LineResult } from '../../shared/domain/line-result'
+import { currentInPages, type HistoryReader } from './history-reader'
+import type { HistoryStore } from './history-store'
+import type { StoredLookup } from './history-types'
+import { lookupGone, requireLookupId } from './lookup-id'
+
+/**
+ * A lookup's results as History keeps them, whether it is running or not: the pages of its result
+ * log the window reads, and every line's latest result an export reads. The long reads go to
+ * History's reader (off main's thread in the app); only the lookup itself is a short read on main.
+ */
+export interface LookupResults {
+  /** The lookup's append-only log from `from`, at most `limit` entries; a later entry for a store and line supersedes an earlier one. */
+  page(jobId: string, from: number, limit?: number): Promise<{ entries: LineResult[]; next: number }>
+  /**
+   * The latest state of every line in every store, store by store in the lookup's order and lines in
+   * input order, read a page at a time so main stays responsive. `carried: false` leaves out the
+   * imported file's cells, for a caller that adds them a slice at a time with `carry`.
+   */
+  latest(jobId: string, options?: { carried?: boolean }): Promise<{ lookup: StoredLookup; lines: LineResult[] }>
+  /** `results` with their lines' carried cells. */
+  carry(jobId: string, results: readonly LineResult[]): Promise<LineResult[]>
+}
+
+export function createLookupResults({ history, reader }: { history: Pick<HistoryStore, 'lookup'>; reader: HistoryReader }): LookupResults {
+  function stored(jobId: string): StoredLookup {
+    const lookup = history.lookup(requireLookupId(jobId))
+    if (lookup === null) throw lookupGone()
+    return lookup
+  }
+
+  return {
+    async page(jobId, from, limit = Number.MAX_SAFE_INTEGER) {
+      const page = await reader.log(requireLookupId(jobId), from, limit)
+      // Only a page with nothing in it may be of a lookup that is not there: the window asks for a page at every progress.
+      if (page.entries.length === 0) stored(jobId)
+      return page
+    },
+
+    async latest(jobId, options = {}) {
+      const lookup = stored(jobId)
+      const current = await currentInPages(reader, lookup.id, { carried: options.carried !== false })
+      return { lookup, lines: current.map(({ result }) => result) }
+    },
+
+    async carry(jobId, results) {
+      const lookup = stored(jobId)
+      if (lookup.carriedColumns.length === 0) return [...results]
+      const cells = await reader.carriedCells(
+        lookup.id,
+        results.map((result) => result.line)
+      )
+      return results.map((result) => ({
+        ...result,
+        carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '')
+      }))
+    }
+  }
+}
