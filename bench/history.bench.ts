@@ -11,7 +11,7 @@ import { createMemorySecretStore } from '../src/main/credentials/memory-secret-s
 import { localDemoDay } from '../src/main/demo-api/demo-date'
 import { searchInventory } from '../src/main/demo-api/demo-inventory'
 import { createCompareService } from '../src/main/history/compare-service'
-import { createHistoryStore, type HistoryStore } from '../src/main/history/history-store'
+import { createDirectHistory, type DirectHistory } from '../src/main/history/test-support/direct-history'
 import { checkHistoryFile } from '../src/main/history/integrity-check'
 import type { AnswerRow } from '../src/main/history/history-types'
 import { parseSearchResponse } from '../src/main/inventory/search-response'
@@ -87,7 +87,7 @@ function demoItems(store: number, values: readonly string[]): InventoryItem[] {
 }
 
 /** Stores a finished lookup of `count` values answered by the Demo catalogue for `store`; returns its id and the seconds spent writing answers. */
-function storeLookup(history: HistoryStore, store: number, count: number): { id: number; createMs: number; answersMs: number } {
+function storeLookup(history: DirectHistory, store: number, count: number): { id: number; createMs: number; answersMs: number } {
   const lines = storedLinesFor({ lines: asLines(validGtins(count)), itemType: 'gtin' })
   let started = performance.now()
   const { id } = history.createLookup({
@@ -132,7 +132,7 @@ function storeLookup(history: HistoryStore, store: number, count: number): { id:
 
 async function storage(dir: string): Promise<void> {
   console.log('\n1-4. History on its own (no API)')
-  let history = createHistoryStore({ dir, log, now: Date.now })
+  let history = createDirectHistory({ dir, log, now: Date.now })
   const big = storeLookup(history, 1234, 200_000)
   const perSecond = 200_000 / (big.answersMs / 1000)
   row('create a 200,000-line lookup', ms(big.createMs))
@@ -146,7 +146,7 @@ async function storage(dir: string): Promise<void> {
   const sizePer100k = file === null ? 0 : statSync(file).size / 2
 
   let started = performance.now()
-  history = createHistoryStore({ dir, log, now: Date.now })
+  history = createDirectHistory({ dir, log, now: Date.now })
   history.list({ limit: 1 })
   row('open the History file (with its integrity check)', `${ms(performance.now() - started)} for ${mb(statSync(file ?? '').size)}`)
   started = performance.now()
@@ -279,7 +279,7 @@ async function whereMemoryIs(): Promise<string> {
 /** Every lookup of part 5 against the job's promise, read from its History file in this process, so the check's memory is not counted there. */
 function checkLookups(dir: string): void {
   const started = performance.now()
-  const history = createHistoryStore({ dir, log, now: Date.now })
+  const history = createDirectHistory({ dir, log, now: Date.now })
   try {
     history.list({ limit: 1 })
     row(

@@ -17,8 +17,8 @@ import { validGtins } from './workspace-support'
 const VALUES = validGtins(300, 83)
 
 /** Each line's answer as a person compares them: status and location rows, by value. */
-function answers(harness: Harness, jobId: string): Map<string, string> {
-  const { entries } = harness.root.services.history.log(Number(jobId), 0, Number.MAX_SAFE_INTEGER)
+async function answers(harness: Harness, jobId: string): Promise<Map<string, string>> {
+  const { entries } = await harness.root.services.results.page(jobId, 0)
   return new Map(
     entries.map((entry: LineResult) => [entry.value ?? entry.input, JSON.stringify([entry.status, entry.item?.inventory_locations])])
   )
@@ -58,8 +58,8 @@ test.describe('A Demo that changes by day', () => {
       let before: Map<string, string>
       let sameDay: Map<string, string>
       try {
-        before = answers(first, await lookUpOnce(page, first))
-        sameDay = answers(first, await lookUpOnce(page, first))
+        before = await answers(first, await lookUpOnce(page, first))
+        sameDay = await answers(first, await lookUpOnce(page, first))
       } finally {
         await first.close()
       }
@@ -69,7 +69,7 @@ test.describe('A Demo that changes by day', () => {
       const next = await withDemoDateVariable('2025-03-15', () => startHarness({ dataDir, secretStore: 'memory' }))
       try {
         const jobId = await lookUpOnce(page, next)
-        const after = answers(next, jobId)
+        const after = await answers(next, jobId)
         expect([...after.keys()]).toEqual([...before.keys()])
         const changed = [...after].filter(([value, answer]) => before.get(value) !== answer).length
         expect(changed).toBeGreaterThan(0)

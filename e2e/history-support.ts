@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { withDirectAccess } from '../src/main/history/test-support/direct-history'
 import { sampleLines, sampleLookup } from '../src/main/history/test-support/sample-lookups'
 import type { LookupState } from '../src/shared/domain/lookup-summary'
 import { expect } from './fixtures'
@@ -44,7 +45,7 @@ export function writeStoppedLookup(
   harness: Harness,
   options: { startedAt: number; state: Exclude<LookupState, 'running'>; lines?: number }
 ): string {
-  const { history } = harness.root.services
+  const history = withDirectAccess(harness.root.services.history, Date.now)
   const lookup = history.createLookup(sampleLookup(sampleLines(options.lines ?? 3), { startedAt: options.startedAt }))
   history.finishRun(lookup.id, options.state, {
     requests: 0,

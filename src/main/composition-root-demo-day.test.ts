@@ -58,7 +58,7 @@ async function lookUp(root: AppRoot): Promise<Record<string, unknown>> {
   const { jobId } = await services.startLookup({ environment: 'demo', stores: [STORE], itemType: 'gtin', lines, target })
   const progress = await services.jobs.whenSettled(jobId)
   expect(progress.state).toBe('finished')
-  const entries = services.history.log(Number(jobId), 0, Number.MAX_SAFE_INTEGER).entries
+  const { entries } = await services.results.page(jobId, 0)
   return Object.fromEntries(entries.flatMap((entry) => (entry.item === undefined ? [] : [[entry.value, entry.item.inventory_locations]])))
 }
 

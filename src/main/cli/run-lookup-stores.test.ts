@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LineResult } from '../../shared/domain/line-result'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
-import { createHistoryStore } from '../history/history-store'
+import { createDirectHistory } from '../history/test-support/direct-history'
 import { checkJobInvariant } from '../jobs/job-invariant'
 import { createMemoryLogger } from '../logging/logger'
 import type { LookupIo } from './lookup-io'
@@ -42,7 +42,7 @@ async function itemNumbers(count: number): Promise<{ input: string; lines: { lin
 
 /** Every store's final answer per line, from the History file, after checking each store and line ended once. */
 function answersOf(jobId: number, lines: { line: number; input: string }[]): Map<number, Map<number, LineResult>> {
-  const history = createHistoryStore({ dir: join(dir, 'data'), log: createMemoryLogger(), now: Date.now })
+  const history = createDirectHistory({ dir: join(dir, 'data'), log: createMemoryLogger(), now: Date.now })
   try {
     const { entries } = history.log(jobId, 0, Number.MAX_SAFE_INTEGER)
     expect(checkJobInvariant(lines, entries)).toEqual([])

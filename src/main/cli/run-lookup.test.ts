@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
-import { createHistoryStore } from '../history/history-store'
+import { createDirectHistory } from '../history/test-support/direct-history'
 import { checkJobInvariant } from '../jobs/job-invariant'
 import { createMemoryLogger } from '../logging/logger'
 import type { LookupIo } from './lookup-io'
@@ -49,7 +49,7 @@ async function itemNumbers(count: number): Promise<{ input: string; lines: { lin
 
 /** Reads the run back from the History file, as the app would, and checks every line ended once. */
 function historyOf(jobId: number, lines: { line: number; input: string }[]) {
-  const history = createHistoryStore({ dir: join(dir, 'data'), log: createMemoryLogger(), now: Date.now })
+  const history = createDirectHistory({ dir: join(dir, 'data'), log: createMemoryLogger(), now: Date.now })
   try {
     const lookup = history.lookup(jobId)
     const { entries } = history.log(jobId, 0, Number.MAX_SAFE_INTEGER)

@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
 import { createCompareService } from './compare-service'
 import { createInThreadReader } from './history-reader'
-import { createHistoryStore, type HistoryStore } from './history-store'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
 
-const opened: HistoryStore[] = []
+const opened: DirectHistory[] = []
 afterEach(() => {
   for (const history of opened.splice(0)) history.close()
 })
 
-function finished(history: HistoryStore, onHand: (line: number) => number, overrides: Parameters<typeof sampleLookup>[1] = {}): number {
+function finished(history: DirectHistory, onHand: (line: number) => number, overrides: Parameters<typeof sampleLookup>[1] = {}): number {
   const { id } = history.createLookup(sampleLookup(sampleLines(4), overrides))
   history.appendResults(
     id,
@@ -23,7 +23,7 @@ function finished(history: HistoryStore, onHand: (line: number) => number, overr
 
 describe('compare service', () => {
   it('compares two stored lookups value by value, and compares again once one of them gains results', async () => {
-    const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
+    const history = createDirectHistory({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
     const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
     const then = finished(history, (line) => line * 5)
@@ -49,7 +49,7 @@ describe('compare service', () => {
   })
 
   it('compares lookups of several stores store and value pair by pair', async () => {
-    const history = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => 1 })
+    const history = createDirectHistory({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
     const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
     const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {

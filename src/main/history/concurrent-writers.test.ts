@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
-import { createHistoryStore } from './history-store'
+import { createDirectHistory } from './test-support/direct-history'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
@@ -53,7 +53,7 @@ it('two processes writing the same history at once both keep every result', asyn
   await Promise.all(writers.map((w) => w.ready))
   for (const w of writers) w.go()
   const [app = [], cli = []] = await Promise.all(writers.map((w) => w.ids))
-  const history = createHistoryStore({ dir, log: createMemoryLogger(), now: Date.now })
+  const history = createDirectHistory({ dir, log: createMemoryLogger(), now: Date.now })
   try {
     const all = history.list()
     expect(all.map((lookup) => lookup.id).sort((a, b) => a - b)).toEqual([...app, ...cli].sort((a, b) => a - b))

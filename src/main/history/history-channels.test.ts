@@ -232,7 +232,7 @@ describe('History channels', () => {
     expect(await app.call('history:save-draft', draft)).toEqual({ saved: true })
     expect(await app.call('history:get-draft')).toEqual({ draft })
     expect(await app.refused('history:save-draft', { text: 'x'.repeat(8_000_001), importNote: null, lines: null })).toMatch(/text/)
-    app.root.services.history.saveDraft({ text: 42 })
+    await app.root.services.historyWriter.saveDraft({ text: 42 })
     expect(await app.call('history:get-draft')).toEqual({ draft: null })
   })
 

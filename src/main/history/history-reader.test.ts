@@ -7,7 +7,7 @@ import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { packLines, unpackLines } from '../workers/packed-lines'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
-import { createHistoryStore, type HistoryStore } from './history-store'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
@@ -16,13 +16,13 @@ import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 
 let dir: string
 const clock = 1_750_000_000_000
-let store: HistoryStore
+let store: DirectHistory
 let writer: HistoryWriter
 const closing: HistoryReader[] = []
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-reader-'))
-  store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+  store = createDirectHistory({ dir, log: createMemoryLogger(), now: () => clock })
   writer = startHistoryThread({ path: store.path ?? '', owner: store.owner, now: () => clock, log: createMemoryLogger() })
 })
 afterEach(async () => {

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
-import { createHistoryStore, type HistoryStore } from './history-store'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import type { AnswerRow } from './history-types'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
 
 let dir: string
 let clock: number
-const stores: HistoryStore[] = []
+const stores: DirectHistory[] = []
 
-function open(at: string | null = dir): HistoryStore {
-  const store = createHistoryStore({ dir: at, log: createMemoryLogger(), now: () => clock })
+function open(at: string | null = dir): DirectHistory {
+  const store = createDirectHistory({ dir: at, log: createMemoryLogger(), now: () => clock })
   stores.push(store)
   return store
 }

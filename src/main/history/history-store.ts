@@ -1,24 +1,16 @@
 import { statSync, writeFileSync } from 'node:fs'
 import { PRIVATE_FILE_MODE } from '../files/private-files'
-import type { StockInput } from '../../shared/compare/compare-lookups'
-import type { FinalLineStatus, LineResult } from '../../shared/domain/line-result'
 import type { Logger } from '../logging/logger'
-import type {
-  AnswerRow,
-  CurrentAfter,
-  CurrentLine,
-  HistoryListQuery,
-  LineToLookUp,
-  LookupState,
-  NewLookup,
-  RunFigures,
-  StoredDraft,
-  StoredLookup
-} from './history-types'
+import type { HistoryListQuery, StoredDraft, StoredLookup } from './history-types'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
 import { claimOwner, type LookupOwner } from './lookup-owner'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
 
+/**
+ * History's short reads, on main's own connection: a lookup, a page of the list, the previous
+ * lookup, the draft, the file's size. Long reads go through `HistoryReader`, every write through
+ * `HistoryWriter`, both on threads of their own in the app.
+ */
 export interface HistoryStore {
   /** The database file; null when the history lives in memory. */
   readonly path: string | null
@@ -26,36 +18,18 @@ export interface HistoryStore {
   readonly warning: string | null
   /** Who writes this history's running lookups: History's thread writes as this store. */
   readonly owner: LookupOwner
-  /** The writes as one transaction each, on this store's connection: for a history in memory, which no thread can open. */
+  /** Main's connection, for the writer and reader of a history in memory, which no thread can open. */
   operations(): HistoryOperations
   /** The file, when it was too large to check as it was opened: check it on a worker thread and `reportCheck`. */
   uncheckedPath(): string | null
   /** What the worker's check found: a damaged file is moved aside at the next start, and the warning says so now. */
   reportCheck(problems: readonly string[]): void
-  createLookup(lookup: NewLookup): StoredLookup
-  appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): number
-  finishRun(id: number, state: Exclude<LookupState, 'running'>, figures: RunFigures & { valuesPerSecond: number }): void
-  claimRun(id: number): Exclude<LookupState, 'running'>
-  heartbeat(id: number): void
   lookup(id: number): StoredLookup | null
   list(query?: HistoryListQuery): StoredLookup[]
   /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
   previous(id: number): StoredLookup | null
-  log(id: number, from: number, limit: number): { entries: LineResult[]; next: number }
-  /** Every line's current result in input order; a lookup of 200,000 lines takes seconds: see `HistoryReader`. */
-  current(id: number, options?: { carried?: boolean }): { storeNbr: number; result: LineResult }[]
-  /** Current results after `after` (null: from the first), at most `limit`: one page of `HistoryReader.current`. */
-  currentSlice(id: number, after: CurrentAfter, limit: number, options?: { carried?: boolean }): CurrentLine[]
-  /** Each line's outcome and location rows, without unpacking items: what a comparison needs. */
-  stockInputs(id: number): StockInput[]
-  carriedCells(id: number, lines: readonly number[]): Map<number, string[]>
-  linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[]
-  delete(id: number): boolean
-  /** Deletes stopped lookups started before `cutoff`; returns how many. */
-  purgeStartedBefore(cutoff: number): number
   /** The bytes the history takes on disk (database and its write-ahead log). */
   sizeBytes(): number
-  saveDraft(draft: unknown): void
   loadDraft(): StoredDraft | null
   close(): void
 }
@@ -106,12 +80,6 @@ export function createHistoryStore({
     return parts
   }
 
-  function required(id: number): StoredLookup {
-    const found = open().reads.lookup(id)
-    if (found === null) throw new Error(`lookup ${id} vanished while being written`)
-    return found
-  }
-
   return {
     get path() {
       return open().opened.path
@@ -145,32 +113,10 @@ export function createHistoryStore({
     },
     operations: () => open().operations,
 
-    createLookup(lookup) {
-      return required(open().writes.createLookup(lookup, now()))
-    },
-    appendResults: (id, rows, figures) => open().writes.appendResults(id, rows, figures, now()),
-    finishRun: (id, state, figures) => open().writes.finishRun(id, state, figures, now()),
-    claimRun: (id) => open().writes.claimRun(id, now()),
-    heartbeat: (id) => open().writes.heartbeat(id, now()),
     lookup: (id) => open().reads.lookup(id),
 
     list: (query) => open().reads.list(query),
     previous: (id) => open().reads.previous(id),
-
-    log: (id, from, limit) => open().reads.log(id, from, limit),
-    current: (id, options) => open().reads.current(id, null, Number.MAX_SAFE_INTEGER, options),
-    currentSlice: (id, after, limit, options) => open().reads.current(id, after, limit, options),
-    stockInputs: (id) => open().reads.stockInputs(id),
-    carriedCells: (id, lines) => open().reads.carriedCells(id, lines),
-    linesWith: (id, statuses) => open().reads.linesWith(id, statuses),
-
-    delete: (id) => open().operations.deleteLookup(id, now()),
-
-    purgeStartedBefore(cutoff) {
-      const deleted = open().operations.purgeStartedBefore(cutoff, now())
-      if (deleted > 0) log.info('old lookups removed from History', { lookups: deleted })
-      return deleted
-    },
 
     sizeBytes() {
       const { db, opened } = open()
@@ -181,8 +127,6 @@ export function createHistoryStore({
       }
       return [opened.path, `${opened.path}-wal`].reduce((total, file) => total + fileSize(file), 0)
     },
-
-    saveDraft: (draft) => open().operations.saveDraft(draft, now()),
 
     loadDraft() {
       const row = open().loadDraft.get() as { saved_at: number; draft: string } | undefined

@@ -7,7 +7,7 @@ import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { packLines, unpackLines } from '../workers/packed-lines'
-import { createHistoryStore, type HistoryStore } from './history-store'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
@@ -16,7 +16,7 @@ import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 
 let dir: string
 let clock: number
-const opened: { store: HistoryStore; writer: HistoryWriter }[] = []
+const opened: { store: DirectHistory; writer: HistoryWriter }[] = []
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'history-writer-'))
@@ -32,14 +32,14 @@ afterEach(async () => {
 
 /** The two writers the app uses: History's thread on the file, and main's own connection for a history in memory. */
 const WRITERS = {
-  "History's thread": (): { store: HistoryStore; writer: HistoryWriter } => {
-    const store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+  "History's thread": (): { store: DirectHistory; writer: HistoryWriter } => {
+    const store = createDirectHistory({ dir, log: createMemoryLogger(), now: () => clock })
     const path = store.path
     if (path === null) throw new Error('the history file did not open')
     return { store, writer: startHistoryThread({ path, owner: store.owner, now: () => clock, log: createMemoryLogger() }) }
   },
-  'main, for a history in memory': (): { store: HistoryStore; writer: HistoryWriter } => {
-    const store = createHistoryStore({ dir: null, log: createMemoryLogger(), now: () => clock })
+  'main, for a history in memory': (): { store: DirectHistory; writer: HistoryWriter } => {
+    const store = createDirectHistory({ dir: null, log: createMemoryLogger(), now: () => clock })
     return { store, writer: createInThreadWriter(store.operations(), () => clock) }
   }
 }
@@ -172,7 +172,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
 
 describe("History's thread", () => {
   it('finishes the writes asked before it was closed, then refuses more', async () => {
-    const store = createHistoryStore({ dir, log: createMemoryLogger(), now: () => clock })
+    const store = createDirectHistory({ dir, log: createMemoryLogger(), now: () => clock })
     const path = store.path ?? ''
     const writer = startHistoryThread({ path, owner: store.owner, now: () => clock, log: createMemoryLogger() })
     const created = writer.createLookup(request(validGtins(1_000)))

@@ -8,7 +8,7 @@ import { checkJobInvariant } from '../jobs/job-invariant'
 import { progressFromStored } from '../jobs/stored-progress'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
-import { createHistoryStore } from './history-store'
+import { createDirectHistory } from './test-support/direct-history'
 import type { StoredLookup } from './history-types'
 import { harnessProcess, headlessLookup } from './test-support/child-processes'
 import { recordingProxy, type RecordingProxy } from './test-support/recording-proxy'
@@ -33,8 +33,8 @@ afterEach(async () => {
 
 type Lines = { line: number; input: string }[]
 
-function withHistory<T>(read: (history: ReturnType<typeof createHistoryStore>) => T): T {
-  const history = createHistoryStore({ dir: dataDir, log: createMemoryLogger(), now: Date.now })
+function withHistory<T>(read: (history: ReturnType<typeof createDirectHistory>) => T): T {
+  const history = createDirectHistory({ dir: dataDir, log: createMemoryLogger(), now: Date.now })
   try {
     return read(history)
   } finally {

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
 import { createWorkerClient } from '../workers/worker-client'
-import { createHistoryStore, type HistoryStore } from './history-store'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { checkHistoryFile } from './integrity-check'
 import { packItems } from './item-batch'
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from './history-schema'
@@ -54,7 +54,7 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
 ]
 
 /** What each seed stored, as the store reads it back after the upgrade. */
-function expectSeedKept(version: number, history: HistoryStore): void {
+function expectSeedKept(version: number, history: DirectHistory): void {
   if (version < 1) return
   expect(history.lookup(1)).toMatchObject({
     state: 'finished',
@@ -107,7 +107,7 @@ describe('history schema migrations', () => {
       fresh.close()
 
       // And the upgraded file works as a history, with what it held.
-      const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
+      const history = createDirectHistory({ dir, log: createMemoryLogger(), now: () => NOW })
       expectSeedKept(version, history)
       const { id } = history.createLookup(sampleLookup(sampleLines(2)))
       history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 3) }], NO_FIGURES)
@@ -127,7 +127,7 @@ describe('history schema migrations', () => {
 
 /** A History of 5,000 lines with the middle of one b-tree page scribbled over, as a failing disk would. */
 function damagedDatabase(): void {
-  const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW })
+  const history = createDirectHistory({ dir, log: createMemoryLogger(), now: () => NOW })
   const { id } = history.createLookup(sampleLookup(sampleLines(5_000)))
   history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
   history.close()
@@ -173,7 +173,7 @@ describe('opening the history database', () => {
 
   it('checks a file too large to check as it opens on a worker thread; a failed check says so at once and the next start moves it aside', async () => {
     damagedDatabase()
-    const history = createHistoryStore({ dir, log: createMemoryLogger(), now: () => NOW, checkOnOpenMaxBytes: 0 })
+    const history = createDirectHistory({ dir, log: createMemoryLogger(), now: () => NOW, checkOnOpenMaxBytes: 0 })
     expect(history.warning).toBeNull()
     const unchecked = history.uncheckedPath()
     expect(unchecked).toBe(path())

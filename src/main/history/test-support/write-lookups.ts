@@ -1,5 +1,5 @@
 import { createMemoryLogger } from '../../logging/logger'
-import { createHistoryStore } from '../history-store'
+import { createDirectHistory } from './direct-history'
 import type { AnswerRow } from '../history-types'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './sample-lookups'
 
@@ -8,7 +8,7 @@ import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './s
  * waits for a line on stdin, then stores that many lookups, answering each in batches of 100 as a run does, and prints their ids.
  */
 const [dir = '', lookups = '0', lines = '0', source = 'cli'] = process.argv.slice(2)
-const history = createHistoryStore({ dir, log: createMemoryLogger(), now: Date.now })
+const history = createDirectHistory({ dir, log: createMemoryLogger(), now: Date.now })
 // Both writers open the file first, then start together when the test says "go" on stdin.
 process.stdout.write('ready\n')
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()))
