@@ -1,20 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
-import type { AnswerRow, LookupState, RunFigures } from './history-types'
+import type { AnswerRow, RunFigures, StoppedState } from './history-types'
 import type { LookupOwner } from './lookup-owner'
 import { lookupGone } from './lookup-id'
 import { createLookupReads } from './lookup-reads'
-import { packLinesToLookUp, prepareLookup, type CreatedLookup, type NewLookupRequest, type PackedLinesToLookUp } from './lookup-request'
+import { prepareLookup, type ClaimedRun, type CreatedLookup, type NewLookupRequest } from './lookup-request'
 import { createLookupWrites } from './lookup-writes'
-
-export type StoppedState = Exclude<LookupState, 'running'>
-
-/** A stopped lookup taken over for a resume or a retry, with the lines it looks up again. */
-export interface ClaimedRun {
-  /** The state it was in: the state a run that ends with lines still unanswered leaves it in again. */
-  prior: StoppedState
-  lines: PackedLinesToLookUp
-}
 
 /**
  * Every change to the history, each one transaction, as History's thread runs them (or main, for a
@@ -63,7 +54,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
         writes.finishRun(id, prior, lookup, now)
         return null
       }
-      return { prior, lines: packLinesToLookUp(lines) }
+      return { prior, lines }
     },
 
     heartbeat: (id: number, now: number): void => writes.heartbeat(id, now),

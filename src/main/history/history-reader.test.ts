@@ -5,13 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
-import { packLines, unpackLines } from '../workers/packed-lines'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
-import { packCells } from './lookup-request'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 
 let dir: string
@@ -48,14 +46,14 @@ async function storedLookup(count: number): Promise<number> {
       stores: [1, 2],
       startedAt: clock
     },
-    lines: packLines(asLines(inputs)),
-    carried: packCells(carried)
+    lines: asLines(inputs),
+    carried
   })
-  const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+  const lines = created.toLookUp
   for (let start = 0; start < lines.length / 2; start += 100) {
     const rows = lines
       .slice(start, Math.min(start + 100, lines.length / 2))
-      .map(({ line, input }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(input, line) }))
+      .map(({ line, value }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(value, line) }))
     await writer.appendResults(created.id, rows, NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)

@@ -1,6 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
+import type { FinalLineStatus } from '../../shared/domain/line-result'
 import { createHistoryOperations } from './history-operations'
+import { packClaimed, packCreated, unpackNewLookup, type PackedNewLookupRequest } from './history-thread-codec'
 import {
   transferablesOf,
   type HistoryReadOp,
@@ -28,7 +30,15 @@ if (role === 'reads') db.exec('PRAGMA query_only = ON')
 const release = role === 'writes' ? adoptOwner(owner) : () => undefined
 const operations: Record<string, unknown> =
   role === 'writes'
-    ? createHistoryOperations(db, owner, { onFile: true })
+    ? (() => {
+        const writes = createHistoryOperations(db, owner, { onFile: true })
+        // The writes whose messages carry a line per input line are packed for the way across.
+        return {
+          ...writes,
+          createLookup: (request: PackedNewLookupRequest, now: number) => packCreated(writes.createLookup(unpackNewLookup(request), now)),
+          claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now))
+        }
+      })()
     : (() => {
         const reads = createLookupReads(db)
         return {

@@ -7,6 +7,7 @@ import { resolveThreadEntry } from '../workers/thread-entry'
 import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import type { HistoryReader } from './history-reader'
+import { packNewLookup, unpackClaimed, unpackCreated, type PackedClaimedRun, type PackedCreatedLookup } from './history-thread-codec'
 import type {
   HistoryReadOp,
   HistoryThreadAsk,
@@ -145,10 +146,10 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
   }
 
   return {
-    createLookup: (request) => call('createLookup', request),
+    createLookup: (request) => call<PackedCreatedLookup>('createLookup', packNewLookup(request)).then(unpackCreated),
     appendResults: (id, rows, figures) => call('appendResults', id, rows, figures),
     finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
-    claimRun: (id, statuses) => call('claimRun', id, statuses),
+    claimRun: (id, statuses) => call<PackedClaimedRun | null>('claimRun', id, statuses).then(unpackClaimed),
     heartbeat: (id) => call('heartbeat', id),
     deleteLookup: (id) => call('deleteLookup', id),
     purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),

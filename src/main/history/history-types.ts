@@ -3,6 +3,8 @@ import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
 
 export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
+/** How a run of a lookup ended, as History keeps it. */
+export type StoppedState = Exclude<LookupState, 'running'>
 export type LookupSource = 'app' | 'cli'
 export type LineCounts = Record<FinalLineStatus, number>
 

@@ -6,12 +6,11 @@ import { AppError } from '../../shared/domain/app-error'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
-import { packLines, unpackLines } from '../workers/packed-lines'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
-import { packCells, unpackLinesToLookUp, type NewLookupRequest } from './lookup-request'
+import type { NewLookupRequest, ValueToLookUp } from './lookup-request'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 
 let dir: string
@@ -58,14 +57,14 @@ function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']
       startedAt: clock,
       ...overrides
     },
-    lines: packLines(asLines(inputs)),
-    ...(carried === undefined ? {} : { carried: packCells(carried) })
+    lines: asLines(inputs),
+    ...(carried === undefined ? {} : { carried })
   }
 }
 
-function answered(lines: { line: number; input: string }[], status: 'found' | 'not_found'): AnswerRow[] {
-  return lines.map(({ line, input }) =>
-    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(input, line) } : { storeNbr: 1234, line, status }
+function answered(lines: ValueToLookUp[], status: 'found' | 'not_found'): AnswerRow[] {
+  return lines.map(({ line, value }) =>
+    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(value, line) } : { storeNbr: 1234, line, status }
   )
 }
 
@@ -81,8 +80,10 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const [first, second] = validGtins(2)
     const carried = [`Oat milk${CELL_SEPARATOR}6`, null, `Rye${CELL_SEPARATOR}12`, `Soap${CELL_SEPARATOR}24`]
     const created = await writer.createLookup(request([first ?? '', 'not a gtin', second ?? '', first ?? ''], {}, carried))
-    const toLookUp = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
-    expect(toLookUp.map((line) => line.line)).toEqual([1, 3])
+    expect(created.toLookUp).toEqual([
+      { line: 1, value: first },
+      { line: 3, value: second }
+    ])
     const lookup = store.lookup(created.id)
     expect(lookup).toMatchObject({
       state: 'running',
@@ -107,7 +108,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
   it('keeps the order writes were asked in: answers asked before the cancel are kept, and only the rest are cancelled', async () => {
     const { store, writer } = start()
     const created = await writer.createLookup(request(validGtins(250)))
-    const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+    const lines = created.toLookUp
     // Not awaited one by one: main goes on while the thread writes.
     const counts = [
       writer.appendResults(created.id, answered(lines.slice(0, 100), 'found'), NO_FIGURES),
@@ -132,18 +133,16 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
   it('takes a stopped lookup over with the lines to look up again, and leaves one with none as it was', async () => {
     const { store, writer } = start()
     const created = await writer.createLookup(request(validGtins(5)))
-    const lines = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text)
+    const lines = created.toLookUp
     await writer.appendResults(created.id, answered(lines.slice(0, 2), 'found'), NO_FIGURES)
     await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
     expect(await writer.claimRun(created.id, ['failed'])).toBeNull()
     expect(store.lookup(created.id)?.state).toBe('cancelled')
     const claimed = await writer.claimRun(created.id, ['cancelled'])
     expect(claimed?.prior).toBe('cancelled')
-    expect(
-      unpackLinesToLookUp(
-        claimed?.lines ?? { stores: new Float64Array(), seqs: new Float64Array(), statuses: new Uint8Array(), values: packLines([]) }
-      )
-    ).toEqual(lines.slice(2).map(({ line, input }, index) => ({ storeNbr: 1234, line, value: input, seq: 2 + index, status: 'cancelled' })))
+    expect(claimed?.lines).toEqual(
+      lines.slice(2).map(({ line, value }, index) => ({ storeNbr: 1234, line, value, seq: 2 + index, status: 'cancelled' }))
+    )
     expect(store.lookup(created.id)?.state).toBe('running')
   })
 

@@ -1,7 +1,7 @@
 import type { FinalLineStatus } from '../../shared/domain/line-result'
-import type { ClaimedRun, HistoryOperations, StoppedState } from './history-operations'
-import type { AnswerRow, RunFigures } from './history-types'
-import type { CreatedLookup, NewLookupRequest } from './lookup-request'
+import type { HistoryOperations } from './history-operations'
+import type { AnswerRow, RunFigures, StoppedState } from './history-types'
+import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
 
 /**
  * Every change to the history, as main asks for it: each is one transaction, done in the order

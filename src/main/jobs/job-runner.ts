@@ -7,7 +7,6 @@ import type { AnswerRow, LineCounts, LookupSource, RunFigures, StoredLookup } fr
 import type { HistoryWriter } from '../history/history-writer'
 import { lookupGone, requireLookupId } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
-import { packCells, unpackLinesToLookUp } from '../history/lookup-request'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import { lookupKey, matchItems } from './match-items'
@@ -26,7 +25,6 @@ import {
   type StoreTally,
   type StoreWork
 } from './store-batches'
-import { packLines, unpackLines } from '../workers/packed-lines'
 import { progressFromStored } from './stored-progress'
 
 export interface JobRunnerDeps {
@@ -581,7 +579,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       if (claimed === null) return progressFromStored(stored(id))
       const byStore = new Map<number, PendingLine[]>()
       let values = 0
-      for (const line of unpackLinesToLookUp(claimed.lines)) {
+      for (const line of claimed.lines) {
         let lines = byStore.get(line.storeNbr)
         if (lines === undefined) {
           lines = []
@@ -634,14 +632,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             stores: params.stores,
             startedAt: deps.now()
           },
-          lines: packLines(params.lines),
-          ...(carried === null ? {} : { carried: packCells(carried.rows) })
+          lines: params.lines,
+          ...(carried === null ? {} : { carried: carried.rows })
         })
       )
       // Every store looks up the same values: one list, shared by the stores' batches.
-      const pending: PendingLine[] = unpackLines(created.toLookUp.lines, created.toLookUp.lengths, created.toLookUp.text).map(
-        ({ line, input }) => ({ line, value: input })
-      )
+      const pending: readonly PendingLine[] = created.toLookUp
       deps.log.info('lookup started', {
         jobId: String(created.id),
         environment: params.environment,

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logging/logger'
-import type { StoppedState } from '../history-operations'
+import type { StoppedState } from '../history-types'
 import { createHistoryStore, type HistoryStore } from '../history-store'
 import type { AnswerRow, CurrentLine, NewLookup, RunFigures, StoredLookup } from '../history-types'
 import type { LookupReads } from '../lookup-reads'

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { packClaimed, packCreated, packNewLookup, unpackClaimed, unpackCreated, unpackNewLookup } from './history-thread-codec'
+import type { ClaimedRun, NewLookupRequest } from './lookup-request'
+
+describe("the messages to and from History's thread", () => {
+  it('give back, unpacked, exactly what was packed: lines, carried cells (none, blank or missing), values to look up and claimed lines', () => {
+    const request: NewLookupRequest = {
+      lookup: {
+        environment: 'demo',
+        authUrl: 'http://127.0.0.1:9',
+        baseUrl: 'http://127.0.0.1:9',
+        clientId: 'demo-client',
+        itemType: 'gtin',
+        source: 'cli',
+        carriedColumns: ['Description'],
+        stores: [7, 3],
+        startedAt: 1
+      },
+      lines: [
+        { line: 2, input: '00012345678905' },
+        { line: 9, input: '' },
+        { line: 10, input: 'Crème brûlée 🍮' }
+      ],
+      carried: ['Oat milk', null, '']
+    }
+    expect(unpackNewLookup(packNewLookup(request))).toEqual(request)
+    const { carried: _carried, ...withoutCells } = request
+    expect(unpackNewLookup(packNewLookup(withoutCells))).toEqual(withoutCells)
+
+    const created = { id: 12, toLookUp: [{ line: 2, value: '00012345678905' }] }
+    expect(unpackCreated(packCreated(created))).toEqual(created)
+
+    const claimed: ClaimedRun = {
+      prior: 'interrupted',
+      lines: [
+        { storeNbr: 7, line: 2, value: '00012345678905', seq: 0, status: 'cancelled' },
+        { storeNbr: 3, line: 2, value: '00012345678905', seq: 41, status: 'failed' }
+      ]
+    }
+    expect(unpackClaimed(packClaimed(claimed))).toEqual(claimed)
+    expect(unpackClaimed(packClaimed(null))).toBeNull()
+  })
+})

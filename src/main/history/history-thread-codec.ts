@@ -1,0 +1,119 @@
+import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
+import { packLines, unpackLines, type PackedLines } from '../workers/packed-lines'
+import type { LineToLookUp } from './history-types'
+import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
+
+/**
+ * The writes whose messages to and from History's thread carry a line per input line: packed as
+ * a few typed arrays and one text, which a message copies in milliseconds where 200,000 objects
+ * take main ~100 ms. Packed here, at the thread's boundary only; a history in memory, written on
+ * main's connection, never packs.
+ */
+
+/** Cells (or null) packed as one text and each one's length, -1 for null. */
+export interface PackedCells {
+  lengths: Int32Array
+  text: string
+}
+
+export interface PackedNewLookupRequest {
+  lookup: NewLookupRequest['lookup']
+  lines: PackedLines
+  carried?: PackedCells
+}
+
+export interface PackedCreatedLookup {
+  id: number
+  /** `line` and, as `input`, the value to look up. */
+  toLookUp: PackedLines
+}
+
+/** Lines a resume or a retry looks up again, packed as columns. */
+export interface PackedClaimedRun {
+  prior: ClaimedRun['prior']
+  stores: Float64Array
+  seqs: Float64Array
+  /** Index into `FINAL_STATUSES`. */
+  statuses: Uint8Array
+  /** `line` and, as `input`, the value. */
+  values: PackedLines
+}
+
+const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
+
+export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest {
+  return {
+    lookup: request.lookup,
+    lines: packLines(request.lines),
+    ...(request.carried === undefined ? {} : { carried: packCells(request.carried) })
+  }
+}
+
+export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupRequest {
+  return {
+    lookup: packed.lookup,
+    lines: unpackLines(packed.lines.lines, packed.lines.lengths, packed.lines.text),
+    ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) })
+  }
+}
+
+export function packCreated(created: CreatedLookup): PackedCreatedLookup {
+  return { id: created.id, toLookUp: packLines(created.toLookUp.map(({ line, value }) => ({ line, input: value }))) }
+}
+
+export function unpackCreated(packed: PackedCreatedLookup): CreatedLookup {
+  const { lines, lengths, text } = packed.toLookUp
+  return { id: packed.id, toLookUp: unpackLines(lines, lengths, text).map(({ line, input }) => ({ line, value: input })) }
+}
+
+export function packClaimed(claimed: ClaimedRun | null): PackedClaimedRun | null {
+  if (claimed === null) return null
+  const { lines } = claimed
+  const stores = new Float64Array(lines.length)
+  const seqs = new Float64Array(lines.length)
+  const statuses = new Uint8Array(lines.length)
+  lines.forEach((line, index) => {
+    stores[index] = line.storeNbr
+    seqs[index] = line.seq
+    statuses[index] = FINAL_STATUSES.indexOf(line.status)
+  })
+  return { prior: claimed.prior, stores, seqs, statuses, values: packLines(lines.map((line) => ({ line: line.line, input: line.value }))) }
+}
+
+export function unpackClaimed(packed: PackedClaimedRun | null): ClaimedRun | null {
+  if (packed === null) return null
+  const values = unpackLines(packed.values.lines, packed.values.lengths, packed.values.text)
+  const lines = values.map(({ line, input }, index): LineToLookUp => ({
+    storeNbr: packed.stores[index] ?? 0,
+    line,
+    value: input,
+    seq: packed.seqs[index] ?? 0,
+    status: FINAL_STATUSES[packed.statuses[index] ?? 0] as FinalLineStatus
+  }))
+  return { prior: packed.prior, lines }
+}
+
+function packCells(cells: readonly (string | null)[]): PackedCells {
+  const lengths = new Int32Array(cells.length)
+  const texts: string[] = []
+  cells.forEach((cell, index) => {
+    lengths[index] = cell === null ? -1 : cell.length
+    if (cell !== null) texts.push(cell)
+  })
+  return { lengths, text: texts.join('') }
+}
+
+function unpackCells({ lengths, text }: PackedCells): (string | null)[] {
+  const cells = new Array<string | null>(lengths.length)
+  let offset = 0
+  for (let index = 0; index < lengths.length; index++) {
+    const length = lengths[index] ?? -1
+    if (length < 0) {
+      cells[index] = null
+      continue
+    }
+    cells[index] = text.slice(offset, offset + length)
+    offset += length
+  }
+  return cells
+}
