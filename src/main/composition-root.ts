@@ -33,7 +33,7 @@ import type { ExportSheet } from '../shared/export/export-sheet'
 import type { CsvSeparator } from '../shared/export/csv-separator'
 import type { ImportSource } from '../shared/contract'
 import type { JobProgress } from '../shared/domain/job-progress'
-import type { CarriedInput } from './jobs/job-runner'
+import type { CarriedInput } from './jobs/job-types'
 
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {

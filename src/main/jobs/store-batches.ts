@@ -1,4 +1,5 @@
 import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { LineToLookUp } from '../history/history-types'
 import { toBatches } from './batching'
 
 /** A value to look up in a store, the input line it came from, and the result it replaces when the run is a retry or a resume. */
@@ -52,6 +53,20 @@ export function storeBatches(work: readonly StoreWork[], storePosition: (storeNb
     })
   }
   return batches
+}
+
+/** What a resume or a retry looks up again, store by store in the order History gave the lines, each replacing its current result. */
+export function workToRedo(lines: readonly LineToLookUp[]): StoreWork[] {
+  const byStore = new Map<number, PendingLine[]>()
+  for (const line of lines) {
+    let pending = byStore.get(line.storeNbr)
+    if (pending === undefined) {
+      pending = []
+      byStore.set(line.storeNbr, pending)
+    }
+    pending.push({ line: line.line, value: line.value, replaces: { seq: line.seq, status: line.status } })
+  }
+  return [...byStore].map(([storeNbr, storeLines]) => ({ storeNbr, lines: storeLines }))
 }
 
 /** The two halves of a batch, each a new batch that goes where the whole one went. */

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { StoredLookup } from '../history/history-types'
+import { createRunLedger } from './run-ledger'
+import { storeBatches, type PendingLine } from './store-batches'
+
+const NONE = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
+const OPEN = { throttled: false, resumeAt: null, throttledMs: 0 }
+
+/** A stored two-store lookup of three lines, line 3 invalid, nothing answered yet. */
+const LOOKUP: StoredLookup = {
+  id: 7,
+  environment: 'demo',
+  authUrl: 'http://127.0.0.1:9',
+  baseUrl: 'http://127.0.0.1:9',
+  clientId: 'demo-client',
+  itemType: 'gtin',
+  source: 'app',
+  carriedColumns: [],
+  stores: [10, 20],
+  storeCounts: [
+    { ...NONE, invalid: 1 },
+    { ...NONE, invalid: 1 }
+  ],
+  lines: 3,
+  startedAt: 1_000,
+  finishedAt: null,
+  state: 'running',
+  counts: { ...NONE, invalid: 2 },
+  resultsCount: 2,
+  requests: 0,
+  retries: 0,
+  throttledMs: 0,
+  batchesDone: 0,
+  batchesTotal: 0,
+  valuesPerSecond: 0
+}
+
+describe('the ledger of a run', () => {
+  it('settles each batch once, counts per outcome and per store, and shows the run stopped with what it left unanswered', () => {
+    const lines: PendingLine[] = [
+      { line: 1, value: 'a' },
+      { line: 2, value: 'b' }
+    ]
+    const work = LOOKUP.stores.map((storeNbr) => ({ storeNbr, lines }))
+    const [first, second] = storeBatches(work, (store) => LOOKUP.stores.indexOf(store), 2_000)
+    const ledger = createRunLedger({ lookup: LOOKUP, work, batches: 2, endState: 'finished', now: 2_000 })
+    expect(ledger.snapshot(2_000, OPEN)).toMatchObject({ jobId: '7', pending: 4, storesDone: 0, batchesTotal: 2, invalid: 2 })
+
+    ledger.requested()
+    ledger.answered(2)
+    ledger.batchDone()
+    const rows =
+      first === undefined ? null : ledger.settle(first, (value) => (value === 'a' ? { status: 'found' } : { status: 'not_found' }))
+    expect(rows).toEqual([
+      { storeNbr: 10, line: 1, status: 'found' },
+      { storeNbr: 10, line: 2, status: 'not_found' }
+    ])
+    expect(first === undefined ? null : ledger.settle(first, () => ({ status: 'failed' }))).toBeNull()
+    ledger.recorded(4)
+
+    const progress = ledger.snapshot(4_000, { throttled: true, resumeAt: 9_000, throttledMs: 500 })
+    expect(progress).toMatchObject({ state: 'throttled', pending: 2, found: 1, notFound: 1, storesDone: 1, requests: 1 })
+    expect(progress).toMatchObject({ batchesDone: 1, valuesPerSecond: 1, etaMs: 5_000, throttledMs: 500, resultsCount: 4 })
+    expect(ledger.figures(500)).toEqual({ requests: 1, retries: 0, throttledMs: 500, batchesDone: 1, batchesTotal: 2 })
+
+    expect(ledger.stopped('cancelled', 4_000, OPEN)).toMatchObject({ state: 'cancelled', pending: 0, cancelled: 2, etaMs: null })
+    expect(ledger.finalState('finished', false)).toBe('finished')
+    expect(ledger.finalState('cancelled', false)).toBe('cancelled')
+    expect(ledger.finalState('finished', true)).toBe('interrupted')
+    expect(second?.settled).toBe(false)
+  })
+
+  it('keeps a stopped lookup stopped when its retry ends with lines it never looked up again', () => {
+    const cancelled = { ...LOOKUP, state: 'cancelled' as const, counts: { ...NONE, invalid: 2, cancelled: 4 } }
+    const ledger = createRunLedger({ lookup: cancelled, work: [], batches: 0, endState: 'cancelled', now: 0 })
+    expect(ledger.shownState('finished')).toBe('cancelled')
+    expect(ledger.finalState('finished', false)).toBe('cancelled')
+  })
+})

@@ -1,0 +1,121 @@
+import { AppError } from '../../shared/domain/app-error'
+import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { HistoryStore } from '../history/history-store'
+import type { AnswerRow, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
+import type { HistoryWriter } from '../history/history-writer'
+import { lookupGone } from '../history/lookup-id'
+import { HEARTBEAT_MS } from '../history/lookup-owner'
+import type { ClaimedRun, CreatedLookup, NewLookupRequest } from '../history/lookup-request'
+import type { Logger } from '../logging/logger'
+
+const NOT_SAVED_MESSAGE =
+  'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
+
+export interface RunRecorderDeps {
+  /** Writes every lookup and each batch of answers as it arrives, in order, off main's thread in the app. */
+  writer: HistoryWriter
+  /** Where a run's end is read back from once written. */
+  history: Pick<HistoryStore, 'lookup'>
+  log: Logger
+  /**
+   * Calls `beat` every `ms` of wall-clock time until the returned function is called; by default a
+   * timer that does not keep the process alive. A running lookup's heartbeat tells other processes
+   * sharing the history that it is alive even while the server holds it back.
+   */
+  every?: (ms: number, beat: () => void) => () => void
+}
+
+function wallClockTimer(ms: number, beat: () => void): () => void {
+  const timer = setInterval(beat, ms)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/** What History is told of one run while it lasts. */
+export interface RunRecord {
+  /**
+   * Writes a batch's answers, in the order asked; `onRecorded` hears the new length of the result
+   * log once they are committed. Answers History cannot take stop the run (`onRefused`): an
+   * answer that cannot be kept is not an answer the user has.
+   */
+  append(rows: AnswerRow[], figures: RunFigures): void
+  /** Stops the heartbeat: the run has ended. */
+  stopBeating(): void
+  /**
+   * Waits for the answers on their way, then writes the end (`state` is told whether History
+   * refused some); the lookup as History now has it, or null when the end could not be written.
+   */
+  finish(
+    state: (refused: boolean) => StoppedState,
+    figures: RunFigures & { valuesPerSecond: number },
+    endedAt: number
+  ): Promise<StoredLookup | null>
+}
+
+export interface RunRecorder {
+  /** Stores a new lookup (its lines validated where History writes them) and gives the values to look up. */
+  create(request: NewLookupRequest): Promise<CreatedLookup>
+  /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
+  claim(id: number, statuses: readonly FinalLineStatus[]): Promise<ClaimedRun | null>
+  /** Starts the record of a run of lookup `id`: its heartbeat beats from now on. */
+  open(id: number, hooks: { onRecorded(resultsCount: number): void; onRefused(): void }): RunRecord
+}
+
+/** The job runner's only way to History's writer: a lookup stored, each run's answers, its heartbeat and its end. */
+export function createRunRecorder({ writer, history, log, every = wallClockTimer }: RunRecorderDeps): RunRecorder {
+  /** A write to History that fails for a reason other than the user's (a full disk, a lock held too long) says so in a sentence. */
+  async function saving<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      log.error('a lookup could not be saved to History', { error })
+      throw new AppError('file_write_failed', NOT_SAVED_MESSAGE)
+    }
+  }
+
+  return {
+    create: (request) => saving(() => writer.createLookup(request)),
+    claim: (id, statuses) => saving(() => writer.claimRun(id, statuses)),
+
+    open(id, hooks) {
+      const jobId = String(id)
+      /** Batches of answers on their way to History; the run's end waits for them. */
+      const appending = new Set<Promise<unknown>>()
+      let refused = false
+      const stopBeating = every(HEARTBEAT_MS, () => {
+        writer.heartbeat(id).catch((error: unknown) => log.warn('the heartbeat of a running lookup could not be saved', { jobId, error }))
+      })
+
+      return {
+        append(rows, figures) {
+          const appended = writer.appendResults(id, rows, figures).then(
+            (resultsCount) => hooks.onRecorded(resultsCount),
+            (error: unknown) => {
+              log.error('answers could not be saved to History; stopping the lookup', { jobId, error })
+              refused = true
+              hooks.onRefused()
+            }
+          )
+          appending.add(appended)
+          void appended.finally(() => appending.delete(appended))
+        },
+
+        stopBeating,
+
+        async finish(state, figures, endedAt) {
+          await Promise.allSettled(appending)
+          try {
+            await writer.finishRun(id, state(refused), figures, endedAt)
+            const lookup = history.lookup(id)
+            if (lookup === null) throw lookupGone()
+            return lookup
+          } catch (error) {
+            log.error('the end of a lookup could not be saved to History', { jobId, error })
+            return null
+          }
+        }
+      }
+    }
+  }
+}
