@@ -1,14 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { AppError } from '../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../shared/domain/item-type'
 import type { ExportFormat } from '../shared/contract'
-import { ENVIRONMENT_LABELS, searchPathFor } from '../shared/environments'
-import { hostOrigin } from '../shared/host-url'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
-import { DEMO_CREDENTIALS, type DemoFaults } from './demo-api/demo-api'
-import { startDemoApiThread, type DemoApiThread } from './demo-api/demo-api-thread'
+import { createTargetResolver, type TargetOverrides } from './credentials/target-resolver'
+import type { DemoFaults } from './demo-api/demo-api'
 import { localDemoDay, type DemoDay } from './demo-api/demo-date'
+import { lazyDemoApi } from './demo-api/lazy-demo-api'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { openHistoryWriter } from './history/open-history-writer'
@@ -73,13 +71,6 @@ export interface AppEffects {
   history?: 'file' | 'memory'
   /** Who starts lookups through this root, as History shows it. */
   source?: LookupSource
-}
-
-export interface TargetOverrides {
-  clientId?: string
-  clientSecret?: string
-  authUrl?: string
-  baseUrl?: string
 }
 
 export type AppEventListener = (channel: string, payload: unknown) => void
@@ -150,6 +141,15 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
 
   const settings = createSettingsStore({ dir: effects.userDataDir, log, readOnly: effects.settingsReadOnly === true })
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
+  const demo = lazyDemoApi(
+    {
+      faults: effects.demoFaults ?? {},
+      day: () => effects.demoDay ?? localDemoDay(now()),
+      ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
+    },
+    log
+  )
+  const targets = createTargetResolver({ settings, credentials, log, demoUrl: async () => (await demo.forLookup()).url })
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
@@ -212,66 +212,6 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     return exportToFile(worker, { path, format, csvSeparator, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
   }
 
-  // The Demo API starts on first use, so the app pays nothing for it when Demo is not in use, and
-  // on a thread of its own, so a large Demo lookup does not spend main's time on the server's side.
-  let demo: Promise<DemoApiThread> | null = null
-  const demoDay = (): DemoDay => effects.demoDay ?? localDemoDay(now())
-  function demoApi(): Promise<DemoApiThread> {
-    demo ??= startDemoApiThread({
-      faults: effects.demoFaults ?? {},
-      day: demoDay(),
-      ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
-    }).catch((error: unknown) => {
-      demo = null
-      log.error('the Demo API could not start', { error })
-      throw new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')
-    })
-    return demo
-  }
-
-  /** Where to send a search for an environment, with the secret fetched from the keychain at the last moment. */
-  async function resolveTarget(environment: EnvironmentId, overrides: TargetOverrides = {}): Promise<ApiTarget> {
-    if (environment === 'demo') {
-      const api = await demoApi()
-      // Each lookup (and resume) asks on the day it starts: one left open past midnight answers with the new day's stock.
-      await api.setDay(demoDay())
-      return {
-        environment,
-        authUrl: overrides.authUrl ?? api.url,
-        baseUrl: overrides.baseUrl ?? api.url,
-        searchPath: searchPathFor(environment),
-        clientId: overrides.clientId ?? DEMO_CREDENTIALS.clientId,
-        clientSecret: overrides.clientSecret ?? DEMO_CREDENTIALS.clientSecret,
-        bearerPrefix: false
-      }
-    }
-    const config = settings.current().settings.environments[environment]
-    const clientId = overrides.clientId ?? config.clientId
-    const label = ENVIRONMENT_LABELS[environment]
-    if (clientId.trim() === '') {
-      throw new AppError('missing_credentials', `No client ID is set for ${label}. Add it in Settings.`)
-    }
-    const authUrl = overrides.authUrl ?? config.authUrl
-    // Read for this identity host only: a secret saved for another host is never sent here.
-    const clientSecret = overrides.clientSecret ?? (await credentials.getSecret(environment, clientId, authUrl))
-    if (clientSecret === null) {
-      throw new AppError(
-        'missing_credentials',
-        `No client secret is saved for ${label} with the identity host ${hostOrigin(authUrl)}. Add it in Settings.`
-      )
-    }
-    log.redact(clientSecret)
-    return {
-      environment,
-      authUrl,
-      baseUrl: overrides.baseUrl ?? config.baseUrl,
-      searchPath: searchPathFor(environment),
-      clientId,
-      clientSecret,
-      bearerPrefix: config.bearerPrefix
-    }
-  }
-
   const diagnostics = createDiagnostics({
     settings,
     logs: effects.logs,
@@ -307,13 +247,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     worker,
     startLookup,
     writeExport,
-    demoApi,
-    resolveTarget,
-    async closeDemo() {
-      const running = demo
-      demo = null
-      if (running !== null) await (await running.catch(() => null))?.close()
-    }
+    /** The built-in Demo API, started on first use. */
+    demoApi: () => demo.get(),
+    /** Where to send a search for an environment, with the secret read from the keychain at the last moment. */
+    resolveTarget: (environment: EnvironmentId, overrides?: TargetOverrides) => targets.resolve(environment, overrides),
+    closeDemo: () => demo.close()
   }
 }
 

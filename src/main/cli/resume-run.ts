@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
-import type { AppRoot, TargetOverrides } from '../composition-root'
+import type { AppRoot } from '../composition-root'
+import type { TargetOverrides } from '../credentials/target-resolver'
 import type { StoredLookup } from '../history/history-types'
 import type { ResumeOptions } from './lookup-args'
 import type { LookupIo } from './lookup-io'
