@@ -214,14 +214,13 @@ async function memory(dir: string): Promise<void> {
   })
   try {
     const { services } = root
-    const target = await services.resolveTarget('demo')
     const lines = asLines(validGtins(LOOKUP_VALUES))
     let first = 0
     let firstRaw = 0
     for (let n = 1; n <= LOOKUPS; n += 1) {
       const started = performance.now()
-      const { jobId } = await services.jobs.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines, target })
-      const final = await services.jobs.whenSettled(jobId)
+      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines })
+      const final = await services.lookups.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
       for (let next = 0; next < final.resultsCount;) next = (await services.results.page(jobId, next, RESULTS_PAGE_ENTRIES)).next
       if (n !== 1 && n % EVERY !== 0 && n !== LOOKUPS) continue

@@ -81,7 +81,6 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
   try {
     const { services } = root
     const demo = await services.demoApi()
-    const target = await services.resolveTarget('demo')
     const lines = asLines(validGtins(values))
 
     const finishedMs: number[] = []
@@ -91,8 +90,8 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
       while (finishedMs.length < storesDone) finishedMs.push(performance.now() - startedAt)
     })
     startedAt = performance.now()
-    const { jobId } = await services.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
-    const progress = await services.jobs.whenSettled(jobId)
+    const { jobId } = await services.lookups.start({ environment: 'demo', stores, itemType: 'gtin', lines })
+    const progress = await services.lookups.whenSettled(jobId)
     const wallMs = performance.now() - startedAt
     stopListening()
 

@@ -207,7 +207,7 @@ async function main(): Promise<void> {
         lines,
         source
       })
-      const settled = await root.services.jobs.whenSettled(started.jobId)
+      const settled = await root.services.lookups.whenSettled(started.jobId)
       if (settled.pending !== 0 || settled.carriedColumns.length !== 3)
         throw new Error('the lookup did not settle with its carried columns')
       return started.jobId
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
         from = page.next
       }
     })
-    const progress = root.services.jobs.progress(jobId)
+    const progress = root.services.lookups.progress(jobId)
     const view = defaultExportSpec('items', progress.carriedColumns, 3)
     await step('export to XLSX (Items + Locations)', async () => {
       const saved = await call<{ saved: boolean; rows: number }>(handlers, 'files:export', { jobId, format: 'xlsx', view })

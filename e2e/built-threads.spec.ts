@@ -51,7 +51,7 @@ test('the services run on the thread scripts the build ships', async () => {
     expect(lines.map((line) => line.input)).toEqual(gtins)
 
     const started = await call<JobProgress>(handlers, 'jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines })
-    const settled = await root.services.jobs.whenSettled(started.jobId)
+    const settled = await root.services.lookups.whenSettled(started.jobId)
     expect(settled.state).toBe('finished')
     expect(settled.found + settled.notFound).toBe(gtins.length)
 

@@ -31,7 +31,7 @@ async function lookUpOnce(page: Page, harness: Harness): Promise<string> {
   // The page may still show the previous lookup of the same values: wait for this one in History.
   await expect.poll(() => storedIds(harness).length).toBe(before + 1)
   const [jobId = ''] = storedIds(harness)
-  await harness.root.services.jobs.whenSettled(jobId)
+  await harness.root.services.lookups.whenSettled(jobId)
   return jobId
 }
 

@@ -44,7 +44,7 @@ describe("the browser harness's bridge", () => {
     const jobId = (run.value as { jobId: string }).jobId
     expect(bridge.lastJobId()).toBe(jobId)
     expect(() => bridge.messages()).toThrow(/start it with recordMessages/)
-    await bridge.root.services.jobs.whenSettled(jobId)
+    await bridge.root.services.lookups.whenSettled(jobId)
   })
 
   it('keeps every answer as sent when a test asks for them', async () => {

@@ -124,7 +124,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const opened: string[] = []
   const openedFolders: string[] = []
   const awake: KeepAwakeEvent[] = []
-  const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.jobs.runningCount() })
+  const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.lookups.runningCount() })
   const root = await createAppRoot({
     fetch: globalThis.fetch,
     now: Date.now,

@@ -53,10 +53,9 @@ async function openRoot(now: () => number, demoDay?: DemoDay): Promise<AppRoot> 
 /** Each found value's location rows, as a Demo lookup in the app answered them. */
 async function lookUp(root: AppRoot): Promise<Record<string, unknown>> {
   const { services } = root
-  const target = await services.resolveTarget('demo')
   const lines = VALUES.map((input, index) => ({ line: index + 1, input }))
-  const { jobId } = await services.startLookup({ environment: 'demo', stores: [STORE], itemType: 'gtin', lines, target })
-  const progress = await services.jobs.whenSettled(jobId)
+  const { jobId } = await services.lookups.start({ environment: 'demo', stores: [STORE], itemType: 'gtin', lines })
+  const progress = await services.lookups.whenSettled(jobId)
   expect(progress.state).toBe('finished')
   const { entries } = await services.results.page(jobId, 0)
   return Object.fromEntries(entries.flatMap((entry) => (entry.item === undefined ? [] : [[entry.value, entry.item.inventory_locations]])))

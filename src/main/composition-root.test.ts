@@ -70,7 +70,7 @@ afterEach(async () => {
 })
 
 async function settle(jobId: string): Promise<{ progress: JobProgress; entries: LineResult[] }> {
-  const progress = await root.services.jobs.whenSettled(jobId)
+  const progress = await root.services.lookups.whenSettled(jobId)
   const results = (await call('jobs:results', { jobId, from: 0 })) as { ok: true; value: { entries: LineResult[] } }
   return { progress, entries: results.value.entries }
 }

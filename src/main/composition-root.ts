@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { EnvironmentId, ItemType } from '../shared/domain/item-type'
+import type { EnvironmentId } from '../shared/domain/item-type'
 import type { ExportFormat } from '../shared/contract'
 import { createCredentialsService } from './credentials/credentials-service'
 import type { SecretStore } from './credentials/secret-store'
@@ -15,8 +15,10 @@ import { createLookupResults } from './history/lookup-results'
 import type { LookupSource } from './history/history-types'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
-import { createInventoryClient, type ApiTarget } from './inventory/inventory-client'
+import { createInventoryClient } from './inventory/inventory-client'
 import { createJobRunner } from './jobs/job-runner'
+import { createLookupService } from './jobs/lookup-service'
+import { createImportService } from './files/import/import-service'
 import { keepHeapsTight } from './memory/heap-growth'
 import { createDiagnostics, type LogFolder } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
@@ -29,9 +31,6 @@ import { exportToFile } from './files/export/export-to-file'
 import { sweepTempFiles } from './files/temp-files'
 import type { ExportSheet } from '../shared/export/export-sheet'
 import type { CsvSeparator } from '../shared/export/csv-separator'
-import type { ImportSource } from '../shared/contract'
-import type { JobProgress } from '../shared/domain/job-progress'
-import type { CarriedInput } from './jobs/job-types'
 
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {
@@ -124,7 +123,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     async close() {
       listeners.clear()
       // A lookup still running when the app closes can be resumed from History.
-      await services.jobs.stopAll('interrupted')
+      await services.lookups.stopAll('interrupted')
       services.wakeLock.close()
       await services.historyWriter.close()
       await services.historyReader.close()
@@ -162,7 +161,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     reader: historyReader,
     lowStockLevel: () => settings.current().settings.lowStockLevel
   })
-  const jobs = createJobRunner({
+  const runner = createJobRunner({
     client,
     history,
     writer: historyWriter,
@@ -181,26 +180,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
   // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
   const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
-
-  /**
-   * Starts a lookup, with the file's other columns attached for an imported list (read from the
-   * worker thread that keeps the file's table). History's thread validates and stores the lines.
-   */
-  async function startLookup(params: {
-    environment: EnvironmentId
-    stores: number[]
-    itemType: ItemType
-    lines: { line: number; input: string }[]
-    source?: ImportSource | undefined
-    target: ApiTarget
-  }): Promise<JobProgress> {
-    const carried =
-      params.source === undefined
-        ? undefined
-        : await worker.run('carried', { source: params.source, lines: params.lines.map(({ line }) => line) })
-    const { source: _source, ...rest } = params
-    return jobs.start({ ...rest, ...(carried === undefined ? {} : { carried: carried satisfies CarriedInput }) })
-  }
+  const imports = createImportService(worker)
+  const lookups = createLookupService({ runner, targets, imports })
 
   /** Writes an export on the worker thread, chunk by chunk, redacted there with what main's redactor knows. */
   function writeExport(
@@ -242,10 +223,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     credentials,
     tokens,
     client,
-    jobs,
+    imports,
+    lookups,
     wakeLock,
     worker,
-    startLookup,
     writeExport,
     /** The built-in Demo API, started on first use. */
     demoApi: () => demo.get(),

@@ -20,7 +20,7 @@ export async function resumeRun(
   io: LookupIo,
   say: (text: string) => void
 ): Promise<number> {
-  const { history, jobs } = root.services
+  const { history, lookups } = root.services
   const lookup = options.resume === 'last' ? lastStopped(root) : history.lookup(options.resume)
   if (lookup === null) {
     say(
@@ -38,11 +38,10 @@ export async function resumeRun(
   const where = `${ENVIRONMENT_LABELS[lookup.environment]}, store ${lookup.stores.join(', ')}`
   if (lookup.counts.cancelled === 0) {
     say(`Run ${jobId} (${where}) has no values left to look up; writing its results.`)
-    return writeRun(root, jobId, options, jobs.progress(jobId), say, true)
+    return writeRun(root, jobId, options, lookups.progress(jobId), say, true)
   }
   try {
-    const target = await root.services.resolveTarget(lookup.environment, overrides)
-    await jobs.resume(jobId, target)
+    await lookups.resume(jobId, overrides)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}`)

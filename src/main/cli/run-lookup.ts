@@ -140,10 +140,10 @@ async function readStores(root: AppRoot, option: StoresOption, say: (text: strin
   const bytes = await readInputFile('--stores-file', option.path, say)
   if (bytes === null) return null
   try {
-    const { worker } = root.services
-    const summary = await worker.run('import', { fileName: option.path, bytes })
+    const { imports } = root.services
+    const summary = await imports.read({ fileName: option.path, bytes })
     const source = { importId: summary.importId, column: storeColumnOf(summary) }
-    const column = await worker.run('column', source)
+    const column = await imports.column(source)
     const name = summary.columns[source.column]?.name ?? `column ${source.column + 1}`
     const check = parseStoreEntries(storeEntriesOfCells(linesOfColumn(column).map((cell) => cell.input)))
     if (!check.ok) {
@@ -190,10 +190,10 @@ async function readLines(root: AppRoot, options: LookupOptions, say: (text: stri
   const bytes = await readInputFile('--input', options.input, say)
   if (bytes === null) return null
   try {
-    const { worker } = root.services
-    const summary = await worker.run('import', { fileName: options.input, bytes })
+    const { imports } = root.services
+    const summary = await imports.read({ fileName: options.input, bytes })
     const source = { importId: summary.importId, column: summary.suggestedColumn }
-    const column = await worker.run('column', source)
+    const column = await imports.column(source)
     const name = summary.columns[source.column]?.name ?? `column ${source.column + 1}`
     // A job takes values of at most 200 characters; a longer cell is no GTIN or item number and ends invalid.
     const values = linesOfColumn(column).map((value) => ({ ...value, input: value.input.slice(0, MAX_INPUT_CHARS) }))
@@ -244,14 +244,13 @@ async function lookUp(
   const { services } = root
   let jobId: string
   try {
-    const target = await services.resolveTarget(options.environment, targetOverrides(options, secret))
-    const started = await services.startLookup({
+    const started = await services.lookups.start({
       environment: options.environment,
       stores,
       itemType: options.itemType,
       lines: lines.values,
       source: lines.source,
-      target
+      overrides: targetOverrides(options, secret)
     })
     jobId = started.jobId
   } catch (error) {

@@ -15,18 +15,18 @@ export async function watchRun(
   say: (text: string) => void,
   saved: boolean
 ): Promise<JobProgress> {
-  const { jobs } = root.services
-  const ticker = setInterval(() => say(progressLine(jobs.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
+  const { lookups } = root.services
+  const ticker = setInterval(() => say(progressLine(lookups.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
   const stopListening = io.onInterrupt(() => {
     say(
       saved
         ? `Stopping: what arrived is written, and the rest can be looked up later with --resume ${jobId}.`
         : 'Stopping: lines not yet looked up will be marked cancelled, and what arrived is written.'
     )
-    jobs.stop(jobId, 'interrupted')
+    lookups.stop(jobId, 'interrupted')
   })
   try {
-    return await jobs.whenSettled(jobId)
+    return await lookups.whenSettled(jobId)
   } finally {
     clearInterval(ticker)
     stopListening()

@@ -93,7 +93,7 @@ function runApp(demoDay: DemoDay | null): void {
 
   /** Quitting while a lookup runs asks first; the lookup is then interrupted, to be resumed from History. */
   function askBeforeQuitting(event: Electron.Event): void {
-    if (quitAgreed || root === null || root.services.jobs.runningCount() === 0) return
+    if (quitAgreed || root === null || root.services.lookups.runningCount() === 0) return
     event.preventDefault()
     if (ask(QUIT_WHILE_RUNNING) !== 'Quit') return
     quitAgreed = true

@@ -60,7 +60,7 @@ async function startApp() {
       itemType: 'gtin',
       lines: asLines(values)
     })
-    await root.services.jobs.whenSettled(jobId)
+    await root.services.lookups.whenSettled(jobId)
     return jobId
   }
   return { root, call, refused, lookUp }
@@ -135,7 +135,7 @@ describe('History channels', () => {
 
     const resumed = await app.call<{ state: string; pending: number; cancelled: number }>('history:resume', { jobId })
     expect(resumed).toMatchObject({ state: 'running', pending: cancelled.cancelled, cancelled: 0 })
-    const final = await app.root.services.jobs.whenSettled(jobId)
+    const final = await app.root.services.lookups.whenSettled(jobId)
     expect(final).toMatchObject({ state: 'finished', cancelled: 0, lines: 3_000 })
     expect(final.found + final.notFound).toBe(3_000)
     // Nothing left to resume: it answers with the lookup as it is.

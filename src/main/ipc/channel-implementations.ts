@@ -22,7 +22,7 @@ export const COMPARE_PAGE_ROWS = 5_000
 
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
-  const { settings, credentials, tokens, jobs, history } = services
+  const { settings, credentials, tokens, lookups, history } = services
   const withWarnings = () => ({ settings: settings.current().settings, warning: services.startupWarning() })
 
   return {
@@ -39,11 +39,11 @@ export function createChannelImplementations(services: AppServices, effects: App
       const { expiresAt } = await tokens.getToken(target)
       return { environment, validUntil: new Date(expiresAt).toISOString() }
     },
-    readImportFile: ({ fileName, bytes }) => services.worker.run('import', { fileName, bytes }),
-    readImportColumn: (source) => services.worker.run('column', source),
+    readImportFile: (file) => services.imports.read(file),
+    readImportColumn: (source) => services.imports.column(source),
     exportResults: async ({ jobId, format, csvSeparator, view }) => {
       const { lookup, lines: results } = await services.results.latest(jobId, { carried: false })
-      const { startedAt, carriedColumns, lines } = jobs.progress(jobId)
+      const { startedAt, carriedColumns, lines } = lookups.progress(jobId)
       const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
       const { stores } = lookup
       const where = stores.length === 1 ? `store${stores[0] ?? ''}` : `${stores.length}stores`
@@ -64,16 +64,9 @@ export function createChannelImplementations(services: AppServices, effects: App
         throw describeWriteFailure(error, path)
       }
     },
-    startJob: async ({ environment, stores, itemType, lines, source }) => {
-      const target = await services.resolveTarget(environment)
-      return services.startLookup({ environment, stores, itemType, lines, source, target })
-    },
-    cancelJob: async ({ jobId }) => jobs.cancel(jobId),
-    retryFailed: async ({ jobId }) => {
-      // Credentials may have been fixed since the failure: resolve the target afresh.
-      const target = await services.resolveTarget(jobs.progress(jobId).environment)
-      return jobs.retryFailed(jobId, target)
-    },
+    startJob: (request) => lookups.start(request),
+    cancelJob: async ({ jobId }) => lookups.cancel(jobId),
+    retryFailed: ({ jobId }) => lookups.retryFailed(jobId),
     getJobResults: ({ jobId, from }) => services.results.page(jobId, from, RESULTS_PAGE_ENTRIES),
     listLookups: async ({ search, before, limit }) => {
       const wanted = limit ?? 100
@@ -83,14 +76,14 @@ export function createChannelImplementations(services: AppServices, effects: App
         limit: wanted + 1
       })
       return {
-        lookups: page.slice(0, wanted).map((lookup) => toLookupSummary(lookup, jobs.isRunning(String(lookup.id)))),
+        lookups: page.slice(0, wanted).map((lookup) => toLookupSummary(lookup, lookups.isRunning(String(lookup.id)))),
         more: page.length > wanted,
         databaseBytes: history.sizeBytes(),
         databasePath: history.path,
         warning: history.warning
       }
     },
-    openLookup: async ({ jobId }) => jobs.progress(jobId),
+    openLookup: async ({ jobId }) => lookups.progress(jobId),
     deleteLookup: async ({ jobId }) => {
       services.comparisons.forget()
       return { deleted: await services.historyWriter.deleteLookup(lookupIdOf(jobId)) }
@@ -100,8 +93,8 @@ export function createChannelImplementations(services: AppServices, effects: App
       const start = Math.min(from, rows.length)
       const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
       return {
-        then: toLookupSummary(then, jobs.isRunning(String(then.id))),
-        now: toLookupSummary(now, jobs.isRunning(String(now.id))),
+        then: toLookupSummary(then, lookups.isRunning(String(then.id))),
+        now: toLookupSummary(now, lookups.isRunning(String(now.id))),
         counts,
         total: rows.length,
         rows: page,
@@ -128,13 +121,10 @@ export function createChannelImplementations(services: AppServices, effects: App
         throw describeWriteFailure(error, path)
       }
     },
-    resumeLookup: async ({ jobId }) => {
-      const target = await services.resolveTarget(jobs.progress(jobId).environment)
-      return jobs.resume(jobId, target)
-    },
+    resumeLookup: ({ jobId }) => lookups.resume(jobId),
     previousLookup: async ({ jobId }) => {
       const previous = history.previous(lookupIdOf(jobId))
-      return { previous: previous === null ? null : toLookupSummary(previous, jobs.isRunning(String(previous.id))) }
+      return { previous: previous === null ? null : toLookupSummary(previous, lookups.isRunning(String(previous.id))) }
     },
     saveDraft: async (draft) => {
       await services.historyWriter.saveDraft(draft)

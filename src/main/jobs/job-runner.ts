@@ -206,18 +206,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
 
   return {
     async start(params) {
-      const seen = new Set<number>()
-      for (const { line } of params.lines) {
-        if (seen.has(line)) throw new AppError('invalid_input', `Line ${line} appears twice in the list; give each line its own number.`)
-        seen.add(line)
-      }
-      if (params.stores.length === 0) throw new AppError('invalid_input', 'Enter at least one store.')
-      if (new Set(params.stores).size !== params.stores.length)
-        throw new AppError('invalid_input', 'A store is listed twice; list each store once.')
+      // Checked at the lookup service's door; the values are validated, and the size of stores x values checked, where History stores them.
       const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
-      if (carried !== null && carried.rows.length !== params.lines.length) throw new Error('carried rows do not match the lines')
       const { target } = params
-      // Validated, checked against the size limit of stores x values, and stored on History's thread.
       const created = await recorder.create({
         lookup: {
           environment: params.environment,

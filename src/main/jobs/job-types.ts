@@ -60,8 +60,9 @@ export type StopReason = 'cancelled' | 'interrupted'
 
 export interface JobRunner {
   /**
-   * Resolves once the lookup is stored (its lines validated where it is written); the lookup then
-   * runs in the background and reports through `onProgress`.
+   * Resolves once the lookup is stored (its values validated where it is written); the lookup then
+   * runs in the background and reports through `onProgress`. Its stores and line numbers are as the
+   * lookup service's door checked them: each once.
    */
   start(params: StartParams): Promise<JobProgress>
   /**

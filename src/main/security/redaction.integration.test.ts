@@ -112,7 +112,7 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
       })
       expect(started.ok).toBe(true)
       const { jobId } = started.value as { jobId: string }
-      const settled = await root.services.jobs.whenSettled(jobId)
+      const settled = await root.services.lookups.whenSettled(jobId)
       expect(settled.failed).toBe(1)
       const results = await call('jobs:results', { jobId, from: 0 })
       expect(JSON.stringify(results)).toContain('Rejected request.')

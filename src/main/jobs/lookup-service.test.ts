@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { EnvironmentId } from '../../shared/domain/item-type'
+import { searchPathFor } from '../../shared/environments'
+import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
+import type { ImportService } from '../files/import/import-service'
+import type { HistoryStore } from '../history/history-store'
+import { memoryHistory } from '../history/test-support/memory-history'
+import type { ApiTarget } from '../inventory/inventory-client'
+import { createMemoryLogger } from '../logging/logger'
+import { createJobRunner } from './job-runner'
+import { createLookupService } from './lookup-service'
+import { createFakeClock } from './test-support/fake-clock'
+import { createFakeInventory, faults } from './test-support/fake-inventory'
+import { asLines, validGtins } from './test-support/gtin-fixtures'
+
+const opened: HistoryStore[] = []
+afterEach(() => {
+  for (const history of opened.splice(0)) history.close()
+})
+
+/** The service over a real runner and History in memory; targets and imports are stand-ins that say what they were asked. */
+function harness(script?: Parameters<typeof createFakeInventory>[0]['script']) {
+  const clock = createFakeClock()
+  const log = createMemoryLogger()
+  const fake = createFakeInventory({ clock, ...(script === undefined ? {} : { script }) })
+  const { history, writer, results } = memoryHistory(clock.now, log)
+  opened.push(history)
+  /** The secret each search was sent with. */
+  const secrets: string[] = []
+  const client: typeof fake = {
+    ...fake,
+    searchBatch(target, request) {
+      secrets.push((target as ApiTarget).clientSecret)
+      return fake.searchBatch(target, request)
+    }
+  }
+  const runner = createJobRunner({
+    client,
+    history,
+    writer,
+    now: clock.now,
+    sleep: clock.sleep,
+    random: () => 0.5,
+    log,
+    onProgress: () => undefined
+  })
+  const resolved: { environment: EnvironmentId; overrides: TargetOverrides | undefined; secret: string }[] = []
+  let secret = 'first-secret'
+  const targets: TargetResolver = {
+    async resolve(environment, overrides) {
+      resolved.push({ environment, overrides, secret })
+      const target: ApiTarget = {
+        environment,
+        authUrl: 'https://id.example.com',
+        baseUrl: 'https://inventory.example.com',
+        searchPath: searchPathFor(environment),
+        clientId: overrides?.clientId ?? 'client',
+        clientSecret: overrides?.clientSecret ?? secret,
+        bearerPrefix: false
+      }
+      return target
+    }
+  }
+  const carriedAsked: { importId: string; lines: readonly number[] }[] = []
+  const imports: Pick<ImportService, 'carried'> = {
+    async carried(source, lines) {
+      carriedAsked.push({ importId: source.importId, lines })
+      return { columns: ['Description'], rows: lines.map((line) => (line === 2 ? null : `Item ${line}`)) }
+    }
+  }
+  const service = createLookupService({ runner, targets, imports })
+  return {
+    service,
+    fake,
+    secrets,
+    clock,
+    results,
+    resolved,
+    carriedAsked,
+    fixCredentials: () => {
+      secret = 'fixed-secret'
+    }
+  }
+}
+
+describe('the lookup service', () => {
+  it('refuses at its door a request with no store, a store twice or a line number twice, before anything is resolved, stored or sent', async () => {
+    const h = harness()
+    const lines = asLines(validGtins(2))
+    await expect(h.service.start({ environment: 'demo', stores: [], itemType: 'gtin', lines })).rejects.toThrow('Enter at least one store.')
+    await expect(h.service.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines })).rejects.toThrow(
+      'A store is listed twice; list each store once.'
+    )
+    const repeated = [...lines, { line: 1, input: 'again' }]
+    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: repeated })).rejects.toThrow(
+      'Line 1 appears twice in the list; give each line its own number.'
+    )
+    expect(h.resolved).toEqual([])
+    expect(h.fake.calls).toEqual([])
+  })
+
+  it("sends a lookup where its environment and the caller's overrides say, with an imported file's other columns on each line", async () => {
+    const h = harness()
+    const lines = asLines(validGtins(3))
+    const overrides = { clientId: 'headless-client', clientSecret: 'from-the-environment' }
+    const source = { importId: 'import-1', column: 0 }
+    const started = await h.service.start({ environment: 'sandbox', stores: [9], itemType: 'gtin', lines, source, overrides })
+    expect(h.resolved).toEqual([{ environment: 'sandbox', overrides, secret: 'first-secret' }])
+    expect(h.carriedAsked).toEqual([{ importId: 'import-1', lines: [1, 2, 3] }])
+    const final = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
+    expect(final).toMatchObject({ state: 'finished', found: 3, carriedColumns: ['Description'] })
+    expect(h.secrets).toEqual(['from-the-environment'])
+    const { lines: latest } = await h.results.latest(started.jobId)
+    expect(latest.map((result) => result.carried)).toEqual([['Item 1'], [''], ['Item 3']])
+  })
+
+  it('retries failed values and resumes a cancelled lookup with the target resolved afresh for its environment', async () => {
+    const h = harness((_call, index) => (index < 2 ? faults.auth() : undefined))
+    const lines = asLines(validGtins(150))
+    const started = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines })
+    const failed = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
+    expect(failed).toMatchObject({ failed: 150 })
+    h.fixCredentials()
+    await h.service.retryFailed(started.jobId)
+    const retried = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
+    expect(retried).toMatchObject({ state: 'finished', found: 150, failed: 0 })
+    expect(h.resolved.map(({ environment, secret }) => [environment, secret])).toEqual([
+      ['production', 'first-secret'],
+      ['production', 'fixed-secret']
+    ])
+    expect(h.secrets.at(-1)).toBe('fixed-secret')
+
+    const again = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines })
+    h.service.cancel(again.jobId)
+    const cancelled = await h.clock.runUntilSettled(h.service.whenSettled(again.jobId))
+    expect(cancelled.state).toBe('cancelled')
+    await h.service.resume(again.jobId, { baseUrl: 'https://elsewhere.example.com' })
+    expect(h.resolved.at(-1)).toMatchObject({ environment: 'production', overrides: { baseUrl: 'https://elsewhere.example.com' } })
+    expect(await h.clock.runUntilSettled(h.service.whenSettled(again.jobId))).toMatchObject({ state: 'finished', found: 150 })
+  })
+})

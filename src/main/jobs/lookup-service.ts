@@ -1,0 +1,90 @@
+import type { ImportSource } from '../../shared/contract'
+import { AppError } from '../../shared/domain/app-error'
+import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
+import type { JobProgress } from '../../shared/domain/job-progress'
+import { storesSchema } from '../../shared/domain/store-list'
+import { repeatedLine, type InputLine } from '../../shared/import-lines'
+import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
+import type { ImportService } from '../files/import/import-service'
+import type { JobRunner } from './job-types'
+
+/** A lookup as the window or the headless command asks for it. */
+export interface LookupRequest {
+  environment: EnvironmentId
+  /** Every line is looked up in each of these stores, in this order. */
+  stores: number[]
+  itemType: ItemType
+  lines: InputLine[]
+  /** Set when the lines are a column of an imported file: its other columns travel with each line. */
+  source?: ImportSource | undefined
+  /** The headless command's hosts, client ID or secret instead of the settings' and the keychain's. */
+  overrides?: TargetOverrides
+}
+
+/**
+ * Lookups from start to end, as the window and the headless command both run them: where to send
+ * them (resolved afresh each time: credentials may have been fixed since), the imported file's
+ * other columns, and the running lookups themselves.
+ */
+export interface LookupService extends Pick<
+  JobRunner,
+  'cancel' | 'stop' | 'stopAll' | 'progress' | 'whenSettled' | 'isRunning' | 'runningCount'
+> {
+  /** Resolves once the lookup is stored; it then runs in the background. */
+  start(request: LookupRequest): Promise<JobProgress>
+  /** Looks up the lines a cancelled or interrupted lookup never answered, under the same lookup. */
+  resume(jobId: string, overrides?: TargetOverrides): Promise<JobProgress>
+  /** Looks up the failed values again, under the same lookup. */
+  retryFailed(jobId: string): Promise<JobProgress>
+}
+
+export interface LookupServiceDeps {
+  runner: JobRunner
+  targets: TargetResolver
+  imports: Pick<ImportService, 'carried'>
+}
+
+/** The checks a request passes at the door, with the domain's own rules; the values themselves are validated where History stores them. */
+function checkRequest({ stores, lines }: LookupRequest): void {
+  const checked = storesSchema.safeParse(stores)
+  if (!checked.success) throw new AppError('invalid_input', checked.error.issues[0]?.message ?? 'Check the stores and try again.')
+  const repeated = repeatedLine(lines)
+  if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
+}
+
+export function createLookupService({ runner, targets, imports }: LookupServiceDeps): LookupService {
+  return {
+    async start(request) {
+      checkRequest(request)
+      const { environment, stores, itemType, lines, source } = request
+      const target = await targets.resolve(environment, request.overrides)
+      // An imported list's other columns, read from the worker thread that keeps the file's table.
+      const carried =
+        source === undefined
+          ? undefined
+          : await imports.carried(
+              source,
+              lines.map(({ line }) => line)
+            )
+      return runner.start({ environment, stores, itemType, lines, target, ...(carried === undefined ? {} : { carried }) })
+    },
+
+    async resume(jobId, overrides) {
+      const target = await targets.resolve(runner.progress(jobId).environment, overrides)
+      return runner.resume(jobId, target)
+    },
+
+    async retryFailed(jobId) {
+      const target = await targets.resolve(runner.progress(jobId).environment)
+      return runner.retryFailed(jobId, target)
+    },
+
+    cancel: (jobId) => runner.cancel(jobId),
+    stop: (jobId, reason) => runner.stop(jobId, reason),
+    stopAll: (reason) => runner.stopAll(reason),
+    progress: (jobId) => runner.progress(jobId),
+    whenSettled: (jobId) => runner.whenSettled(jobId),
+    isRunning: (jobId) => runner.isRunning(jobId),
+    runningCount: () => runner.runningCount()
+  }
+}
