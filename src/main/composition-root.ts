@@ -27,10 +27,8 @@ import { createTokenManager } from './token/token-manager'
 import { createLookupWakeLock, type KeepAwake } from './power/lookup-wake-lock'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
-import { exportToFile } from './files/export/export-to-file'
+import { createExportService } from './files/export/export-service'
 import { sweepTempFiles } from './files/temp-files'
-import type { ExportSheet } from '../shared/export/export-sheet'
-import type { CsvSeparator } from '../shared/export/csv-separator'
 
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {
@@ -182,16 +180,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
   const imports = createImportService(worker)
   const lookups = createLookupService({ runner, targets, imports })
-
-  /** Writes an export on the worker thread, chunk by chunk, redacted there with what main's redactor knows. */
-  function writeExport(
-    path: string,
-    format: ExportFormat,
-    chunks: Iterable<ExportSheet[]> | AsyncIterable<ExportSheet[]>,
-    csvSeparator: CsvSeparator = 'comma'
-  ): Promise<{ rows: number }> {
-    return exportToFile(worker, { path, format, csvSeparator, chunks, journalDir: effects.userDataDir, redact: [...log.redactor.known()] })
-  }
+  const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor })
 
   const diagnostics = createDiagnostics({
     settings,
@@ -227,7 +216,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     lookups,
     wakeLock,
     worker,
-    writeExport,
+    exports,
     /** The built-in Demo API, started on first use. */
     demoApi: () => demo.get(),
     /** Where to send a search for an environment, with the secret read from the keychain at the last moment. */

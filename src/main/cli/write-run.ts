@@ -1,12 +1,9 @@
-import { compareColumnsFor, comparesManyStores } from '../../shared/compare/compare-columns'
-import { compareSheet } from '../../shared/compare/compare-sheet'
 import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { defaultExportSpec } from '../../shared/export/build-export'
-import type { ExportSheet } from '../../shared/export/export-sheet'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppRoot } from '../composition-root'
-import { EXPORT_CHUNK_LINES, exportChunks } from '../files/export/export-chunks'
+import type { Comparison } from '../history/compare-service'
 import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
 import { summaryLine } from './progress-line'
@@ -29,14 +26,19 @@ export async function writeRun(
   saved: boolean
 ): Promise<number> {
   const { services } = root
-  const chunks =
-    options.compareWith === undefined
-      ? await resultChunks(root, jobId, options, final)
-      : await comparisonChunks(root, jobId, options.compareWith, say)
-  if (chunks === null) return EXIT_INCOMPLETE
+  const { exports } = services
+  let write: () => Promise<{ rows: number }>
+  if (options.compareWith === undefined) {
+    const spec = defaultExportSpec(options.view, final.carriedColumns, services.settings.current().settings.lowStockLevel, final.stores)
+    write = () => exports.writeResults(jobId, spec, options.output, options.format)
+  } else {
+    const comparison = await comparisonWith(services, jobId, options.compareWith, say)
+    if (comparison === null) return EXIT_INCOMPLETE
+    write = () => exports.writeComparison(comparison, options.output, options.format)
+  }
   let rows: number
   try {
-    ;({ rows } = await services.writeExport(options.output, options.format, chunks))
+    ;({ rows } = await write())
   } catch (error) {
     const reason =
       error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
@@ -52,28 +54,13 @@ export async function writeRun(
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
 
-async function resultChunks(
-  root: AppRoot,
-  jobId: string,
-  options: OutputOptions,
-  final: JobProgress
-): Promise<AsyncIterable<ExportSheet[]>> {
-  const { services } = root
-  const { lookup, lines: results } = await services.results.latest(jobId, { carried: false })
-  const { carriedColumns } = final
-  const spec = defaultExportSpec(options.view, carriedColumns, services.settings.current().settings.lowStockLevel, lookup.stores)
-  const source = { results, itemType: lookup.itemType, carriedColumns, stores: lookup.stores, lines: final.lines }
-  return exportChunks(source, spec, { prepare: (slice) => services.results.carry(jobId, slice) })
-}
-
-/** `--compare-with`: this run against the one named, a sheet of compared values; null (said why) when there is none to compare with. */
-async function comparisonChunks(
-  root: AppRoot,
+/** `--compare-with`: this run against the one named; null (said why) when there is none to compare with. */
+async function comparisonWith(
+  { history, comparisons }: AppRoot['services'],
   jobId: string,
   compareWith: 'previous' | number,
   say: (text: string) => void
-): Promise<Iterable<ExportSheet[]> | null> {
-  const { history, comparisons } = root.services
+): Promise<Comparison | null> {
   const id = Number(jobId)
   const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
   if (then === null) {
@@ -86,16 +73,13 @@ async function comparisonChunks(
     return null
   }
   try {
-    const { rows, counts, now } = await comparisons.compare(then.id, id)
-    const columns = compareColumnsFor(comparesManyStores(then, now))
+    const comparison = await comparisons.compare(then.id, id)
+    const { counts } = comparison
     say(
       `Comparing with run ${then.id} of ${localMinute(then.startedAt)}: ${counts.newly_out} newly out of stock, ${counts.back_in} back in stock, ` +
         `${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.only_one} only in one.`
     )
-    return (function* () {
-      for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES)
-        yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES), columns)]
-    })()
+    return comparison
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message} Nothing was written; this run is kept in History as run ${jobId}.`)

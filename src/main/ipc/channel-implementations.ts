@@ -1,12 +1,7 @@
-import { compareColumnsByKeys } from '../../shared/compare/compare-columns'
-import { compareSheet } from '../../shared/compare/compare-sheet'
-import { draftSchema } from '../../shared/contract'
+import { draftSchema, type ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
-import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppEffects, AppServices } from '../composition-root'
-import { EXPORT_CHUNK_LINES, exportChunks } from '../files/export/export-chunks'
 import { describeWriteFailure } from '../files/export/write-failure'
-import { comparisonFileName, rowsByKeys } from '../history/comparison-export'
 import { lookupIdOf } from '../history/lookup-id'
 import { toLookupSummary } from '../history/to-lookup-summary'
 import { toSafeExternalUrl } from '../security/external-url'
@@ -22,8 +17,27 @@ export const COMPARE_PAGE_ROWS = 5_000
 
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
 export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
-  const { settings, credentials, tokens, lookups, history } = services
+  const { settings, credentials, tokens, lookups, history, exports } = services
   const withWarnings = () => ({ settings: settings.current().settings, warning: services.startupWarning() })
+
+  /** Asks where to save, then writes there; a failure the worker did not put in words gets its sentence here. */
+  async function saveExport(
+    what: string,
+    suggestedName: string,
+    format: ExportFormat,
+    write: (path: string) => Promise<{ rows: number }>
+  ): Promise<{ saved: true; path: string; rows: number } | { saved: false }> {
+    const path = await effects.chooseExportPath(suggestedName, format)
+    if (path === null) return { saved: false }
+    try {
+      const { rows } = await write(path)
+      return { saved: true, path, rows }
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      effects.log.error(`${what} failed`, { error })
+      throw describeWriteFailure(error, path)
+    }
+  }
 
   return {
     getSettings: async () => withWarnings(),
@@ -41,29 +55,10 @@ export function createChannelImplementations(services: AppServices, effects: App
     },
     readImportFile: (file) => services.imports.read(file),
     readImportColumn: (source) => services.imports.column(source),
-    exportResults: async ({ jobId, format, csvSeparator, view }) => {
-      const { lookup, lines: results } = await services.results.latest(jobId, { carried: false })
-      const { startedAt, carriedColumns, lines } = lookups.progress(jobId)
-      const stamp = new Date(startedAt).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
-      const { stores } = lookup
-      const where = stores.length === 1 ? `store${stores[0] ?? ''}` : `${stores.length}stores`
-      const suggestedName = `inventory-${ENVIRONMENT_LABELS[lookup.environment].toLowerCase()}-${where}-${stamp}-${view.view}.${format}`
-      const path = await effects.chooseExportPath(suggestedName, format)
-      if (path === null) return { saved: false as const }
-      try {
-        // Redacted on the worker: a server's message in a row may echo a secret, and exports leave main like any other text.
-        const source = { results, itemType: lookup.itemType, carriedColumns, stores, lines }
-        const chunks = exportChunks(source, view, {
-          prepare: (slice) => services.results.carry(jobId, slice)
-        })
-        const { rows } = await services.writeExport(path, format, chunks, csvSeparator)
-        return { saved: true as const, path, rows }
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        effects.log.error('export failed', { error })
-        throw describeWriteFailure(error, path)
-      }
-    },
+    exportResults: ({ jobId, format, csvSeparator, view }) =>
+      saveExport('export', exports.resultsFileName(jobId, view.view, format), format, (path) =>
+        exports.writeResults(jobId, view, path, format, csvSeparator)
+      ),
     startJob: (request) => lookups.start(request),
     cancelJob: async ({ jobId }) => lookups.cancel(jobId),
     retryFailed: ({ jobId }) => lookups.retryFailed(jobId),
@@ -103,23 +98,9 @@ export function createChannelImplementations(services: AppServices, effects: App
     },
     exportComparison: async ({ thenJobId, nowJobId, format, csvSeparator, columns, rows, lowStockLevel }) => {
       const comparison = await services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
-      const path = await effects.chooseExportPath(comparisonFileName(comparison, format), format)
-      if (path === null) return { saved: false as const }
-      const chosen = rows === null ? comparison.rows : rowsByKeys(comparison.rows, rows)
-      const sheetColumns = compareColumnsByKeys(columns)
-      try {
-        const chunks = (function* () {
-          for (let start = 0; start === 0 || start < chosen.length; start += EXPORT_CHUNK_LINES) {
-            yield [compareSheet(chosen.slice(start, start + EXPORT_CHUNK_LINES), sheetColumns)]
-          }
-        })()
-        const written = await services.writeExport(path, format, chunks, csvSeparator)
-        return { saved: true as const, path, rows: written.rows }
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        effects.log.error('export of a comparison failed', { error })
-        throw describeWriteFailure(error, path)
-      }
+      return saveExport('export of a comparison', exports.comparisonFileName(comparison, format), format, (path) =>
+        exports.writeComparison(comparison, path, format, { rows, columns }, csvSeparator)
+      )
     },
     resumeLookup: ({ jobId }) => lookups.resume(jobId),
     previousLookup: async ({ jobId }) => {

@@ -19,7 +19,7 @@ export interface ExportToFile {
  * Writes an export on the worker thread, a chunk at a time: main only builds each chunk's rows and
  * waits for the worker between chunks. Any failure aborts the export, leaving the old file as it was.
  */
-export async function exportToFile(worker: WorkerClient, request: ExportToFile): Promise<{ rows: number }> {
+export async function exportToFile(worker: Pick<WorkerClient, 'run'>, request: ExportToFile): Promise<{ rows: number }> {
   const { exportId } = await worker.run('exportOpen', {
     path: request.path,
     format: request.format,

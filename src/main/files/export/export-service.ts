@@ -1,0 +1,122 @@
+import { compareColumnsByKeys, compareColumnsFor, compareRowKey, comparesManyStores } from '../../../shared/compare/compare-columns'
+import type { CompareRow } from '../../../shared/compare/compare-lookups'
+import { compareSheet } from '../../../shared/compare/compare-sheet'
+import type { ExportFormat } from '../../../shared/contract'
+import type { CsvSeparator } from '../../../shared/export/csv-separator'
+import type { ExportSheet } from '../../../shared/export/export-sheet'
+import type { ExportViewSpec } from '../../../shared/export/export-spec'
+import type { LookupView } from '../../../shared/views/lookup-views'
+import type { Comparison } from '../../history/compare-service'
+import type { HistoryStore } from '../../history/history-store'
+import type { StoredLookup } from '../../history/history-types'
+import { lookupGone, requireLookupId } from '../../history/lookup-id'
+import type { LookupResults } from '../../history/lookup-results'
+import type { Redactor } from '../../security/redactor'
+import type { WorkerClient } from '../../workers/worker-client'
+import { EXPORT_CHUNK_LINES, exportChunks } from './export-chunks'
+import { comparisonFileName, resultsFileName } from './export-file-names'
+import { exportToFile } from './export-to-file'
+
+/** Which of a comparison's rows and columns to write, by their keys, in the window's order; all of them when left out. */
+export interface ComparisonSelection {
+  rows: readonly string[] | null
+  columns: readonly string[]
+}
+
+/**
+ * Every export, for the window and the headless command alike: the name offered, and the file
+ * written on the worker thread a slice at a time (main builds a slice's rows and is free between
+ * slices), redacted there with everything main's redactor knows.
+ */
+export interface ExportService {
+  resultsFileName(jobId: string, view: LookupView, format: ExportFormat): string
+  /**
+   * What `spec` (a view's columns, rows and low-stock level) shows of a lookup's latest results.
+   * A CSV's fields are separated by `csvSeparator` (a comma unless said).
+   */
+  writeResults(
+    jobId: string,
+    spec: ExportViewSpec,
+    path: string,
+    format: ExportFormat,
+    csvSeparator?: CsvSeparator
+  ): Promise<{ rows: number }>
+  comparisonFileName(comparison: Pick<Comparison, 'then' | 'now'>, format: ExportFormat): string
+  writeComparison(
+    comparison: Comparison,
+    path: string,
+    format: ExportFormat,
+    selection?: ComparisonSelection,
+    csvSeparator?: CsvSeparator
+  ): Promise<{ rows: number }>
+}
+
+export interface ExportServiceDeps {
+  history: Pick<HistoryStore, 'lookup'>
+  results: Pick<LookupResults, 'latest' | 'carry'>
+  worker: Pick<WorkerClient, 'run'>
+  /** Where temporary files are noted, so the next start can remove those an interrupted export left. */
+  journalDir: string
+  /** Knows every secret and token this process handled: exports leave main like any other text. */
+  redactor: Pick<Redactor, 'known'>
+}
+
+export function createExportService({ history, results, worker, journalDir, redactor }: ExportServiceDeps): ExportService {
+  function stored(jobId: string): StoredLookup {
+    const lookup = history.lookup(requireLookupId(jobId))
+    if (lookup === null) throw lookupGone()
+    return lookup
+  }
+
+  function write(
+    path: string,
+    format: ExportFormat,
+    chunks: Iterable<ExportSheet[]> | AsyncIterable<ExportSheet[]>,
+    csvSeparator: CsvSeparator = 'comma'
+  ): Promise<{ rows: number }> {
+    return exportToFile(worker, { path, format, csvSeparator, chunks, journalDir, redact: [...redactor.known()] })
+  }
+
+  return {
+    resultsFileName: (jobId, view, format) => resultsFileName(stored(jobId), view, format),
+
+    async writeResults(jobId, spec, path, format, csvSeparator) {
+      const { lookup, lines: latest } = await results.latest(jobId, { carried: false })
+      const { itemType, carriedColumns, stores, lines } = lookup
+      // The carried cells are read a slice at a time, as each slice is built.
+      const chunks = exportChunks({ results: latest, itemType, carriedColumns, stores, lines }, spec, {
+        prepare: (slice) => results.carry(jobId, slice)
+      })
+      return write(path, format, chunks, csvSeparator)
+    },
+
+    comparisonFileName,
+
+    writeComparison(comparison, path, format, selection, csvSeparator) {
+      const rows = selection?.rows == null ? comparison.rows : rowsByKeys(comparison.rows, selection.rows)
+      const columns =
+        selection === undefined
+          ? compareColumnsFor(comparesManyStores(comparison.then, comparison.now))
+          : compareColumnsByKeys(selection.columns)
+      const chunks = (function* () {
+        for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) {
+          yield [compareSheet(rows.slice(start, start + EXPORT_CHUNK_LINES), columns)]
+        }
+      })()
+      return write(path, format, chunks, csvSeparator)
+    }
+  }
+}
+
+/** The compared rows the keys name, in the keys' order; a key the comparison lacks (or repeats) adds nothing. */
+export function rowsByKeys(rows: readonly CompareRow[], keys: readonly string[]): CompareRow[] {
+  const byKey = new Map(rows.map((row) => [compareRowKey(row), row]))
+  const chosen: CompareRow[] = []
+  for (const key of keys) {
+    const row = byKey.get(key)
+    if (row === undefined) continue
+    chosen.push(row)
+    byKey.delete(key)
+  }
+  return chosen
+}
