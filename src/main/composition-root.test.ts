@@ -120,7 +120,7 @@ describe('composition root, end to end over the handler table', () => {
     expect(progress.failed).toBe(0)
     expect(checkJobInvariant(lines, entries, progress)).toEqual([])
 
-    const target = await root.services.resolveTarget('sandbox')
+    const target = await root.services.targets.resolve('sandbox')
     const { token } = await root.services.tokens.getToken(target)
     const everything = [...toRenderer, ...log.lines].join('\n')
     expect(everything).not.toContain(secret)

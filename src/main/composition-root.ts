@@ -1,118 +1,69 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { EnvironmentId } from '../shared/domain/item-type'
-import type { ExportFormat } from '../shared/contract'
+import type { AppEffects } from './app-effects'
+import type { AppServices, RunningServices } from './app-services'
 import { createCredentialsService } from './credentials/credentials-service'
-import type { SecretStore } from './credentials/secret-store'
-import { createTargetResolver, type TargetOverrides } from './credentials/target-resolver'
-import type { DemoFaults } from './demo-api/demo-api'
-import { localDemoDay, type DemoDay } from './demo-api/demo-date'
+import { createTargetResolver } from './credentials/target-resolver'
+import { localDemoDay } from './demo-api/demo-date'
 import { lazyDemoApi } from './demo-api/lazy-demo-api'
+import { createExportService } from './files/export/export-service'
+import { createImportService } from './files/import/import-service'
+import { sweepTempFiles } from './files/temp-files'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
-import { openHistoryWriter } from './history/open-history-writer'
-import { openHistoryReader } from './history/open-history-reader'
 import { createLookupResults } from './history/lookup-results'
-import type { LookupSource } from './history/history-types'
+import { openHistoryReader } from './history/open-history-reader'
+import { openHistoryWriter } from './history/open-history-writer'
+import { createInventoryClient } from './inventory/inventory-client'
+import { createChannelImplementations } from './ipc/channel-implementations'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './ipc/ipc-sender'
-import { createInventoryClient } from './inventory/inventory-client'
 import { createJobRunner } from './jobs/job-runner'
 import { createLookupService } from './jobs/lookup-service'
-import { createImportService } from './files/import/import-service'
-import { keepHeapsTight } from './memory/heap-growth'
-import { createDiagnostics, type LogFolder } from './logging/diagnostics'
+import { createDiagnostics } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
+import { keepHeapsTight } from './memory/heap-growth'
+import { createLookupWakeLock } from './power/lookup-wake-lock'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
-import { createLookupWakeLock, type KeepAwake } from './power/lookup-wake-lock'
-import { createChannelImplementations } from './ipc/channel-implementations'
 import { createWorkerClient } from './workers/worker-client'
-import { createExportService } from './files/export/export-service'
-import { sweepTempFiles } from './files/temp-files'
-
-/** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
-export interface AppEffects {
-  fetch: typeof fetch
-  now: () => number
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-  random?: () => number
-  secretStore: SecretStore
-  userDataDir: string
-  log: Logger
-  /** The native save dialog in the app; null when the user cancelled. */
-  chooseExportPath(suggestedName: string, format: ExportFormat): Promise<string | null>
-  /** Called only with URLs that passed the external-link check. */
-  openExternal(url: URL): Promise<void>
-  /** The log file, for "Open log folder" and "Copy diagnostics"; absent where lines go to a terminal. */
-  logs?: LogFolder
-  /** Opens a folder in the system's file manager (the log folder). */
-  openFolder?(path: string): Promise<void>
-  /** The app's version, for the diagnostics. */
-  appVersion?: string
-  /** Keeps the computer from sleeping while lookups run (Electron's powerSaveBlocker); absent, nothing holds it. */
-  keepAwake?: KeepAwake
-  demoFaults?: Partial<DemoFaults>
-  /** The Demo's day, from `STORE_INVENTORY_DEMO_DATE`; absent, the Demo's day is the local date of `now`. */
-  demoDay?: DemoDay
-  /** The headless command reads the app's settings and never changes them. */
-  settingsReadOnly?: boolean
-  /** Job runner tuning, for benchmarks and tests. */
-  concurrency?: number
-  /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
-  workerEntry?: string
-  /** The built script of the Demo API's thread (Electron's build), as `workerEntry`. */
-  demoApiEntry?: string
-  /** The built script of History's thread (Electron's build), as `workerEntry`. */
-  historyEntry?: string
-  /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
-  history?: 'file' | 'memory'
-  /** Who starts lookups through this root, as History shows it. */
-  source?: LookupSource
-}
 
 export type AppEventListener = (channel: string, payload: unknown) => void
 
-export type AppServices = ReturnType<typeof buildServices>
-
-export interface AppRoot {
-  services: AppServices
+export interface AppRoot extends RunningServices {
   /** Serves the IPC contract; the transport supplies its own idea of a trusted sender. */
   createHandlers(isTrustedSender: (sender: IpcSender) => boolean): HandlerTable
   /** Events main pushes to the renderer (job progress). */
   onEvent(listener: AppEventListener): () => void
-  close(): Promise<void>
 }
 
+/**
+ * Builds every service from the effects it is given and starts them, for Electron's main, the
+ * browser harness and the headless command alike. It only wires: what each step does lives in
+ * the services.
+ */
 export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   // Before any thread starts: a 200,000-value lookup otherwise leaves every heap several times larger than what it keeps.
   keepHeapsTight()
   const listeners = new Set<AppEventListener>()
-  const { redactor } = effects.log
+  const { log } = effects
   const emit: AppEventListener = (channel, payload) => {
-    const redacted = redactor.value(payload)
+    const redacted = log.redactor.value(payload)
     for (const listener of listeners) listener(channel, redacted)
   }
-  const services = buildServices(effects, emit)
+  const { services, threads } = buildServices(effects, emit)
   await services.settings.load()
   services.credentials.adoptStartupHosts()
   await removeInterruptedWrites(effects)
-  const retentionDays = services.settings.current().settings.historyRetentionDays
-  try {
-    const removed = await services.historyWriter.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
-    if (removed > 0) effects.log.info('old lookups removed from History', { lookups: removed })
-  } catch (error) {
-    // Old lookups stay until the next start; the app is still usable.
-    effects.log.error('old lookups could not be removed from History', { error })
-  }
-  checkLargeHistory(services, effects.log)
+  await purgeOldLookups(effects, services.settings.current().settings.historyRetentionDays, threads.historyWriter)
+  checkLargeHistory(threads, log)
 
   return {
     services,
     createHandlers: (isTrustedSender) =>
       createHandlerTable(createChannelImplementations(services, effects), {
         isTrustedSender,
-        log: effects.log,
-        redact: (value) => redactor.value(value)
+        log,
+        redact: (value) => log.redactor.value(value)
       }),
     onEvent(listener) {
       listeners.add(listener)
@@ -122,11 +73,11 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       listeners.clear()
       // A lookup still running when the app closes can be resumed from History.
       await services.lookups.stopAll('interrupted')
-      services.wakeLock.close()
-      await services.historyWriter.close()
-      await services.historyReader.close()
-      services.history.close()
-      await Promise.all([services.closeDemo(), services.worker.close(), services.maintenance.close()])
+      threads.wakeLock.close()
+      await threads.historyWriter.close()
+      await threads.historyReader.close()
+      threads.history.close()
+      await Promise.all([threads.demo.close(), threads.worker.close(), threads.maintenance.close()])
     }
   }
 }
@@ -159,6 +110,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     reader: historyReader,
     lowStockLevel: () => settings.current().settings.lowStockLevel
   })
+  const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
+  const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  const imports = createImportService(worker)
   const runner = createJobRunner({
     client,
     history,
@@ -174,14 +129,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     },
     ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
   })
-
-  const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
-  // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
-  const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
-  const imports = createImportService(worker)
   const lookups = createLookupService({ runner, targets, imports })
   const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor })
-
   const diagnostics = createDiagnostics({
     settings,
     logs: effects.logs,
@@ -191,49 +140,30 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     now
   })
 
-  /** What the user must know about their files: settings that could not be read, a history moved aside. */
-  function startupWarning(): string | null {
-    const warnings = [settings.current().warning, history.warning].filter((warning): warning is string => warning !== null)
-    return warnings.length === 0 ? null : warnings.join(' ')
-  }
-
-  return {
-    /** Knows every secret and token this process handled: whatever leaves main (exports included) passes through it. */
+  const services: AppServices = {
     redactor: log.redactor,
     settings,
-    history,
-    historyWriter,
-    historyReader,
-    maintenance,
-    results,
-    comparisons,
-    startupWarning,
-    diagnostics,
     credentials,
     tokens,
-    client,
+    targets,
     imports,
     lookups,
-    wakeLock,
-    worker,
+    history,
+    historyWriter,
+    results,
+    comparisons,
     exports,
-    /** The built-in Demo API, started on first use. */
+    diagnostics,
     demoApi: () => demo.get(),
-    /** Where to send a search for an environment, with the secret read from the keychain at the last moment. */
-    resolveTarget: (environment: EnvironmentId, overrides?: TargetOverrides) => targets.resolve(environment, overrides),
-    closeDemo: () => demo.close()
+    startupWarning() {
+      const warnings = [settings.current().warning, history.warning].filter((warning): warning is string => warning !== null)
+      return warnings.length === 0 ? null : warnings.join(' ')
+    }
   }
+  return { services, threads: { history, historyWriter, historyReader, worker, maintenance, demo, wakeLock } }
 }
 
-/** A History file too large to check as it opened is checked on a worker thread while the app runs. */
-function checkLargeHistory(services: AppServices, log: Logger): void {
-  const path = services.history.uncheckedPath()
-  if (path === null) return
-  services.maintenance
-    .run('checkHistory', { path })
-    .then(({ problems }) => services.history.reportCheck(problems))
-    .catch((error: unknown) => log.warn('the check of the history database did not finish', { error }))
-}
+type Threads = ReturnType<typeof buildServices>['threads']
 
 /** Node's own abortable timer: rejects with an AbortError when `signal` aborts. */
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -248,4 +178,25 @@ async function removeInterruptedWrites(effects: AppEffects): Promise<void> {
   } catch (error) {
     effects.log.warn('temporary files of interrupted writes could not be removed', { error })
   }
+}
+
+/** Lookups older than the settings keep them go as the app starts. */
+async function purgeOldLookups(effects: AppEffects, retentionDays: number, writer: Threads['historyWriter']): Promise<void> {
+  try {
+    const removed = await writer.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
+    if (removed > 0) effects.log.info('old lookups removed from History', { lookups: removed })
+  } catch (error) {
+    // Old lookups stay until the next start; the app is still usable.
+    effects.log.error('old lookups could not be removed from History', { error })
+  }
+}
+
+/** A History file too large to check as it opened is checked on a worker thread while the app runs. */
+function checkLargeHistory({ history, maintenance }: Threads, log: Logger): void {
+  const path = history.uncheckedPath()
+  if (path === null) return
+  maintenance
+    .run('checkHistory', { path })
+    .then(({ problems }) => history.reportCheck(problems))
+    .catch((error: unknown) => log.warn('the check of the history database did not finish', { error }))
 }

@@ -1,3 +1,5 @@
+import type { AppEffects } from '../app-effects'
+import type { RunningServices } from '../app-services'
 import type { SecretStore } from '../credentials/secret-store'
 import type { Logger } from '../logging/logger'
 
@@ -13,4 +15,6 @@ export interface LookupIo {
   /** Registers what to do on Ctrl+C, SIGTERM or SIGHUP; returns the unregister function. */
   onInterrupt(stop: () => void): () => void
   progressIntervalMs?: number
+  /** Builds and starts main's services with the command's effects: the composition root, which the entry point passes. */
+  startServices(effects: AppEffects): Promise<RunningServices>
 }

@@ -1,3 +1,4 @@
+import { createAppRoot } from '../composition-root'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import { runLookup } from './run-lookup'
 
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
     fetch: globalThis.fetch,
     now: Date.now,
     secretStore: (log) => createKeytarSecretStore({ log }),
+    startServices: createAppRoot,
     onInterrupt(stop) {
       // A scheduler stopping the command (SIGTERM) or a closed SSH session (SIGHUP) is handled like Ctrl+C.
       const onSignal = () => {

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
-import type { AppRoot } from '../composition-root'
+import type { AppServices } from '../app-services'
 import type { TargetOverrides } from '../credentials/target-resolver'
 import type { StoredLookup } from '../history/history-types'
 import type { ResumeOptions } from './lookup-args'
@@ -14,14 +14,14 @@ import { EXIT_USAGE, writeRun } from './write-run'
  * is written as it is: the way to write results again after the output could not be written.
  */
 export async function resumeRun(
-  root: AppRoot,
+  services: AppServices,
   options: ResumeOptions,
   overrides: TargetOverrides,
   io: LookupIo,
   say: (text: string) => void
 ): Promise<number> {
-  const { history, lookups } = root.services
-  const lookup = options.resume === 'last' ? lastStopped(root) : history.lookup(options.resume)
+  const { history, lookups } = services
+  const lookup = options.resume === 'last' ? lastStopped(services) : history.lookup(options.resume)
   if (lookup === null) {
     say(
       options.resume === 'last'
@@ -38,7 +38,7 @@ export async function resumeRun(
   const where = `${ENVIRONMENT_LABELS[lookup.environment]}, store ${lookup.stores.join(', ')}`
   if (lookup.counts.cancelled === 0) {
     say(`Run ${jobId} (${where}) has no values left to look up; writing its results.`)
-    return writeRun(root, jobId, options, lookups.progress(jobId), say, true)
+    return writeRun(services, jobId, options, lookups.progress(jobId), say, true)
   }
   try {
     await lookups.resume(jobId, overrides)
@@ -48,13 +48,12 @@ export async function resumeRun(
     return EXIT_USAGE
   }
   say(`Resuming run ${jobId} in ${where}: ${lookup.counts.cancelled} values to look up. Ctrl+C stops and still writes what was found.`)
-  const final = await watchRun(root, jobId, io, say, true)
-  return writeRun(root, jobId, options, final, say, true)
+  const final = await watchRun(services, jobId, io, say, true)
+  return writeRun(services, jobId, options, final, say, true)
 }
 
 /** The newest run that stopped before every value was answered. */
-function lastStopped(root: AppRoot): StoredLookup | null {
-  const { history } = root.services
+function lastStopped({ history }: AppServices): StoredLookup | null {
   const candidates = [...history.list({ search: 'interrupted', limit: 1 }), ...history.list({ search: 'cancelled', limit: 1 })]
   return candidates.sort((a, b) => b.id - a.id)[0] ?? null
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
 import { echoingApi } from '../http/test-support/loopback-servers'
+import { createAppRoot } from '../composition-root'
 import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
 
@@ -32,6 +33,7 @@ function terminal(): LookupIo & { out: string[]; err: string[] } {
     fetch: globalThis.fetch,
     now: Date.now,
     secretStore: () => createMemorySecretStore(),
+    startServices: createAppRoot,
     onInterrupt: () => () => undefined,
     progressIntervalMs: 60_000
   }

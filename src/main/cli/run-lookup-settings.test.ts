@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
+import { createAppRoot } from '../composition-root'
 import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
 
@@ -29,6 +30,7 @@ function terminal(): LookupIo & { err: string[] } {
     fetch: globalThis.fetch,
     now: Date.now,
     secretStore: () => createMemorySecretStore(),
+    startServices: createAppRoot,
     onInterrupt: () => () => undefined,
     progressIntervalMs: 60_000
   }

@@ -8,6 +8,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { createDirectHistory } from '../history/test-support/direct-history'
 import { checkJobInvariant } from '../jobs/job-invariant'
 import { createMemoryLogger } from '../logging/logger'
+import { createAppRoot } from '../composition-root'
 import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
 
@@ -29,6 +30,7 @@ function io(): LookupIo & { err: string[] } {
     fetch: globalThis.fetch,
     now: Date.now,
     secretStore: () => createMemorySecretStore(),
+    startServices: createAppRoot,
     onInterrupt: () => () => undefined
   }
 }

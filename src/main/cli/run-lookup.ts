@@ -7,7 +7,7 @@ import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
-import { createAppRoot, type AppRoot } from '../composition-root'
+import type { AppServices, RunningServices } from '../app-services'
 import type { TargetOverrides } from '../credentials/target-resolver'
 import { demoDateFromEnv } from '../demo-api/demo-date'
 import { createLogger, type Logger } from '../logging/logger'
@@ -36,7 +36,7 @@ export { EXIT_INCOMPLETE, EXIT_OK, EXIT_USAGE } from './write-run'
 const HISTORY_LISTED = 50
 
 /**
- * The headless lookup: the same composition root, job runner and file code as the app, with the
+ * The headless lookup: the same services as the app (the composition root, from `io`), with the
  * terminal as its window. Resolves to the exit status instead of exiting, so tests can call it.
  */
 export async function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
@@ -76,9 +76,9 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   // The terminal is for the user: warnings and errors only, not the service chatter.
   const log: Logger = { ...base, info: () => undefined }
 
-  let root: AppRoot
+  let running: RunningServices
   try {
-    root = await createAppRoot({
+    running = await io.startServices({
       fetch: io.fetch,
       now: io.now,
       secretStore: io.secretStore(log),
@@ -96,27 +96,28 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     say(`Error: ${error.message}`)
     return EXIT_USAGE
   }
-  const warning = root.services.startupWarning()
+  const { services } = running
+  const warning = services.startupWarning()
   if (warning !== null) say(`Warning: ${warning}`)
   try {
     switch (command.kind) {
       case 'history': {
-        const runs = root.services.history.list({ limit: HISTORY_LISTED })
+        const runs = services.history.list({ limit: HISTORY_LISTED })
         io.stdout(runs.length === 0 ? 'No runs are saved in History yet.\n' : `${redactor.text(historyTable(runs))}\n`)
         return EXIT_OK
       }
       case 'resume':
-        return await resumeRun(root, command.options, targetOverrides(command.options, hidden), io, say)
+        return await resumeRun(services, command.options, targetOverrides(command.options, hidden), io, say)
       case 'run': {
-        const stores = await readStores(root, command.options.stores, say)
+        const stores = await readStores(services, command.options.stores, say)
         if (stores === null) return EXIT_USAGE
-        const lines = await readLines(root, command.options, say)
+        const lines = await readLines(services, command.options, say)
         if (lines === null) return EXIT_USAGE
-        return await lookUp(root, command.options, stores, lines, hidden, io, say)
+        return await lookUp(services, command.options, stores, lines, hidden, io, say)
       }
     }
   } finally {
-    await root.close()
+    await running.close()
   }
 }
 
@@ -135,12 +136,11 @@ interface InputLines {
 }
 
 /** The stores of `--store`, or those of the column of `--stores-file` that reads as store numbers; null (said why) when they cannot be used. */
-async function readStores(root: AppRoot, option: StoresOption, say: (text: string) => void): Promise<number[] | null> {
+async function readStores({ imports }: AppServices, option: StoresOption, say: (text: string) => void): Promise<number[] | null> {
   if (option.kind === 'list') return option.stores
   const bytes = await readInputFile('--stores-file', option.path, say)
   if (bytes === null) return null
   try {
-    const { imports } = root.services
     const summary = await imports.read({ fileName: option.path, bytes })
     const source = { importId: summary.importId, column: storeColumnOf(summary) }
     const column = await imports.column(source)
@@ -186,11 +186,10 @@ async function readInputFile(flag: string, path: string, say: (text: string) => 
 }
 
 /** Reads the input as the app does (same worker, same limits); the column is the one the app would suggest. */
-async function readLines(root: AppRoot, options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
+async function readLines({ imports }: AppServices, options: LookupOptions, say: (text: string) => void): Promise<InputLines | null> {
   const bytes = await readInputFile('--input', options.input, say)
   if (bytes === null) return null
   try {
-    const { imports } = root.services
     const summary = await imports.read({ fileName: options.input, bytes })
     const source = { importId: summary.importId, column: summary.suggestedColumn }
     const column = await imports.column(source)
@@ -233,7 +232,7 @@ async function outputFolderExists(output: string): Promise<boolean> {
 }
 
 async function lookUp(
-  root: AppRoot,
+  services: AppServices,
   options: LookupOptions,
   stores: number[],
   lines: InputLines,
@@ -241,7 +240,6 @@ async function lookUp(
   io: LookupIo,
   say: (text: string) => void
 ): Promise<number> {
-  const { services } = root
   let jobId: string
   try {
     const started = await services.lookups.start({
@@ -262,8 +260,8 @@ async function lookUp(
   const saved = options.save ? ` (run ${jobId} in History)` : ''
   const where = stores.length === 1 ? `store ${stores[0] ?? ''}` : `${stores.length} stores (${formatStoreList(stores)})`
   say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, ${where}${saved}. Ctrl+C stops and still writes what was found.`)
-  const final = await watchRun(root, jobId, io, say, options.save)
-  return writeRun(root, jobId, options, final, say, options.save)
+  const final = await watchRun(services, jobId, io, say, options.save)
+  return writeRun(services, jobId, options, final, say, options.save)
 }
 
 function secretHint(error: AppError, options: LookupOptions): string {

@@ -1,5 +1,5 @@
 import type { JobProgress } from '../../shared/domain/job-progress'
-import type { AppRoot } from '../composition-root'
+import type { AppServices } from '../app-services'
 import type { LookupIo } from './lookup-io'
 import { progressLine } from './progress-line'
 
@@ -9,13 +9,13 @@ import { progressLine } from './progress-line'
  * not answered yet become "cancelled", and what arrived is written.
  */
 export async function watchRun(
-  root: AppRoot,
+  services: AppServices,
   jobId: string,
   io: LookupIo,
   say: (text: string) => void,
   saved: boolean
 ): Promise<JobProgress> {
-  const { lookups } = root.services
+  const { lookups } = services
   const ticker = setInterval(() => say(progressLine(lookups.progress(jobId), io.now())), io.progressIntervalMs ?? 1000)
   const stopListening = io.onInterrupt(() => {
     say(

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
-import type { AppRoot } from '../composition-root'
+import type { AppServices } from '../app-services'
 import type { Comparison } from '../history/compare-service'
 import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
@@ -18,14 +18,13 @@ export const EXIT_USAGE = 2
  * them again.
  */
 export async function writeRun(
-  root: AppRoot,
+  services: AppServices,
   jobId: string,
   options: OutputOptions,
   final: JobProgress,
   say: (text: string) => void,
   saved: boolean
 ): Promise<number> {
-  const { services } = root
   const { exports } = services
   let write: () => Promise<{ rows: number }>
   if (options.compareWith === undefined) {
@@ -56,7 +55,7 @@ export async function writeRun(
 
 /** `--compare-with`: this run against the one named; null (said why) when there is none to compare with. */
 async function comparisonWith(
-  { history, comparisons }: AppRoot['services'],
+  { history, comparisons }: AppServices,
   jobId: string,
   compareWith: 'previous' | number,
   say: (text: string) => void

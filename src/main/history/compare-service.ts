@@ -12,6 +12,13 @@ export interface Comparison {
   counts: Record<CompareCategory, number>
 }
 
+export interface CompareService {
+  /** `level`: the low-stock level to judge statuses by (the window says which it shows); the settings' when left out. */
+  compare(thenId: number, nowId: number, level?: number): Promise<Comparison>
+  /** Lets go of the kept comparison, e.g. when one of its lookups is deleted. */
+  forget(): void
+}
+
 export interface CompareServiceDeps {
   /** The short reads: the two lookups compared. */
   history: Pick<HistoryStore, 'lookup'>
@@ -24,7 +31,7 @@ export interface CompareServiceDeps {
  * Compares two lookups from History, value by value. The window reads a comparison in pages, so the
  * last one is kept (compact rows, no items) until another is asked for or one of its lookups changes.
  */
-export function createCompareService({ history, reader, lowStockLevel }: CompareServiceDeps) {
+export function createCompareService({ history, reader, lowStockLevel }: CompareServiceDeps): CompareService {
   let last: { key: string; comparison: Comparison } | null = null
 
   function lookupOf(id: number): StoredLookup {
@@ -34,7 +41,6 @@ export function createCompareService({ history, reader, lowStockLevel }: Compare
   }
 
   return {
-    /** `level`: the low-stock level to judge statuses by (the window says which it shows); the settings' when left out. */
     async compare(thenId: number, nowId: number, level: number = lowStockLevel()): Promise<Comparison> {
       if (thenId === nowId) throw new AppError('invalid_input', 'Choose two different lookups to compare.')
       const then = lookupOf(thenId)
@@ -55,11 +61,8 @@ export function createCompareService({ history, reader, lowStockLevel }: Compare
       return comparison
     },
 
-    /** Lets go of the kept comparison, e.g. when one of its lookups is deleted. */
     forget(): void {
       last = null
     }
   }
 }
-
-export type CompareService = ReturnType<typeof createCompareService>

@@ -1,6 +1,7 @@
 import { draftSchema, type ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
-import type { AppEffects, AppServices } from '../composition-root'
+import type { AppEffects } from '../app-effects'
+import type { AppServices } from '../app-services'
 import { describeWriteFailure } from '../files/export/write-failure'
 import { lookupIdOf } from '../history/lookup-id'
 import { toLookupSummary } from '../history/to-lookup-summary'
@@ -16,8 +17,11 @@ export const RESULTS_PAGE_ENTRIES = 1_000
 export const COMPARE_PAGE_ROWS = 5_000
 
 /** What each contract entry does, in terms of the services. Kept thin: logic lives in the services. */
-export function createChannelImplementations(services: AppServices, effects: AppEffects): ChannelImplementations {
-  const { settings, credentials, tokens, lookups, history, exports } = services
+export function createChannelImplementations(
+  services: AppServices,
+  effects: Pick<AppEffects, 'chooseExportPath' | 'openExternal' | 'log'>
+): ChannelImplementations {
+  const { settings, credentials, lookups, history, exports, comparisons } = services
   const withWarnings = () => ({ settings: settings.current().settings, warning: services.startupWarning() })
 
   /** Asks where to save, then writes there; a failure the worker did not put in words gets its sentence here. */
@@ -49,8 +53,8 @@ export function createChannelImplementations(services: AppServices, effects: App
     saveSecret: ({ environment, clientId, secret }) => credentials.save(environment, clientId, secret),
     removeSecret: ({ environment }) => credentials.remove(environment),
     testConnection: async ({ environment }) => {
-      const target = await services.resolveTarget(environment)
-      const { expiresAt } = await tokens.getToken(target)
+      const target = await services.targets.resolve(environment)
+      const { expiresAt } = await services.tokens.getToken(target)
       return { environment, validUntil: new Date(expiresAt).toISOString() }
     },
     readImportFile: (file) => services.imports.read(file),
@@ -80,11 +84,11 @@ export function createChannelImplementations(services: AppServices, effects: App
     },
     openLookup: async ({ jobId }) => lookups.progress(jobId),
     deleteLookup: async ({ jobId }) => {
-      services.comparisons.forget()
+      comparisons.forget()
       return { deleted: await services.historyWriter.deleteLookup(lookupIdOf(jobId)) }
     },
     compareLookups: async ({ thenJobId, nowJobId, from, lowStockLevel }) => {
-      const { then, now, rows, counts } = await services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
+      const { then, now, rows, counts } = await comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       const start = Math.min(from, rows.length)
       const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
       return {
@@ -97,7 +101,7 @@ export function createChannelImplementations(services: AppServices, effects: App
       }
     },
     exportComparison: async ({ thenJobId, nowJobId, format, csvSeparator, columns, rows, lowStockLevel }) => {
-      const comparison = await services.comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
+      const comparison = await comparisons.compare(lookupIdOf(thenJobId), lookupIdOf(nowJobId), lowStockLevel)
       return saveExport('export of a comparison', exports.comparisonFileName(comparison, format), format, (path) =>
         exports.writeComparison(comparison, path, format, { rows, columns }, csvSeparator)
       )

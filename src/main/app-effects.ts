@@ -1,0 +1,48 @@
+import type { ExportFormat } from '../shared/contract'
+import type { SecretStore } from './credentials/secret-store'
+import type { DemoFaults } from './demo-api/demo-api'
+import type { DemoDay } from './demo-api/demo-date'
+import type { LookupSource } from './history/history-types'
+import type { LogFolder } from './logging/diagnostics'
+import type { Logger } from './logging/logger'
+import type { KeepAwake } from './power/lookup-wake-lock'
+
+/** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
+export interface AppEffects {
+  fetch: typeof fetch
+  now: () => number
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  random?: () => number
+  secretStore: SecretStore
+  userDataDir: string
+  log: Logger
+  /** The native save dialog in the app; null when the user cancelled. */
+  chooseExportPath(suggestedName: string, format: ExportFormat): Promise<string | null>
+  /** Called only with URLs that passed the external-link check. */
+  openExternal(url: URL): Promise<void>
+  /** The log file, for "Open log folder" and "Copy diagnostics"; absent where lines go to a terminal. */
+  logs?: LogFolder
+  /** Opens a folder in the system's file manager (the log folder). */
+  openFolder?(path: string): Promise<void>
+  /** The app's version, for the diagnostics. */
+  appVersion?: string
+  /** Keeps the computer from sleeping while lookups run (Electron's powerSaveBlocker); absent, nothing holds it. */
+  keepAwake?: KeepAwake
+  demoFaults?: Partial<DemoFaults>
+  /** The Demo's day, from `STORE_INVENTORY_DEMO_DATE`; absent, the Demo's day is the local date of `now`. */
+  demoDay?: DemoDay
+  /** The headless command reads the app's settings and never changes them. */
+  settingsReadOnly?: boolean
+  /** Job runner tuning, for benchmarks and tests. */
+  concurrency?: number
+  /** The built worker thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
+  workerEntry?: string
+  /** The built script of the Demo API's thread (Electron's build), as `workerEntry`. */
+  demoApiEntry?: string
+  /** The built script of History's thread (Electron's build), as `workerEntry`. */
+  historyEntry?: string
+  /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
+  history?: 'file' | 'memory'
+  /** Who starts lookups through this root, as History shows it. */
+  source?: LookupSource
+}
