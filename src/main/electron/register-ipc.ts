@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { invokeContract } from '../../shared/contract'
 import { dispatch, type HandlerTable } from '../ipc/handler-table'
-import type { IpcSender } from '../ipc/ipc-sender'
+import type { IpcSender } from '../security/ipc-sender'
 
 /** What the handler table needs to decide whether to trust a message, read off Electron's event. */
 export function senderOf(event: IpcMainInvokeEvent): IpcSender {

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/domain/app-error'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createMemoryLogger } from '../logging/logger'
 import { createHandlerTable, dispatch, type ChannelImplementations } from './handler-table'
-import type { IpcSender } from './ipc-sender'
+import type { IpcSender } from '../security/ipc-sender'
 
 const appWindow: IpcSender = { webContentsId: 1, frameUrl: 'app://index.html', isMainFrame: true }
 const strangerFrame: IpcSender = { webContentsId: 1, frameUrl: 'https://evil.example/', isMainFrame: false }

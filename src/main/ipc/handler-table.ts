@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
 import { invokeContract, type InvokeName, type InvokeValue, type IpcResult } from '../../shared/contract'
 import type { Logger } from '../logging/logger'
-import type { IpcSender } from './ipc-sender'
+import type { IpcSender } from '../security/ipc-sender'
 
 /** What each channel does once its input has been parsed. Services own the work; this only routes. */
 export type ChannelImplementations = {

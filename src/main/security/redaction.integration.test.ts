@@ -10,7 +10,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
 import { echoingApi } from '../http/test-support/loopback-servers'
 import { dispatch, type HandlerTable } from '../ipc/handler-table'
-import type { IpcSender } from '../ipc/ipc-sender'
+import type { IpcSender } from './ipc-sender'
 import { createMemoryLogger } from '../logging/logger'
 
 /**

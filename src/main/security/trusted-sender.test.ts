@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IpcSender } from '../ipc/ipc-sender'
+import type { IpcSender } from './ipc-sender'
 import { APP_URL } from './app-scheme'
 import { isAppPage, isTrustedSender } from './trusted-sender'
 

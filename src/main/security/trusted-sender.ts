@@ -1,4 +1,4 @@
-import type { IpcSender } from '../ipc/ipc-sender'
+import type { IpcSender } from './ipc-sender'
 
 export interface AppWindowIdentity {
   /** The id of the app window's webContents. */
