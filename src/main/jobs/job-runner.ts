@@ -207,23 +207,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   return {
     async start(params) {
       // Checked at the lookup service's door; the values are validated, and the size of stores x values checked, where History stores them.
-      const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
-      const { target } = params
-      const created = await recorder.create({
-        lookup: {
-          environment: params.environment,
-          authUrl: target.authUrl,
-          baseUrl: target.baseUrl,
-          clientId: target.clientId,
-          itemType: params.itemType,
-          source: deps.source ?? 'app',
-          carriedColumns: carried?.columns ?? [],
-          stores: params.stores,
-          startedAt: deps.now()
-        },
-        lines: params.lines,
-        ...(carried === null ? {} : { carried: carried.rows })
-      })
+      const created = await recorder.create(params, deps.source ?? 'app', deps.now())
       // Every store looks up the same values: one list, shared by the stores' batches.
       const pending: readonly PendingLine[] = created.toLookUp
       log.info('lookup started', {
@@ -234,7 +218,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         lookups: pending.length * params.stores.length
       })
       const work = params.stores.map((storeNbr) => ({ storeNbr, lines: pending }))
-      beginRun(stored(created.id), target, work, 'finished')
+      beginRun(stored(created.id), params.target, work, 'finished')
       // A list with nothing to look up has already finished.
       return progressOf(created.id)
     },

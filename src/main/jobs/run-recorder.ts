@@ -1,12 +1,13 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
-import type { AnswerRow, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
+import type { AnswerRow, LookupSource, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
 import { lookupGone } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from '../history/lookup-request'
 import type { Logger } from '../logging/logger'
+import type { StartParams } from './job-types'
 
 const NOT_SAVED_MESSAGE =
   'The lookup could not be saved to History. Check that the disk is not full and that no other program holds the history file, then try again.'
@@ -54,7 +55,7 @@ export interface RunRecord {
 
 export interface RunRecorder {
   /** Stores a new lookup (its lines validated where History writes them) and gives the values to look up. */
-  create(request: NewLookupRequest): Promise<CreatedLookup>
+  create(params: StartParams, source: LookupSource, startedAt: number): Promise<CreatedLookup>
   /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
   claim(id: number, statuses: readonly FinalLineStatus[]): Promise<ClaimedRun | null>
   /** Starts the record of a run of lookup `id`: its heartbeat beats from now on. */
@@ -75,7 +76,27 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
   }
 
   return {
-    create: (request) => saving(() => writer.createLookup(request)),
+    create(params, source, startedAt) {
+      const { target } = params
+      const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
+      // Where the lookup went and what it was, never its secret.
+      const request: NewLookupRequest = {
+        lookup: {
+          environment: params.environment,
+          authUrl: target.authUrl,
+          baseUrl: target.baseUrl,
+          clientId: target.clientId,
+          itemType: params.itemType,
+          source,
+          carriedColumns: carried?.columns ?? [],
+          stores: params.stores,
+          startedAt
+        },
+        lines: params.lines,
+        ...(carried === null ? {} : { carried: carried.rows })
+      }
+      return saving(() => writer.createLookup(request))
+    },
     claim: (id, statuses) => saving(() => writer.claimRun(id, statuses)),
 
     open(id, hooks) {
