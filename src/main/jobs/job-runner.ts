@@ -4,39 +4,18 @@ import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { StoppedState, StoredLookup } from '../history/history-types'
 import { lookupGone, requireLookupId } from '../history/lookup-id'
 import type { ApiTarget } from '../inventory/inventory-client'
-import { createBatchDispatcher, type BatchDispatcher, type BatchTask } from './batch-dispatcher'
 import type { JobRunner, JobRunnerDeps, StopReason } from './job-types'
-import { createProgressReporter, type ProgressReporter } from './progress-reporter'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
-import { createRunLedger, type Answer, type RunLedger } from './run-ledger'
-import { createRunRecorder, type RunRecord } from './run-recorder'
-import type { Lane } from './scheduler/request-scheduler'
+import { createRunRecorder } from './run-recorder'
+import { logEnd, openRun, type Run, type RunHooks, type RunParts } from './running-lookup'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
-import { storeBatches, workToRedo, type Batch, type PendingLine, type StoreWork } from './store-batches'
+import { workToRedo, type PendingLine, type StoreWork } from './store-batches'
 import { progressFromStored } from './stored-progress'
-
-/** A lookup while it runs in this process: only what the run needs. Its results live in History. */
-interface Run {
-  id: number
-  ledger: RunLedger
-  lane: Lane<BatchTask>
-  dispatcher: BatchDispatcher
-  record: RunRecord
-  reporter: ProgressReporter
-  abort: AbortController
-  settled: Promise<JobProgress>
-  resolveSettled: (progress: JobProgress) => void
-}
-
-/** The server limits a client, not a lookup: lookups against the same client share one scheduler. */
-function clientKey(target: ApiTarget): string {
-  return JSON.stringify([target.environment, target.baseUrl, target.searchPath, target.clientId])
-}
 
 /**
  * The lookups running in this process, by id: starts, stops, resumes and retries them, and says
- * how each is doing. A run's accounts are its ledger, its searches its dispatcher's, and what
- * History hears of it its recorder's.
+ * how each is doing. Each run is opened by `openRun` (running-lookup): its accounts are its ledger,
+ * its searches its dispatcher's, and what History hears of it its recorder's.
  */
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, log } = deps
@@ -83,49 +62,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return stopping.get(id)?.progress ?? progressFromStored(stored(id))
   }
 
-  /** Settles a batch and records its rows, unless the run has ended meanwhile. */
-  function settle(run: Run, batch: Batch, answer: (value: string) => Answer): void {
-    if (active.get(run.id) !== run) return
-    const rows = run.ledger.settle(batch, answer)
-    if (rows !== null) run.record.append(rows, run.ledger.figures(run.lane.state(deps.now()).throttledMs))
+  const parts: RunParts = { client: deps.client, schedulers, recorder, policy, now: deps.now, sleep: deps.sleep, random: deps.random, log }
+  const hooks: RunHooks = {
+    isCurrent: (run) => active.get(run.id) === run,
+    sent: (run) => finishIfDone(run),
+    refused: (run) => endRun(run, 'interrupted'),
+    snapshot: progressOf,
+    emit
   }
 
   function beginRun(lookup: StoredLookup, target: ApiTarget, work: readonly StoreWork[], endState: StoppedState): void {
-    let resolveSettled: (progress: JobProgress) => void = () => undefined
-    const settled = new Promise<JobProgress>((resolve) => {
-      resolveSettled = resolve
-    })
-    const now = deps.now()
-    const positions = new Map(lookup.stores.map((store, index) => [store, index]))
-    const batches = storeBatches(work, (store) => positions.get(store) ?? lookup.stores.length, now)
-    const ledger = createRunLedger({ lookup, work, batches: batches.length, endState, now })
-    const abort = new AbortController()
-    // The hooks below run once `run` exists: on later answers, throttling and writes.
-    const lane = schedulers.forClient(clientKey(target)).openLane<BatchTask>({ onThrottleChange: () => run.reporter.changed() })
-    const dispatcher = createBatchDispatcher({
-      client: deps.client,
-      target,
-      itemType: lookup.itemType,
-      lane,
-      signal: abort.signal,
-      ledger,
-      policy,
-      now: deps.now,
-      random: deps.random,
-      log,
-      settle: (batch, answer) => settle(run, batch, answer),
-      changed: () => run.reporter.changed(),
-      sent: () => finishIfDone(run)
-    })
-    const record = recorder.open(lookup.id, {
-      onRecorded(resultsCount) {
-        ledger.recorded(resultsCount)
-        run.reporter.changed()
-      },
-      onRefused: () => endRun(run, 'interrupted')
-    })
-    const reporter = createProgressReporter({ snapshot: () => progressOf(lookup.id), emit, now: deps.now, sleep: deps.sleep })
-    const run: Run = { id: lookup.id, ledger, lane, dispatcher, record, reporter, abort, settled, resolveSettled }
+    const { run, batches } = openRun(parts, hooks, lookup, target, work, endState)
     active.set(run.id, run)
     run.reporter.changed()
     for (const batch of batches) run.dispatcher.enqueue(batch)
@@ -159,23 +106,9 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         ending.progress = progress
         run.reporter.final()
         stopping.delete(run.id)
-        logEnd(run.ledger.jobId, progress)
+        logEnd(log, run.ledger.jobId, progress)
         run.resolveSettled(progress)
       })
-  }
-
-  function logEnd(jobId: string, progress: JobProgress): void {
-    log.info(`lookup ${progress.state}`, {
-      jobId,
-      lines: progress.lines,
-      found: progress.found,
-      notFound: progress.notFound,
-      failed: progress.failed,
-      cancelled: progress.cancelled,
-      requests: progress.requests,
-      retries: progress.retries,
-      throttledMs: progress.throttledMs
-    })
   }
 
   /** Looks up again, under the same lookup, the lines whose current result has one of `statuses`. */
