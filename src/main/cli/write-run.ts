@@ -4,6 +4,7 @@ import { defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppServices } from '../app-services'
 import type { Comparison } from '../history/compare-service'
+import { lookupIdOf } from '../history/lookup-id'
 import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
 import { summaryLine } from './progress-line'
@@ -60,7 +61,7 @@ async function comparisonWith(
   compareWith: 'previous' | number,
   say: (text: string) => void
 ): Promise<Comparison | null> {
-  const id = Number(jobId)
+  const id = lookupIdOf(jobId)
   const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
   if (then === null) {
     const current = history.lookup(id)
