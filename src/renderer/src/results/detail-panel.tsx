@@ -5,7 +5,7 @@ import { lineMessage } from '../../../shared/views/line-message'
 import { formatCount } from '../format/format'
 import { StatusBadge } from './status-badge'
 import type { LineEntry } from './line-entry'
-import type { RowStatus } from './view-rows'
+import type { RowStatus } from './row-status'
 
 function prettyJson(value: unknown): string {
   try {

@@ -1,6 +1,6 @@
 import type { CellValue, ColumnKind } from '../../../shared/views/view-columns'
 import type { SearchTerm } from './search-term'
-import type { RowStatus } from './view-rows'
+import type { RowStatus } from './row-status'
 
 /**
  * What the grid, its column filters, its sort and its quick search need of a column, whichever

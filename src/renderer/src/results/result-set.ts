@@ -1,7 +1,8 @@
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { FinalLineStatus, LineResult } from '../../../shared/domain/line-result'
 import { LineEntry } from './line-entry'
-import { ItemRow, type RowStatus } from './view-rows'
+import type { RowStatus } from './row-status'
+import { ItemRow } from './view-rows'
 
 export type StatusCounts = Readonly<Record<FinalLineStatus, number>>
 

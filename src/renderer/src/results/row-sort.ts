@@ -1,7 +1,7 @@
 import type { SortColumn } from 'react-data-grid'
 import type { GridColumn, GridRow } from './grid-row'
 import { numberInText } from './number-filter'
-import { ROW_STATUS_RANK } from './view-rows'
+import { ROW_STATUS_RANK } from './row-status'
 
 /** NaN marks an empty number; text keys may also carry the number a cell is written as, so "12" sorts after "6". */
 type SortKey =

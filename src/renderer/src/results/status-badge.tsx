@@ -1,4 +1,4 @@
-import { ROW_STATUS_LABELS, type RowStatus } from './view-rows'
+import { ROW_STATUS_LABELS, type RowStatus } from './row-status'
 
 /** A shape per status, so the status reads without its colour (and the label says it in words). */
 const ICONS: Readonly<Record<RowStatus, string>> = {

@@ -16,7 +16,7 @@ import { textOf, type LineEntry } from './line-entry'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import type { SearchTerm } from './search-term'
 import type { GridRow } from './grid-row'
-import type { RowStatus } from './view-rows'
+import type { RowStatus } from './row-status'
 
 /** A row of the Stores view: one store, its counts and in-stock rate. */
 export class StoreRow implements GridRow<ViewColumn> {

@@ -8,7 +8,8 @@ import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from './r
 import { sortRows } from './row-sort'
 import { matrixRowsOf, storeRowsOf } from './store-rows'
 import type { GridRow } from './grid-row'
-import { locationRowsOf, statusCounts, type RowStatus } from './view-rows'
+import type { RowStatus } from './row-status'
+import { locationRowsOf, statusCounts } from './view-rows'
 
 type PerView<T> = Readonly<Record<LookupView, T>>
 

@@ -1,23 +1,13 @@
-import { STOCK_STATUS_LABELS, STOCK_STATUSES, type StockStatus } from '../../../shared/stock/stock-status'
 import type { InventoryLocation } from '../../../shared/domain/line-result'
-import { textOf, lowerWord, type LineEntry } from './line-entry'
-import type { SearchTerm } from './search-term'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
 import type { GridRow } from './grid-row'
+import { textOf, lowerWord, type LineEntry } from './line-entry'
+import { ROW_STATUS_LABELS, ROW_STATUS_RANK, type RowStatus } from './row-status'
+import type { SearchTerm } from './search-term'
 
-/** A line's status on screen: its stock status, or "Retrying" while a retry of its failure is under way. */
-export type RowStatus = StockStatus | 'retrying'
-
-export const ROW_STATUS_LABELS: Readonly<Record<RowStatus, string>> = { ...STOCK_STATUS_LABELS, retrying: 'Retrying…' }
 const LOWERED_STATUS_LABELS = Object.fromEntries(
   Object.entries(ROW_STATUS_LABELS).map(([status, label]) => [status, label.toLowerCase()])
 ) as Readonly<Record<RowStatus, string>>
-
-/** Sort order of the status column: the most urgent first. */
-export const ROW_STATUS_RANK: ReadonlyMap<RowStatus, number> = new Map<RowStatus, number>([
-  ...STOCK_STATUSES.map((status, rank): [RowStatus, number] => [status, rank]),
-  ['retrying', STOCK_STATUSES.length]
-])
 
 /** A row of the Items or Locations view: one store's answer for one line (or one location row of it). */
 export interface ViewRow extends GridRow<ViewColumn> {
