@@ -3,7 +3,7 @@ import type { CompareCategory, CompareRow } from '../../../shared/compare/compar
 import { STOCK_STATUS_LABELS, type StockStatus } from '../../../shared/stock/stock-status'
 import type { CellValue } from '../../../shared/views/view-columns'
 import type { GridRow } from '../results/grid-row'
-import { lowerWord, textOf } from '../results/line-entry'
+import { lowerWord, textOf } from '../results/cell-text'
 import type { SearchTerm } from '../results/search-term'
 
 /** One compared value as the Compare view's grid, chips, filters and sort see it. */

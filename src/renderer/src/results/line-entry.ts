@@ -5,6 +5,7 @@ import { lineFigures, statusFromFigures, type StockStatus } from '../../../share
 import { FIXED_COLUMN_KEYS, lineCellValue, type CellValue, type ViewColumn } from '../../../shared/views/view-columns'
 import { lineGtin, lineItemNumber } from '../../../shared/views/line-facts'
 import { lineMessage } from '../../../shared/views/line-message'
+import { lowerWord, textOf } from './cell-text'
 import type { SearchTerm } from './search-term'
 
 const FIXED_SLOT = new Map<string, number>(FIXED_COLUMN_KEYS.map((key, slot) => [key, slot]))
@@ -12,22 +13,6 @@ const FIXED_SLOT = new Map<string, number>(FIXED_COLUMN_KEYS.map((key, slot) => 
 /** Where a column's text is cached on a line: fixed columns first, then the file's carried columns. */
 function slotOf(column: ViewColumn): number {
   return column.carried === undefined ? (FIXED_SLOT.get(column.key) ?? 0) : FIXED_COLUMN_KEYS.length + column.carried
-}
-
-export function textOf(value: CellValue): string {
-  return value === null ? '' : typeof value === 'number' ? String(value) : value
-}
-
-/** Words that repeat across thousands of rows (areas, states, suppliers): lowercase each distinct one once. */
-const loweredWords = new Map<string, string>()
-const MAX_REMEMBERED_WORDS = 10_000
-export function lowerWord(text: string): string {
-  let lowered = loweredWords.get(text)
-  if (lowered === undefined) {
-    lowered = text.toLowerCase()
-    if (loweredWords.size < MAX_REMEMBERED_WORDS) loweredWords.set(text, lowered)
-  }
-  return lowered
 }
 
 type Reader = (entry: LineEntry) => string

@@ -1,7 +1,8 @@
 import type { InventoryLocation } from '../../../shared/domain/line-result'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
 import type { GridRow } from './grid-row'
-import { textOf, lowerWord, type LineEntry } from './line-entry'
+import { lowerWord, textOf } from './cell-text'
+import type { LineEntry } from './line-entry'
 import { ROW_STATUS_LABELS, ROW_STATUS_RANK, type RowStatus } from './row-status'
 import type { SearchTerm } from './search-term'
 
