@@ -3,7 +3,6 @@ import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type R
 import { formatCount } from '../format/format'
 import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
-import { MatrixRow } from './store-rows'
 
 /**
  * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel
@@ -54,13 +53,13 @@ export const RESULTS_LAYOUT: GridLayout = { widths: WIDTHS, frozen: new Set(['st
  */
 const OWN_TEXT: ReadonlySet<string> = new Set(['store', 'line', 'inStockRate'])
 
-/** A Matrix cell: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
-function MatrixCellView<C extends GridColumn>({ row, column, store }: { row: GridRow<C>; column: C; store: number }) {
-  const cell = row instanceof MatrixRow ? row.cell(store) : undefined
-  if (cell === undefined) return null
+/** A store's cell in the Matrix: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
+function StoreCellView<C extends GridColumn>({ row, column }: { row: GridRow<C>; column: C }) {
+  const status = row.statusOf(column)
+  if (status === null) return null
   return (
-    <span className="matrix-cell" data-status={cell.status}>
-      <StatusIcon status={cell.status} />
+    <span className="matrix-cell" data-status={status}>
+      <StatusIcon status={status} />
       {row.text(column)}
     </span>
   )
@@ -72,8 +71,7 @@ function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props
       const status = row.statusOf(column)
       return status === null ? null : <StatusBadge status={status} />
     }
-  const store = column.store
-  if (store !== undefined) return ({ row }) => <MatrixCellView row={row} column={column} store={store} />
+  if (column.store !== undefined) return ({ row }) => <StoreCellView row={row} column={column} />
   // Counts and quantities in the screen's locale ("1.234,5" in German); the row's text stays plain for copying and search.
   if (column.kind === 'number' && !OWN_TEXT.has(column.key))
     return ({ row }) => {

@@ -28,7 +28,10 @@ export interface GridRow<Column extends GridColumn = GridColumn> {
   text(column: Column): string
   /** The cell's text in lower case, for the column filters and the sort. */
   lower(column: Column): string
-  /** A status column's status for this row (its badge, its place in a sort); null when it has none. */
+  /**
+   * The status a cell shows: a status column's (its badge, its place in a sort) or a store's column
+   * in the Matrix (its icon and colour beside the figure); null when it has none.
+   */
   statusOf(column: Column): RowStatus | null
   /**
    * Whether the row answers a pressed chip: a line by its own stock status; a store or a value across

@@ -79,6 +79,16 @@ describe('the Matrix view', () => {
     expect(rows[1]?.cell(3)).toBeUndefined()
   })
 
+  it("gives each store's cell the status its icon and colour show, and the value's own columns none", () => {
+    expect(rows.map((row) => [1, 2, 3].map((n) => row.statusOf(store(n))))).toEqual([
+      ['in_stock', 'low_stock', 'in_stock'],
+      ['out_of_stock', 'shelf_empty', null],
+      ['failed', 'not_found', null]
+    ])
+    expect(rows[0]?.statusOf(column(columns, 'gtin'))).toBeNull()
+    expect(rows[0]?.statusOf(column(columns, 'inStockRate'))).toBeNull()
+  })
+
   it('shows, for "Out of stock", the items out of stock in at least one store; a store column filters and sorts by its On hand', () => {
     const out = filterRows(rows, { ...NO_FILTER, statuses: presetStatuses(['out_of_stock']) }, columns)
     expect(out.map((row) => row.line)).toEqual([2])

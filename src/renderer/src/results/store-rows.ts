@@ -118,9 +118,9 @@ export class MatrixRow implements GridRow<ViewColumn> {
     return `line:${this.entry.line}`
   }
 
-  /** A value across stores has no stock status of its own: each store's cell has one. */
-  statusOf(): null {
-    return null
+  /** A value across stores has no stock status of its own: each store's cell has one (none while that store has no answer). */
+  statusOf(column: ViewColumn): RowStatus | null {
+    return column.store === undefined ? null : (this.cell(column.store)?.status ?? null)
   }
 
   get label(): string {
