@@ -4,37 +4,6 @@ import { formatCount } from '../format/format'
 import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
 
-/**
- * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel
- * closed; the file's own columns come after the identifiers and may scroll sideways.
- */
-const WIDTHS: Readonly<Record<string, number | string>> = {
-  status: 262,
-  store: 72,
-  line: 60,
-  input: 132,
-  gtin: 132,
-  wmItemNumber: 116,
-  onShelf: 74,
-  backroom: 88,
-  onHand: 74,
-  onOrder: 74,
-  inTransit: 74,
-  locationArea: 110,
-  state: 100,
-  quantity: 82,
-  countedAs: 100,
-  supplier: 170,
-  message: 'minmax(150px, auto)',
-  storeState: 110,
-  valuesFound: 100,
-  outOfStock: 100,
-  shelfEmpty: 150,
-  lowStock: 90,
-  notFound: 90,
-  failed: 74,
-  inStockRate: 110
-}
 const CARRIED_WIDTH = 160
 /** Room for a figure with the longest word beside it: `◐ 1,234.5 Shelf empty`. */
 const MATRIX_STORE_WIDTH = 164
@@ -44,8 +13,6 @@ export interface GridLayout {
   readonly widths: Readonly<Record<string, number | string>>
   readonly frozen: ReadonlySet<string>
 }
-
-export const RESULTS_LAYOUT: GridLayout = { widths: WIDTHS, frozen: new Set(['status', 'store', 'line']) }
 
 /**
  * Number columns shown by their row's own text: store and line numbers name something rather than
@@ -118,9 +85,6 @@ function selectRowColumn<R extends { readonly label: string }>(): Column<R> {
 }
 
 /** The grid's columns for a view's columns in screen order, after the row checkboxes. */
-export function gridColumns<C extends GridColumn, R extends GridRow<C>>(
-  columns: readonly C[],
-  layout: GridLayout = RESULTS_LAYOUT
-): Column<R>[] {
+export function gridColumns<C extends GridColumn, R extends GridRow<C>>(columns: readonly C[], layout: GridLayout): Column<R>[] {
   return [selectRowColumn<R>(), ...columns.map((column) => gridColumn<C, R>(column, layout))]
 }

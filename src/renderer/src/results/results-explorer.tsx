@@ -14,6 +14,7 @@ import { LowStockField } from './low-stock-field'
 import { PresetChips } from './preset-chips'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import { ResultsGrid } from './results-grid'
+import { RESULTS_LAYOUT } from './results-layout'
 import { useFilterAnnouncement } from './use-filter-announcement'
 import { ResultsSummary } from './results-summary'
 import { useIdleWarmup } from './use-idle-warmup'
@@ -205,8 +206,10 @@ export function ResultsExplorer({
       <div className="results-body" role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-tab-${view}`}>
         <ResultsGrid
           key={view}
+          label="Inventory results"
           rows={shown}
           columns={columns}
+          layout={RESULTS_LAYOUT}
           sortColumns={rows.sortColumns}
           onSortColumnsChange={rows.changeSort}
           onColumnsReorder={rows.reorder}

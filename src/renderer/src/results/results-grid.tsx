@@ -3,16 +3,16 @@ import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArg
 import 'react-data-grid/lib/styles.css'
 import { formatCount } from '../format/format'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
-import { gridColumns, RESULTS_LAYOUT, type GridLayout } from './grid-columns'
+import { gridColumns, type GridLayout } from './grid-columns'
 import type { GridColumn, GridRow } from './grid-row'
 
 export interface ResultsGridProps<Column extends GridColumn, Row extends GridRow<Column>> {
   rows: readonly Row[]
   columns: readonly Column[]
-  /** Column widths and the columns kept in view; the results' by default. */
-  layout?: GridLayout
+  /** Column widths and the columns kept in view. */
+  layout: GridLayout
   /** The grid's accessible name. */
-  label?: string
+  label: string
   sortColumns: readonly SortColumn[]
   onSortColumnsChange: (sortColumns: SortColumn[]) => void
   onColumnsReorder: (sourceKey: string, targetKey: string) => void
@@ -39,7 +39,7 @@ const rowKey = (row: GridRow) => row.key
  */
 export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Column>>(props: ResultsGridProps<Column, Row>) {
   const { rows, columns, selectedRows, onSelectedRowsChange, onActiveRowChange, onAnnounce, emptyText } = props
-  const layout = props.layout ?? RESULTS_LAYOUT
+  const { layout } = props
   const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
   const grid = useMemo(() => gridColumns<Column, Row>(columns, layout), [columns, layout])
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
@@ -107,7 +107,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
     <div className="results-grid-frame" onKeyDownCapture={handleKeyDownCapture}>
       <DataGrid
         className="results-grid"
-        aria-label={props.label ?? 'Inventory results'}
+        aria-label={props.label}
         aria-describedby={props.describedBy}
         columns={grid}
         rows={rows}
