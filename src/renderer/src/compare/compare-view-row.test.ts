@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { compareColumnsByKeys, compareColumnsFor } from '../../../shared/compare/compare-columns'
 import { compareResults, type StockInput } from '../../../shared/compare/compare-lookups'
-import { filterRows, NO_FILTER } from '../results/row-filter'
-import { sortRows } from '../results/row-sort'
+import { filterRows, NO_FILTER } from '../grid/row-filter'
+import { sortRows } from '../grid/row-sort'
 import { compareExportInput, type CompareViewState } from './compare-export'
 import { CompareViewRow } from './compare-view-row'
 

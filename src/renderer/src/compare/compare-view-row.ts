@@ -2,9 +2,9 @@ import { compareCellValue, compareRowKey, compareStatus, type CompareColumn } fr
 import type { CompareCategory, CompareRow } from '../../../shared/compare/compare-lookups'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../../../shared/stock/stock-status'
 import type { CellValue } from '../../../shared/views/view-columns'
-import type { GridRow } from '../results/grid-row'
-import { lowerWord, textOf } from '../results/cell-text'
-import type { SearchTerm } from '../results/search-term'
+import type { GridRow } from '../grid/grid-row'
+import { lowerWord, textOf } from '../grid/cell-text'
+import type { SearchTerm } from '../grid/search-term'
 
 /** One compared value as the Compare view's grid, chips, filters and sort see it. */
 export class CompareViewRow implements GridRow<CompareColumn> {

@@ -2,8 +2,8 @@ import { useCallback, useMemo, useState } from 'react'
 import type { SortColumn } from 'react-data-grid'
 import type { CompareColumn } from '../../../shared/compare/compare-columns'
 import { COMPARE_CATEGORIES, type CompareCategory } from '../../../shared/compare/compare-lookups'
-import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../results/row-filter'
-import { sortRows } from '../results/row-sort'
+import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
+import { sortRows } from '../grid/row-sort'
 import type { CompareViewRow } from './compare-view-row'
 
 /** The comparison's columns in the order the person dragged them into. */

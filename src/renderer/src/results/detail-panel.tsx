@@ -3,9 +3,9 @@ import { DETAIL_PANEL_WIDTH } from '../../../shared/settings'
 import { BUCKET_LABELS, humaneName, stockBucket } from '../../../shared/stock/stock-figures'
 import { lineMessage } from '../../../shared/views/line-message'
 import { formatCount } from '../format/format'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '../grid/status-badge'
 import type { LineEntry } from './line-entry'
-import type { RowStatus } from './row-status'
+import type { RowStatus } from '../grid/row-status'
 
 function prettyJson(value: unknown): string {
   try {

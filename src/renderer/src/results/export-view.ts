@@ -3,7 +3,7 @@ import type { LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import type { ExportScope } from '../export/export-message'
 import { MatrixRow, StoreRow } from './store-rows'
-import type { GridRow } from './grid-row'
+import type { GridRow } from '../grid/grid-row'
 import { isViewRow } from './view-rows'
 
 /**

@@ -5,8 +5,8 @@ import { lineFigures, statusFromFigures, type StockStatus } from '../../../share
 import { FIXED_COLUMN_KEYS, lineCellValue, type CellValue, type ViewColumn } from '../../../shared/views/view-columns'
 import { lineGtin, lineItemNumber } from '../../../shared/views/line-facts'
 import { lineMessage } from '../../../shared/views/line-message'
-import { lowerWord, textOf } from './cell-text'
-import type { SearchTerm } from './search-term'
+import { lowerWord, textOf } from '../grid/cell-text'
+import type { SearchTerm } from '../grid/search-term'
 
 const FIXED_SLOT = new Map<string, number>(FIXED_COLUMN_KEYS.map((key, slot) => [key, slot]))
 

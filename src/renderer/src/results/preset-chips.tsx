@@ -1,5 +1,5 @@
 import { STOCK_PRESET_LABELS, STOCK_PRESETS, type StockPreset } from '../../../shared/stock/stock-presets'
-import { ChipGroup } from './chip-group'
+import { ChipGroup } from '../grid/chip-group'
 
 interface PresetChipsProps {
   counts: Readonly<Record<StockPreset, number>>

@@ -1,7 +1,7 @@
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { FinalLineStatus, LineResult } from '../../../shared/domain/line-result'
 import { LineEntry } from './line-entry'
-import type { RowStatus } from './row-status'
+import type { RowStatus } from '../grid/row-status'
 import { ItemRow } from './view-rows'
 
 export type StatusCounts = Readonly<Record<FinalLineStatus, number>>

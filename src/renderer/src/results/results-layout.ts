@@ -1,4 +1,4 @@
-import type { GridLayout } from './grid-columns'
+import type { GridLayout } from '../grid/grid-columns'
 
 /**
  * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel

@@ -12,12 +12,12 @@ import {
 } from '../../../shared/views/store-views'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
 import { SCREEN_LOCALE } from '../format/format'
-import { textOf } from './cell-text'
+import { textOf } from '../grid/cell-text'
 import type { LineEntry } from './line-entry'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
-import type { SearchTerm } from './search-term'
-import type { GridRow } from './grid-row'
-import type { RowStatus } from './row-status'
+import type { SearchTerm } from '../grid/search-term'
+import type { GridRow } from '../grid/grid-row'
+import type { RowStatus } from '../grid/row-status'
 
 /** A row of the Stores view: one store, its counts and in-stock rate. */
 export class StoreRow implements GridRow<ViewColumn> {

@@ -4,11 +4,11 @@ import { presetCounts, presetStatuses, STOCK_PRESET_STATUSES, STOCK_PRESETS, typ
 import { LOOKUP_VIEWS, lookupColumns, type LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import { itemRowsOf, type ResultSet } from './result-set'
-import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from './row-filter'
-import { sortRows } from './row-sort'
+import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
+import { sortRows } from '../grid/row-sort'
 import { matrixRowsOf, storeRowsOf } from './store-rows'
-import type { GridRow } from './grid-row'
-import type { RowStatus } from './row-status'
+import type { GridRow } from '../grid/grid-row'
+import type { RowStatus } from '../grid/row-status'
 import { locationRowsOf, statusCounts } from './view-rows'
 
 type PerView<T> = Readonly<Record<LookupView, T>>

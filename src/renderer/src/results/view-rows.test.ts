@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { itemRowsOf } from './result-set'
-import { SearchTerm } from './search-term'
+import { SearchTerm } from '../grid/search-term'
 import { columnsOf, duplicate, failed, found, invalid, notFound, setOf } from './test-support/line-results'
-import { searchColumns } from './row-filter'
+import { searchColumns } from '../grid/row-filter'
 import { locationRowsOf } from './view-rows'
 
 const items = columnsOf('items', ['Description'])

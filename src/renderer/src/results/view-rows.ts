@@ -1,10 +1,10 @@
 import type { InventoryLocation } from '../../../shared/domain/line-result'
 import type { CellValue, ViewColumn } from '../../../shared/views/view-columns'
-import type { GridRow } from './grid-row'
-import { lowerWord, textOf } from './cell-text'
+import type { GridRow } from '../grid/grid-row'
+import { lowerWord, textOf } from '../grid/cell-text'
 import type { LineEntry } from './line-entry'
-import { ROW_STATUS_LABELS, ROW_STATUS_RANK, type RowStatus } from './row-status'
-import type { SearchTerm } from './search-term'
+import { ROW_STATUS_LABELS, ROW_STATUS_RANK, type RowStatus } from '../grid/row-status'
+import type { SearchTerm } from '../grid/search-term'
 
 const LOWERED_STATUS_LABELS = Object.fromEntries(
   Object.entries(ROW_STATUS_LABELS).map(([status, label]) => [status, label.toLowerCase()])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { filterRows, isFiltering, NO_FILTER, type RowFilter } from './row-filter'
+import { filterRows, isFiltering, NO_FILTER, type RowFilter } from '../grid/row-filter'
 import { itemRowsOf } from './result-set'
-import { sortRows } from './row-sort'
+import { sortRows } from '../grid/row-sort'
 import { columnsOf, failed, found, keyInStore, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 

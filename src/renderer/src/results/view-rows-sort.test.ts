@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { itemRowsOf } from './result-set'
-import { sortRows } from './row-sort'
+import { sortRows } from '../grid/row-sort'
 import { columnsOf, duplicate, failed, found, invalid, keyInStore, notFound, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clipboardCell, rowsToTsv } from './copy-tsv'
+import { clipboardCell, rowsToTsv } from '../grid/copy-tsv'
 import { itemRowsOf } from './result-set'
 import { columnsOf, found, setOf } from './test-support/line-results'
 import { locationRowsOf } from './view-rows'
