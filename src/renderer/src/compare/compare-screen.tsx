@@ -22,7 +22,6 @@ import { useResultsShortcuts } from '../grid/use-results-shortcuts'
 import { compareExportInput } from './compare-export'
 import { useCompareRows } from './use-compare-rows'
 import { useComparison } from './use-comparison'
-import '../results/results.css'
 import './compare.css'
 
 interface CompareScreenProps {

@@ -5,6 +5,7 @@ import { useSettings, useUpdateSettings } from '../api/use-settings'
 import { screenCsvSeparator } from '../format/format'
 import { ExportDialog, type ExportChoice, type ExportCounts } from './export-dialog'
 import { savedMessage } from './export-message'
+import './export.css'
 
 /** Where an export went, or that the person cancelled the save dialog. */
 export type ExportOutcome = InvokeValue<'exportResults'>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
+import './grid.css'
 import { formatCount } from '../format/format'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { gridColumns, type GridLayout } from './grid-columns'
