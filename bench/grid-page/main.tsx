@@ -9,7 +9,7 @@ import { applyEntries, emptyResultSet, itemRowsOf } from '../../src/renderer/src
 import { statusCounts } from '../../src/renderer/src/results/view-rows'
 import { ResultsView } from '../../src/renderer/src/results/results-view'
 import { useJobResults } from '../../src/renderer/src/results/use-job-results'
-import { jobProgress } from '../../src/renderer/src/run/test-support/job-progress-fixture'
+import { jobProgress } from '../../src/renderer/src/test-support/job-progress'
 import { FAKE_CARRIED_COLUMNS, fakeLineResults } from './fake-results'
 
 /**

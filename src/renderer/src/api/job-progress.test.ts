@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { queryKeys } from './inventory-call'
-import { jobProgress } from '../run/test-support/job-progress-fixture'
+import { jobProgress } from '../test-support/job-progress'
 import { storeJobProgress } from './job-progress'
 
 function snapshot(jobId: string, resultsCount: number, state: JobProgress['state'] = 'running'): JobProgress {

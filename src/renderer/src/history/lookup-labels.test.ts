@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
-import { jobProgress } from '../run/test-support/job-progress-fixture'
+import { jobProgress } from '../test-support/job-progress'
 import { answeredText, canResume, valuesLabel, whereLabel, withProgress } from './lookup-labels'
 import { storesLabel } from '../run/job-summary'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jobProgress } from '../run/test-support/job-progress-fixture'
+import { jobProgress } from '../test-support/job-progress'
 import { progressFromResults } from './job-counts'
 import { applyEntries, markRetry } from './result-set'
 import { failed, found, notFound, setOf } from './test-support/line-results'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { announcement, answeredCount, countsSentence } from './job-summary'
-import { jobProgress } from './test-support/job-progress-fixture'
+import { jobProgress } from '../test-support/job-progress'
 
 const progress = jobProgress
 

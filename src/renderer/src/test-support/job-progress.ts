@@ -1,4 +1,4 @@
-import type { JobProgress } from '../../../../shared/domain/job-progress'
+import type { JobProgress } from '../../../shared/domain/job-progress'
 
 /** A Demo job of 10 values that has just started, with whatever `patch` changes. */
 export function jobProgress(patch: Partial<JobProgress> = {}): JobProgress {
