@@ -1,5 +1,5 @@
 import { formatCount } from '../format/format'
-import { storesLabel } from '../run/job-summary'
+import { storesLabel } from '../format/lookup-labels'
 
 interface EntrySummaryProps {
   stores: readonly number[]

@@ -2,8 +2,8 @@ import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { useJobProgress } from '../api/job-progress'
 import { formatCount, formatDateTime } from '../format/format'
-import { answeredText, canResume, STATE_LABELS, valuesLabel, withProgress } from './lookup-labels'
-import { storesLabel } from '../run/job-summary'
+import { answeredText, canResume, STATE_LABELS, storesLabel, valuesLabel } from '../format/lookup-labels'
+import { withProgress } from './with-progress'
 
 export interface HistoryRowActions {
   onOpen: (lookup: LookupSummary) => void

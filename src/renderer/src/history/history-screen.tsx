@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../components/confirm-dialog'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatBytes, formatCount } from '../format/format'
 import { HistoryRow } from './history-row'
-import { lookupLabel, valuesLabel, whereLabel } from './lookup-labels'
+import { lookupLabel, valuesLabel, whereLabel } from '../format/lookup-labels'
 import { useDeleteLookup, useHistoryList } from './use-history'
 import './history.css'
 

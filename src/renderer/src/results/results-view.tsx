@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings'
 import { useSettings, useUpdateSettings } from '../api/use-settings'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatDateTime } from '../format/format'
-import { storesLabel } from '../run/job-summary'
+import { storesLabel } from '../format/lookup-labels'
 import type { ResultSet } from './result-set'
 import { ResultsExplorer, type ResultsPreferences } from './results-explorer'
 

@@ -1,20 +1,5 @@
 import type { JobProgress } from '../../../shared/domain/job-progress'
-import { ENVIRONMENT_LABELS } from '../../../shared/environments'
-import { formatClockSeconds, formatCount, formatDateTimeSeconds, isToday } from '../format/format'
-
-/** "Store 1234" or "20 stores": where a lookup looked. */
-export function storesLabel(stores: readonly number[]): string {
-  return stores.length === 1 ? `Store ${stores[0] ?? ''}` : `${formatCount(stores.length)} stores`
-}
-
-/**
- * "Demo · Store 1234 · 14:02:11" or "Demo · 20 stores · 14:02:11" (with the date for a lookup of
- * another day): which lookup a result set belongs to.
- */
-export function jobLabel(progress: Pick<JobProgress, 'environment' | 'stores' | 'startedAt'>, now: Date = new Date()): string {
-  const when = isToday(progress.startedAt, now) ? formatClockSeconds(progress.startedAt) : formatDateTimeSeconds(progress.startedAt)
-  return `${ENVIRONMENT_LABELS[progress.environment]} · ${storesLabel(progress.stores)} · ${when}`
-}
+import { formatCount } from '../format/format'
 
 /** Values a lookup looks up: each line in each store. */
 export function pairCount(progress: Pick<JobProgress, 'lines' | 'stores'>): number {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { callInventory } from '../api/inventory-call'
 import { ErrorAlert } from '../errors/error-alert'
-import { answeredText, canResume, lookupLabel } from '../history/lookup-labels'
+import { answeredText, canResume, lookupLabel } from '../format/lookup-labels'
 import { HISTORY_KEY } from '../history/use-history'
 
 interface StoppedLookupNoticeProps {

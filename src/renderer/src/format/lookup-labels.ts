@@ -1,14 +1,27 @@
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import type { LookupState, LookupSummary } from '../../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
-import { formatCount, formatDateTimeSeconds } from '../format/format'
-import { storesLabel } from '../run/job-summary'
+import { formatClockSeconds, formatCount, formatDateTimeSeconds, isToday } from './format'
 
 export const STATE_LABELS: Readonly<Record<LookupState, string>> = {
   running: 'Running',
   finished: 'Finished',
   cancelled: 'Cancelled',
   interrupted: 'Interrupted'
+}
+
+/** "Store 1234" or "20 stores": where a lookup looked. */
+export function storesLabel(stores: readonly number[]): string {
+  return stores.length === 1 ? `Store ${stores[0] ?? ''}` : `${formatCount(stores.length)} stores`
+}
+
+/**
+ * "Demo · Store 1234 · 14:02:11" or "Demo · 20 stores · 14:02:11" (with the date for a lookup of
+ * another day): which lookup a result set belongs to.
+ */
+export function jobLabel(progress: Pick<JobProgress, 'environment' | 'stores' | 'startedAt'>, now: Date = new Date()): string {
+  const when = isToday(progress.startedAt, now) ? formatClockSeconds(progress.startedAt) : formatDateTimeSeconds(progress.startedAt)
+  return `${ENVIRONMENT_LABELS[progress.environment]} · ${storesLabel(progress.stores)} · ${when}`
 }
 
 /** "Demo · Store 1234": where a lookup asked. */
@@ -48,26 +61,4 @@ export function answeredText(lookup: LookupSummary): string | null {
 export function valuesLabel(lookup: Pick<LookupSummary, 'lines' | 'itemType'>): string {
   const noun = lookup.itemType === 'gtin' ? (lookup.lines === 1 ? 'GTIN' : 'GTINs') : lookup.lines === 1 ? 'item number' : 'item numbers'
   return `${formatCount(lookup.lines)} ${noun}`
-}
-
-/**
- * A lookup running in this window, with the counts and state of its latest progress event: History
- * lists it as it was when read, and the events say what happened since.
- */
-export function withProgress(lookup: LookupSummary, progress: JobProgress | undefined): LookupSummary {
-  if (progress === undefined || progress.jobId !== lookup.jobId) return lookup
-  const state = progress.state === 'throttled' ? 'running' : progress.state
-  const running = state === 'running'
-  return {
-    ...lookup,
-    state,
-    runningHere: running,
-    finishedAt: progress.finishedAt,
-    found: progress.found,
-    notFound: progress.notFound,
-    invalid: progress.invalid,
-    duplicate: progress.duplicate,
-    failed: progress.failed,
-    cancelled: progress.cancelled
-  }
 }
