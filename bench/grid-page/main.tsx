@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { createInventoryApi, type IpcResult } from '../../src/shared/contract'
+import { createProgressStore, ProgressStoreContext } from '../../src/renderer/src/api/progress-store'
 import '../../src/renderer/src/styles/tokens.css'
 import '../../src/renderer/src/styles/base.css'
 import '../../src/renderer/src/styles/layout.css'
@@ -125,9 +126,11 @@ const bench = {
       () =>
         createRoot(container).render(
           <QueryClientProvider client={client}>
-            <main className="app-main">
-              <BenchResults />
-            </main>
+            <ProgressStoreContext value={createProgressStore()}>
+              <main className="app-main">
+                <BenchResults />
+              </main>
+            </ProgressStoreContext>
           </QueryClientProvider>
         ),
       () => document.querySelector('[role="grid"]') !== null && shownRows() === entries.length && firstDataRow() !== null

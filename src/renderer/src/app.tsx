@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import type { LookupSummary } from '../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../shared/environments'
-import { useJobProgressSubscription } from './api/job-progress'
+import { useJobProgressSubscription } from './api/progress-store'
 import { useSettings } from './api/use-settings'
 import { CompareScreen } from './compare/compare-screen'
 import { ErrorAlert } from './errors/error-alert'
@@ -24,7 +24,7 @@ const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
 export function App() {
   const settings = useSettings()
   const queryClient = useQueryClient()
-  useJobProgressSubscription(queryClient)
+  useJobProgressSubscription()
   const job = useLookupJob()
   const [screen, setScreen] = useState<Screen>('lookup')
   const [comparing, setComparing] = useState<{ thenJobId: string; nowJobId: string } | null>(null)

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ProgressStoreContext, createProgressStore } from './api/progress-store'
 import { App } from './app'
 import './styles/tokens.css'
 import './styles/base.css'
@@ -15,13 +16,18 @@ const queryClient = new QueryClient({
   }
 })
 
+/** What main pushes about lookups (their progress), beside the cache of what the window asks for. */
+const progressStore = createProgressStore()
+
 const container = document.getElementById('root')
 if (container === null) throw new Error('The page has no #root element.')
 
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <ProgressStoreContext value={progressStore}>
+        <App />
+      </ProgressStoreContext>
     </QueryClientProvider>
   </StrictMode>
 )

@@ -28,6 +28,5 @@ export async function callInventory<T>(call: Promise<IpcResult<T>>): Promise<T> 
 
 export const queryKeys = {
   settings: ['settings'] as const,
-  credentialStatus: (environment: 'sandbox' | 'production') => ['credentials', environment] as const,
-  jobProgress: (jobId: string) => ['job-progress', jobId] as const
+  credentialStatus: (environment: 'sandbox' | 'production') => ['credentials', environment] as const
 }

@@ -1,6 +1,6 @@
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
-import { useJobProgress } from '../api/job-progress'
+import { useJobProgress } from '../api/progress-store'
 import { formatCount, formatDateTime } from '../format/format'
 import { answeredText, canResume, STATE_LABELS, storesLabel, valuesLabel } from '../format/lookup-labels'
 import { withProgress } from './with-progress'

@@ -1,12 +1,12 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import type { LineResult } from '../../../shared/domain/line-result'
 import { callInventory } from '../api/inventory-call'
+import { useRetryFrom } from '../api/progress-store'
 import { applyEntriesInSlices, emptyResultSet, markRetry, type ResultSet } from './result-set'
 
 export const jobResultsKey = (jobId: string) => ['job-results', jobId] as const
-const retryFromKey = (jobId: string) => ['job-retry-from', jobId] as const
 
 /**
  * Entries applied to the set in one task. A Cancel brings the rest of a 200,000-value lookup at
@@ -14,12 +14,6 @@ const retryFromKey = (jobId: string) => ['job-retry-from', jobId] as const
  */
 const APPLY_SLICE = 20_000
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
-/** A "Retry failed" began when the job's log was `progress.resultsCount` long (the reply to retryFailed). */
-export function storeRetryStart(queryClient: QueryClient, progress: JobProgress): void {
-  const current = queryClient.getQueryData<number>(retryFromKey(progress.jobId)) ?? 0
-  queryClient.setQueryData(retryFromKey(progress.jobId), Math.max(current, progress.resultsCount))
-}
 
 /**
  * The job's results, read incrementally: each fetch starts where the cached set stopped and keeps
@@ -59,16 +53,11 @@ export function useJobResults(progress: JobProgress) {
     if (behind && !isFetching && !isError) void refetch({ cancelRefetch: false })
   }, [behind, isFetching, isError, refetch, resultsCount])
 
-  const retryFrom = useQuery<number>({
-    queryKey: retryFromKey(jobId),
-    queryFn: () => Promise.reject(new Error('A retry start is only ever stored.')),
-    enabled: false,
-    staleTime: Number.POSITIVE_INFINITY
-  }).data
+  const retryFrom = useRetryFrom(jobId)
   // Keyed by the stores' text: each progress event brings a new array of the same stores.
   const storesKey = stores.join(',')
   const empty = useMemo(() => emptyResultSet(jobId, itemType, storesKey.split(',').map(Number)), [jobId, itemType, storesKey])
-  const set = useMemo(() => markRetry(data ?? empty, retryFrom ?? 0), [data, empty, retryFrom])
+  const set = useMemo(() => markRetry(data ?? empty, retryFrom), [data, empty, retryFrom])
 
   return { set, query }
 }

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { InvokeInput } from '../../../shared/contract'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { callInventory } from '../api/inventory-call'
-import { storeJobProgress, useJobProgress } from '../api/job-progress'
-import { storeRetryStart } from '../results/use-job-results'
+import { useJobProgress, useProgressStore } from '../api/progress-store'
 
 export type JobAction = 'start' | 'cancel' | 'retry' | 'resume'
 
@@ -13,7 +11,7 @@ export type JobAction = 'start' | 'cancel' | 'retry' | 'resume'
  * History as it is stored. Starts, cancels, retries and resumes it; progress arrives as events.
  */
 export function useLookupJob() {
-  const queryClient = useQueryClient()
+  const store = useProgressStore()
   const [jobId, setJobId] = useState<string | null>(null)
   /** How the lookup on screen got there: run from this screen, or opened from History. */
   const [origin, setOrigin] = useState<'run' | 'history'>('run')
@@ -30,7 +28,7 @@ export function useLookupJob() {
       setError(null)
       try {
         const next = await call()
-        storeJobProgress(queryClient, next)
+        store.putProgress(next)
         return next
       } catch (caught) {
         setError(caught)
@@ -39,7 +37,7 @@ export function useLookupJob() {
         setBusy(null)
       }
     },
-    [queryClient]
+    [store]
   )
 
   const start = useCallback(
@@ -59,12 +57,12 @@ export function useLookupJob() {
   const open = useCallback(
     async (id: string) => {
       const stored = await callInventory(window.inventory.openLookup({ jobId: id }))
-      storeJobProgress(queryClient, stored)
+      store.putProgress(stored)
       setError(null)
       setJobId(stored.jobId)
       setOrigin('history')
     },
-    [queryClient]
+    [store]
   )
 
   /** Looks up the lines a stopped lookup never answered, under the same lookup, and shows it. Throws when it cannot. */
@@ -73,7 +71,7 @@ export function useLookupJob() {
       setBusy('resume')
       try {
         const resumed = await callInventory(window.inventory.resumeLookup({ jobId: id }))
-        storeJobProgress(queryClient, resumed)
+        store.putProgress(resumed)
         setError(null)
         setJobId(resumed.jobId)
         setOwnJobId(resumed.jobId)
@@ -82,7 +80,7 @@ export function useLookupJob() {
         setBusy(null)
       }
     },
-    [queryClient]
+    [store]
   )
 
   const cancel = useCallback(() => {
@@ -94,10 +92,10 @@ export function useLookupJob() {
     void run('retry', async () => {
       const progress = await callInventory(window.inventory.retryFailed({ jobId }))
       // Before the progress is stored, so no render shows the retry's counters without it.
-      storeRetryStart(queryClient, progress)
+      store.putRetryStart(progress)
       return progress
     })
-  }, [jobId, run, queryClient])
+  }, [jobId, run, store])
 
   /** Resume from the lookup screen: the error, if any, is shown there like a failed start. */
   const resumeShown = useCallback(() => {
