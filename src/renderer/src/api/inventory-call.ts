@@ -25,8 +25,3 @@ export async function callInventory<T>(call: Promise<IpcResult<T>>): Promise<T> 
   if (result.ok) return result.value
   throw new InventoryCallError(result.error.code, result.error.message, result.error.status)
 }
-
-export const queryKeys = {
-  settings: ['settings'] as const,
-  credentialStatus: (environment: 'sandbox' | 'production') => ['credentials', environment] as const
-}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { formatStoreList, parseStoreList } from '../../../shared/domain/store-list'
 import { savedStores, type Settings, type StoreGroup } from '../../../shared/settings'
-import { useUpdateSettings } from '../api/use-settings'
+import { useUpdateSettings } from '../api/settings-queries'
 import { groupsOffered, groupWithStores, withGroup, withoutGroup } from './store-groups'
 
 function sameStores(a: readonly number[], b: readonly number[]): boolean {

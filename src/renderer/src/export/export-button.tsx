@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type Ref } from 'react'
 import type { ExportFormat, InvokeValue } from '../../../shared/contract'
-import { useSettings, useUpdateSettings } from '../api/use-settings'
+import { useSettings, useUpdateSettings } from '../api/settings-queries'
 import { screenCsvSeparator } from '../format/format'
 import { ExportDialog, type ExportChoice, type ExportCounts } from './export-dialog'
 import { savedMessage } from './export-message'

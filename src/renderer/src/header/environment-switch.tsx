@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { EnvironmentId } from '../../../shared/domain/item-type'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
-import { useUpdateSettings } from '../api/use-settings'
+import { useUpdateSettings } from '../api/settings-queries'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ErrorAlert } from '../errors/error-alert'
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { DEFAULT_HISTORY_RETENTION_DAYS, HISTORY_RETENTION_DAYS, historyRetentionDaysSchema } from '../../../shared/settings'
-import { useUpdateSettings } from '../api/use-settings'
+import { useUpdateSettings } from '../api/settings-queries'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
 

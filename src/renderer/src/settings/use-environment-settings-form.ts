@@ -4,9 +4,9 @@ import type { CredentialStatus } from '../../../shared/contract'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../shared/environments'
 import { hostOrigin, hostUrlProblem } from '../../../shared/host-url'
 import type { RemoteEnvironmentSettings } from '../../../shared/settings'
-import { callInventory, queryKeys } from '../api/inventory-call'
-import { useCredentialStatus } from '../api/use-credential-status'
-import { useUpdateSettings } from '../api/use-settings'
+import { storeCredentialStatus, useCredentialStatus } from '../api/credential-queries'
+import { callInventory } from '../api/inventory-call'
+import { useUpdateSettings } from '../api/settings-queries'
 import { formatClock } from '../format/format'
 import { presetHosts, type MarketChoice } from './host-presets'
 
@@ -40,7 +40,7 @@ export function useEnvironmentSettingsForm(environment: RemoteEnvironmentId, sav
   const secretForOtherHost = secretSaved && identityOrigin !== null && status.data?.identityOrigin !== identityOrigin
 
   const setCredentialStatus = (next: CredentialStatus) => {
-    queryClient.setQueryData(queryKeys.credentialStatus(environment), next)
+    storeCredentialStatus(queryClient, environment, next)
   }
 
   const chooseMarket = (market: MarketChoice) => {

@@ -1,16 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { InvokeValue } from '../../../shared/contract'
 import type { SettingsPatch } from '../../../shared/settings'
-import { callInventory, queryKeys } from './inventory-call'
+import { callInventory } from './inventory-call'
 
 export type SettingsResult = InvokeValue<'getSettings'>
 
+/** The settings as main stores them: read once, then replaced by main's answer to every save. */
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: () => callInventory(window.inventory.getSettings()),
+  staleTime: Infinity
+})
+
 export function useSettings() {
-  return useQuery({
-    queryKey: queryKeys.settings,
-    queryFn: () => callInventory(window.inventory.getSettings()),
-    staleTime: Infinity
-  })
+  return useQuery(settingsQuery)
 }
 
 /** Saves a patch; the cache takes main's answer, which is the settings as actually stored. */
@@ -19,7 +22,7 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (patch: SettingsPatch) => callInventory(window.inventory.updateSettings(patch)),
     onSuccess: (result) => {
-      queryClient.setQueryData<SettingsResult>(queryKeys.settings, result)
+      queryClient.setQueryData(settingsQuery.queryKey, result)
     }
   })
 }
