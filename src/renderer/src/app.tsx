@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import type { LookupSummary } from '../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../shared/environments'
+import { historyKeys } from './api/history-queries'
 import { useJobProgressSubscription } from './api/progress-store'
 import { useSettings } from './api/settings-queries'
 import { CompareScreen } from './compare/compare-screen'
 import { ErrorAlert } from './errors/error-alert'
 import { AppHeader, type Screen } from './header/app-header'
 import { HistoryScreen } from './history/history-screen'
-import { HISTORY_KEY } from './history/use-history'
 import { LookupScreen } from './lookup-screen'
 import { useLookupJob } from './run/use-lookup-job'
 import { DiscardChangesDialog } from './settings/discard-changes-dialog'
@@ -85,7 +85,7 @@ export function App() {
 
   /** Shows a lookup on the lookup screen with the keyboard on its progress card, where its actions are. */
   const showLookup = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: HISTORY_KEY })
+    void queryClient.invalidateQueries({ queryKey: historyKeys.all })
     if (previousScreen.current === 'lookup') {
       // Already there (the notice offering to resume): the screen stays, the keyboard moves.
       setProgressFocus((request) => request + 1)

@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { formatStoreList } from '../../../shared/domain/store-list'
+import { useDeleteLookup } from '../api/history-queries'
 import { callInventory } from '../api/inventory-call'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatBytes, formatCount } from '../format/format'
 import { HistoryRow } from './history-row'
 import { lookupLabel, valuesLabel, whereLabel } from '../format/lookup-labels'
-import { useDeleteLookup, useHistoryList } from './use-history'
+import { useHistoryList } from './use-history'
 import './history.css'
 
 interface HistoryScreenProps {

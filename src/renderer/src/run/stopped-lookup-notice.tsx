@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { callInventory } from '../api/inventory-call'
+import { latestLookupQuery } from '../api/history-queries'
 import { ErrorAlert } from '../errors/error-alert'
 import { answeredText, canResume, lookupLabel } from '../format/lookup-labels'
-import { HISTORY_KEY } from '../history/use-history'
 
 interface StoppedLookupNoticeProps {
   onResume: (jobId: string) => Promise<void>
@@ -16,11 +15,7 @@ interface StoppedLookupNoticeProps {
  * (offer to show it).
  */
 export function StoppedLookupNotice({ onResume, onOpen }: StoppedLookupNoticeProps) {
-  const latest = useQuery({
-    queryKey: [...HISTORY_KEY, 'latest'],
-    queryFn: () => callInventory(window.inventory.listLookups({ limit: 1 })),
-    staleTime: Number.POSITIVE_INFINITY
-  })
+  const latest = useQuery(latestLookupQuery)
   const [dismissed, setDismissed] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<unknown>(null)
