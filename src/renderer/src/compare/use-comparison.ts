@@ -1,37 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { comparesManyStores } from '../../../shared/compare/compare-columns'
-import type { LookupSummary } from '../../../shared/domain/lookup-summary'
-import { callInventory } from '../api/inventory-call'
+import type { CompareRow } from '../../../shared/compare/compare-lookups'
+import { comparisonQuery } from '../api/comparison-queries'
 import { CompareViewRow } from './compare-view-row'
 
-export interface Comparison {
-  then: LookupSummary
-  now: LookupSummary
-  /** Whether either lookup covered several stores: rows are then store and value pairs, with a Store column. */
-  manyStores: boolean
-  rows: readonly CompareViewRow[]
-}
+const viewRow = (row: CompareRow, manyStores: boolean) => new CompareViewRow(row, manyStores)
 
-/**
- * Two lookups compared store and value pair by pair, read from main a page at a time (main keeps the comparison
- * between pages) and judged at the low-stock level the screen shows.
- */
+/** Two lookups compared, each pair as the Compare view's grid, chips, filters and sort see it. */
 export function useComparison(thenJobId: string, nowJobId: string, lowStockLevel: number) {
-  return useQuery({
-    queryKey: ['comparison', thenJobId, nowJobId, lowStockLevel],
-    queryFn: async (): Promise<Comparison> => {
-      const rows: CompareViewRow[] = []
-      let from = 0
-      for (;;) {
-        const page = await callInventory(window.inventory.compareLookups({ thenJobId, nowJobId, from, lowStockLevel }))
-        const manyStores = comparesManyStores(page.then, page.now)
-        for (const row of page.rows) rows.push(new CompareViewRow(row, manyStores))
-        if (page.rows.length === 0 || page.next >= page.total) return { then: page.then, now: page.now, manyStores, rows }
-        from = page.next
-      }
-    },
-    // A resume or a retry may have changed either lookup since: compare afresh on each visit.
-    staleTime: 0,
-    structuralSharing: false
-  })
+  return useQuery(comparisonQuery(thenJobId, nowJobId, lowStockLevel, viewRow))
 }

@@ -1,12 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
-import type { LineResult } from '../../../shared/domain/line-result'
-import { callInventory } from '../api/inventory-call'
+import { jobKeys, readJobResults } from '../api/job-queries'
 import { useRetryFrom } from '../api/progress-store'
 import { applyEntriesInSlices, emptyResultSet, markRetry, type ResultSet } from './result-set'
-
-export const jobResultsKey = (jobId: string) => ['job-results', jobId] as const
 
 /**
  * Entries applied to the set in one task. A Cancel brings the rest of a 200,000-value lookup at
@@ -29,18 +26,11 @@ export function useJobResults(progress: JobProgress) {
   }, [resultsCount])
 
   const query = useQuery({
-    queryKey: jobResultsKey(jobId),
+    queryKey: jobKeys.results(jobId),
     queryFn: async (): Promise<ResultSet> => {
-      const set = queryClient.getQueryData<ResultSet>(jobResultsKey(jobId)) ?? emptyResultSet(jobId, itemType, stores)
-      // Main answers in pages; the set is rebuilt once for all of them, not once a page.
-      const read: LineResult[] = []
-      let next = set.next
-      for (;;) {
-        const page = await callInventory(window.inventory.getJobResults({ jobId, from: next }))
-        for (const entry of page.entries) read.push(entry)
-        next = page.next
-        if (page.entries.length === 0 || next >= target.current) return applyEntriesInSlices(set, read, next, APPLY_SLICE, nextTask)
-      }
+      const set = queryClient.getQueryData<ResultSet>(jobKeys.results(jobId)) ?? emptyResultSet(jobId, itemType, stores)
+      const read = await readJobResults(jobId, set.next, () => target.current)
+      return applyEntriesInSlices(set, read.entries, read.next, APPLY_SLICE, nextTask)
     },
     staleTime: Number.POSITIVE_INFINITY,
     structuralSharing: false

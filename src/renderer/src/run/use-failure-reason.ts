@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { AppErrorShape } from '../../../shared/domain/app-error'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import type { LineResult } from '../../../shared/domain/line-result'
-import { callInventory } from '../api/inventory-call'
+import { latestResultsQuery } from '../api/job-queries'
 
 /** Enough recent entries to name the cause of a whole-job failure without reading a huge log twice. */
 const SAMPLE_ENTRIES = 1000
@@ -23,14 +23,9 @@ export function useFailureReason(progress: JobProgress | undefined): FailureReas
   const jobId = progress?.jobId ?? ''
   const resultsCount = progress?.resultsCount ?? 0
   const query = useQuery({
-    queryKey: ['job-failure-reason', jobId, resultsCount],
-    queryFn: async () => {
-      const from = Math.max(0, resultsCount - SAMPLE_ENTRIES)
-      const page = await callInventory(window.inventory.getJobResults({ jobId, from }))
-      return mostCommonFailure(page.entries)
-    },
+    ...latestResultsQuery(jobId, resultsCount, SAMPLE_ENTRIES),
     enabled: settled && failed > 0,
-    staleTime: Infinity
+    select: mostCommonFailure
   })
   return settled && failed > 0 ? (query.data ?? null) : null
 }
