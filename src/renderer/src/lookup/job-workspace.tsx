@@ -2,8 +2,8 @@ import type { JobProgress } from '../../../shared/domain/job-progress'
 import { progressFromResults } from '../results/job-counts'
 import { ResultsView } from '../results/results-view'
 import { useJobResults } from '../results/use-job-results'
-import { JobProgressView } from './job-progress-view'
-import type { JobAction } from './use-lookup-job'
+import { JobProgressView } from '../run/job-progress-view'
+import type { JobAction } from '../run/use-lookup-job'
 
 interface JobWorkspaceProps {
   progress: JobProgress
