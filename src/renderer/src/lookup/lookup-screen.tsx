@@ -2,7 +2,6 @@ import { Text } from '@codemirror/state'
 import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { JobProgress } from '../../../shared/domain/job-progress'
-import { MAX_INPUT_CHARS } from '../../../shared/limits'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import type { Settings } from '../../../shared/settings'
 import { useCredentialStatus } from '../api/credential-queries'
@@ -14,7 +13,6 @@ import { entryLines, entrySource, hasEntryValues } from '../entry/entry-state'
 import { ImportButton } from '../entry/import-button'
 import { LookupTargetFields } from '../entry/lookup-target-fields'
 import { SAMPLE_GTINS, SAMPLE_STORE_GROUP } from '../entry/sample-values'
-import { tooManyValues } from '../entry/list-limits'
 import { ScanInput } from '../entry/scan-input'
 import { useFileImport, type ImportedValues } from '../entry/use-file-import'
 import { ValidationSummary } from '../entry/validation-summary'
@@ -23,12 +21,12 @@ import { useEntry } from '../entry/use-entry'
 import { useListCheck } from '../entry/use-list-check'
 import { useScans } from '../entry/use-scans'
 import { useStores } from '../entry/use-stores'
-import { lookupSizeProblem } from '../../../shared/domain/store-list'
 import { ValuesField } from '../entry/values-field'
 import { ErrorAlert } from '../errors/error-alert'
 import { EntrySummary } from '../entry/entry-summary'
 import { JobWorkspace } from './job-workspace'
 import { jobLabel } from '../format/lookup-labels'
+import { checkRun, sizeProblemOf } from './run-checks'
 import { StoppedLookupNotice } from './stopped-lookup-notice'
 import { isJobActive, type LookupJob } from '../run/use-lookup-job'
 import { formatCount } from '../format/format'
@@ -95,7 +93,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
   const importer = useFileImport(onImported)
 
   const distinctValues = validation.check?.summary.valid ?? 0
-  const sizeProblem = stores.check.ok ? lookupSizeProblem(stores.check.stores.length, distinctValues) : null
+  const sizeProblem = sizeProblemOf(stores.check, distinctValues)
 
   const changeItemType = (next: ItemType) => {
     setItemType(next)
@@ -125,34 +123,10 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
   const focusStores = () => storeFieldRef.current?.querySelector('textarea')?.focus()
 
   const runLookup = () => {
-    const check = stores.check
-    if (!check.ok) {
-      setRunProblem(`Check the stores first: ${check.message}`)
-      focusStores()
-      return
-    }
-    const lines = entryLines(latest.current)
-    if (lines.length === 0) {
-      setRunProblem('Enter, scan or import at least one value to look up.')
-      return
-    }
-    const tooMany = tooManyValues(lines.length)
-    if (tooMany !== null) {
-      setRunProblem(tooMany)
-      return
-    }
-    if (sizeProblem !== null) {
-      setRunProblem(sizeProblem)
-      focusStores()
-      return
-    }
-    const tooLong = lines.find((line) => line.input.length > MAX_INPUT_CHARS)
-    if (tooLong !== undefined) {
-      setRunProblem(`The value on line ${tooLong.line} is longer than ${MAX_INPUT_CHARS} characters; fix or remove it.`)
-      return
-    }
-    setRunProblem(null)
-    void startLookup()
+    const problem = checkRun(stores.check, () => entryLines(latest.current), sizeProblem)
+    setRunProblem(problem?.message ?? null)
+    if (problem === null) void startLookup()
+    else if (problem.inStores) focusStores()
   }
 
   /** Ctrl+Enter (Cmd+Enter on a Mac) anywhere in the form runs the lookup, as the button would. */
