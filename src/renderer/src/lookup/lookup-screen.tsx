@@ -28,6 +28,7 @@ import { JobWorkspace } from './job-workspace'
 import { jobLabel } from '../format/lookup-labels'
 import { checkRun, sizeProblemOf } from './run-checks'
 import { StoppedLookupNotice } from './stopped-lookup-notice'
+import { useEntryFold } from './use-entry-fold'
 import { isJobActive, type LookupJob } from '../run/use-lookup-job'
 import { formatCount } from '../format/format'
 
@@ -59,23 +60,12 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
   const [summaryFocus, setSummaryFocus] = useState(0)
   const [dragging, setDragging] = useState(false)
   const [runProblem, setRunProblem] = useState<string | null>(null)
-  /** Said once a new lookup replaces another on screen: the earlier one is not lost. */
-  const [previousNote, setPreviousNote] = useState<string | null>(null)
   /** An imported file waiting for the user to agree that it replaces the list they already have. */
   const [pendingImport, setPendingImport] = useState<ImportedValues | null>(null)
   const storeFieldRef = useRef<HTMLDivElement>(null)
   const entryRef = useRef<HTMLElement>(null)
-  /** After a run the form folds into a one-line summary so the results get the window; "Edit" opens it again. */
-  const [entryOpen, setEntryOpen] = useState(true)
+  const fold = useEntryFold(job)
   const active = isJobActive(job.progress) || job.running
-  // Another lookup on screen (run here, opened or resumed from History) gets the window as a run's results do.
-  const shownJobId = job.progress?.jobId ?? null
-  const [foldedFor, setFoldedFor] = useState<string | null>(shownJobId)
-  if (shownJobId !== foldedFor) {
-    setFoldedFor(shownJobId)
-    if (shownJobId !== null) setEntryOpen(false)
-    if (job.origin === 'history') setPreviousNote(null)
-  }
 
   const applyImport = useCallback(
     (values: ImportedValues) => {
@@ -114,8 +104,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
       ...(list.source === null ? {} : { source: list.source })
     })
     if (started === null) return
-    setPreviousNote(previous === undefined ? null : `The previous lookup (${jobLabel(previous)}) is in History.`)
-    setEntryOpen(false)
+    fold.foldAfterRun(previous)
     // Run lookup is disabled while the job runs; take the keyboard along to the progress, where Cancel is.
     requestAnimationFrame(() => document.getElementById('job-progress-heading')?.focus())
   }
@@ -156,7 +145,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
 
   return (
     <>
-      {environment === 'demo' && !settings.demoBannerDismissed && (entryOpen || job.progress === undefined) ? (
+      {environment === 'demo' && !settings.demoBannerDismissed && (fold.open || job.progress === undefined) ? (
         <DemoBanner
           onDismiss={() => update.mutate({ demoBannerDismissed: true })}
           onUseSamples={() => {
@@ -181,19 +170,19 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
 
       {job.progress === undefined ? <StoppedLookupNotice onResume={onResumeLookup} onOpen={onOpenLookup} /> : null}
 
-      {job.progress !== undefined && !entryOpen ? (
+      {job.progress !== undefined && fold.folded ? (
         <EntrySummary
           stores={job.progress.stores}
           values={job.progress.lines}
           onEdit={() => {
-            setEntryOpen(true)
+            fold.unfold()
             requestAnimationFrame(() => entryRef.current?.querySelector<HTMLElement>('input, textarea')?.focus())
           }}
         />
       ) : null}
       <section
         ref={entryRef}
-        hidden={job.progress !== undefined && !entryOpen}
+        hidden={fold.folded}
         className="panel entry-panel"
         aria-labelledby="entry-heading"
         data-dragging={dragging}
@@ -266,9 +255,9 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
             <div className="notice notice-info opened-note">
               <p role="status">Opened from History: {openedText(job.progress)} Nothing was looked up again.</p>
             </div>
-          ) : previousNote === null ? null : (
+          ) : fold.previousNote === null ? null : (
             <div className="notice notice-info opened-note">
-              <p role="status">{previousNote}</p>
+              <p role="status">{fold.previousNote}</p>
               <button type="button" className="link" onClick={onOpenHistory}>
                 Open History
               </button>
