@@ -1,10 +1,8 @@
 import { Text } from '@codemirror/state'
 import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent } from 'react'
 import type { ItemType } from '../../../shared/domain/item-type'
-import type { JobProgress } from '../../../shared/domain/job-progress'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import type { Settings } from '../../../shared/settings'
-import { useCredentialStatus } from '../api/credential-queries'
 import { useUpdateSettings } from '../api/settings-queries'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ColumnPicker } from '../entry/column-picker'
@@ -25,7 +23,8 @@ import { ValuesField } from '../entry/values-field'
 import { ErrorAlert } from '../errors/error-alert'
 import { EntrySummary } from '../entry/entry-summary'
 import { JobWorkspace } from './job-workspace'
-import { jobLabel } from '../format/lookup-labels'
+import { MissingCredentialsNotice } from './missing-credentials-notice'
+import { ShownLookupNote } from './shown-lookup-note'
 import { checkRun, sizeProblemOf } from './run-checks'
 import { StoppedLookupNotice } from './stopped-lookup-notice'
 import { useEntryFold } from './use-entry-fold'
@@ -49,7 +48,6 @@ function countOf(values: number): string {
 export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onOpenLookup, onResumeLookup }: LookupScreenProps) {
   const update = useUpdateSettings()
   const environment = settings.environment
-  const credentials = useCredentialStatus(environment === 'demo' ? 'sandbox' : environment, environment !== 'demo')
   const stores = useStores(settings)
   const [itemType, setItemType] = useState<ItemType>(settings.itemType)
   const { entry, dispatch, latest } = useEntry()
@@ -140,9 +138,6 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
     void importer.readFile(file)
   }
 
-  const missingCredentials =
-    environment !== 'demo' && credentials.data !== undefined && !credentials.data.secretSaved ? credentials.data : null
-
   return (
     <>
       {environment === 'demo' && !settings.demoBannerDismissed && (fold.open || job.progress === undefined) ? (
@@ -154,19 +149,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
           }}
         />
       ) : null}
-      {missingCredentials === null ? null : (
-        <div className="notice notice-warning">
-          <p>
-            <strong>No {ENVIRONMENT_LABELS[environment]} credentials are saved yet.</strong>{' '}
-            {missingCredentials.keychainAvailable
-              ? 'Add the client ID and secret in Settings, or switch the Environment to Demo.'
-              : (missingCredentials.message ?? 'The OS keychain is not available; unlock or install it, then add the secret in Settings.')}
-          </p>
-          <button type="button" onClick={onOpenSettings}>
-            Open Settings
-          </button>
-        </div>
-      )}
+      <MissingCredentialsNotice environment={environment} onOpenSettings={onOpenSettings} />
 
       {job.progress === undefined ? <StoppedLookupNotice onResume={onResumeLookup} onOpen={onOpenLookup} /> : null}
 
@@ -251,18 +234,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
 
       {job.progress === undefined ? null : (
         <>
-          {job.origin === 'history' ? (
-            <div className="notice notice-info opened-note">
-              <p role="status">Opened from History: {openedText(job.progress)} Nothing was looked up again.</p>
-            </div>
-          ) : fold.previousNote === null ? null : (
-            <div className="notice notice-info opened-note">
-              <p role="status">{fold.previousNote}</p>
-              <button type="button" className="link" onClick={onOpenHistory}>
-                Open History
-              </button>
-            </div>
-          )}
+          <ShownLookupNote progress={job.progress} origin={job.origin} previousNote={fold.previousNote} onOpenHistory={onOpenHistory} />
           <JobWorkspace
             key={job.progress.jobId}
             progress={job.progress}
@@ -293,17 +265,4 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
       </ConfirmDialog>
     </>
   )
-}
-
-/** "the lookup of 3 Mar 2025, 14:02:11 in Demo for Store 1234, as it finished." */
-function openedText(progress: JobProgress): string {
-  const how =
-    progress.state === 'finished'
-      ? 'as it finished.'
-      : progress.state === 'cancelled'
-        ? 'as it was when cancelled.'
-        : progress.state === 'interrupted'
-          ? 'as it was when interrupted.'
-          : 'still running.'
-  return `lookup ${progress.jobId} (${jobLabel(progress)}), ${how}`
 }
