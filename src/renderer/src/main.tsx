@@ -6,7 +6,11 @@ import { App } from './app'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/layout.css'
+// In this order, after layout.css: a screen's own rules (the progress card's padding) win over the shared ones (.panel's).
 import './styles/components.css'
+import './styles/settings.css'
+import './styles/entry.css'
+import './styles/run.css'
 
 const queryClient = new QueryClient({
   defaultOptions: {
