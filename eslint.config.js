@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { LONG_SOURCE_FILES, MAX_SOURCE_LINES } from './scripts/source-limits.mjs'
 
 /** Only the Electron edge, the preload and the Electron e2e test may touch Electron. */
 const ELECTRON_FILES = ['src/main/electron/**', 'src/preload/**', 'e2e/electron.spec.ts']
@@ -53,8 +54,13 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }]
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }],
+      'max-lines': ['error', { max: MAX_SOURCE_LINES, skipBlankLines: false, skipComments: false }]
     }
+  },
+  {
+    files: LONG_SOURCE_FILES,
+    rules: { 'max-lines': 'off' }
   },
   {
     files: ELECTRON_FILES,
