@@ -95,7 +95,6 @@ export default tseslint.config(
             { group: ['node:*'], message: 'The renderer runs in a sandbox without Node.' },
             {
               group: ['**/main/**', '**/preload/**'],
-              allowTypeImports: true,
               message: 'The renderer talks to main only through window.inventory; import the contract from src/shared.'
             }
           ]
