@@ -52,7 +52,8 @@ export default {
       severity: 'error',
       comment: 'src/shared is pure code both sides load: it imports neither side, nor Electron.',
       from: { path: '^src/shared/' },
-      to: { path: ['^src/(main|preload|renderer)/', '(^|/)node_modules/electron/'] }
+      // Electron resolves into node_modules where it is installed; 'electron/main' and friends may not resolve at all.
+      to: { path: ['^src/(main|preload|renderer)/', '(^|/)node_modules/electron/', '^electron(/|$)'] }
     },
     {
       name: 'capability-not-to-edges',
