@@ -9,8 +9,8 @@ import { createAppRoot, type AppRoot } from '../composition-root'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
 import { echoingApi } from '../http/test-support/loopback-servers'
-import { dispatch, type HandlerTable } from '../ipc/handler-table'
-import type { IpcSender } from './ipc-sender'
+import { dispatch, type HandlerTable } from './handler-table'
+import type { IpcSender } from '../security/ipc-sender'
 import { createMemoryLogger } from '../logging/logger'
 
 /**

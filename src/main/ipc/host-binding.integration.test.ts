@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAppRoot, type AppRoot } from '../composition-root'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { answeringServer, testDemoApi } from '../http/test-support/loopback-servers'
-import { dispatch, type HandlerTable } from '../ipc/handler-table'
+import { dispatch, type HandlerTable } from './handler-table'
 import { createMemoryLogger } from '../logging/logger'
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { IpcResult } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
-import { dispatch } from '../ipc/handler-table'
+import { dispatch } from './handler-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 
