@@ -3,7 +3,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { LONG_SOURCE_FILES, MAX_SOURCE_LINES } from './scripts/source-limits.mjs'
+import { MAX_SOURCE_LINES } from './scripts/source-limits.mjs'
 
 /** Only the Electron edge, the preload and the Electron e2e test may touch Electron. */
 const ELECTRON_FILES = ['src/main/electron/**', 'src/preload/**', 'e2e/electron.spec.ts']
@@ -57,10 +57,6 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [noElectron] }],
       'max-lines': ['error', { max: MAX_SOURCE_LINES, skipBlankLines: false, skipComments: false }]
     }
-  },
-  {
-    files: LONG_SOURCE_FILES,
-    rules: { 'max-lines': 'off' }
   },
   {
     files: ELECTRON_FILES,
