@@ -38,7 +38,13 @@ export const EXPECTED_INVALID = 10
 export async function runDemoLookup(page: Page, values: readonly string[]): Promise<void> {
   await replaceValues(page, values)
   await expect(page.getByRole('textbox', { name: 'Stores' })).toHaveValue(/\d+/)
+  const progress = page.locator('section.job-progress')
+  // The lookup on screen before the click (when there is one) keeps its results until the new one
+  // replaces it: its "N items" must not be taken for the new lookup's.
+  const before = (await progress.count()) > 0 ? await progress.getAttribute('data-job-id') : null
   await page.getByRole('button', { name: 'Run lookup' }).click()
+  await expect(progress).not.toHaveAttribute('data-job-id', before ?? '', { timeout: 60_000 })
+  await expect(progress).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
   await expect(page.getByText(`${values.length.toLocaleString('en-US')} items`, { exact: true })).toBeVisible({ timeout: 60_000 })
 }
 

@@ -41,7 +41,13 @@ export function JobProgressView({ progress, caughtUp, busy, onCancel, onRetryFai
   const spoken = useAnnouncement(progress, caughtUp)
 
   return (
-    <section className="panel job-progress" aria-labelledby="job-progress-heading" data-state={progress.state}>
+    <section
+      className="panel job-progress"
+      aria-labelledby="job-progress-heading"
+      data-state={progress.state}
+      // Which lookup this is, for tests that must tell a new run from the one it replaced on screen.
+      data-job-id={progress.jobId}
+    >
       <div className="job-progress-head">
         <h2 id="job-progress-heading" tabIndex={-1}>
           Lookup · {jobLabel(progress)}
