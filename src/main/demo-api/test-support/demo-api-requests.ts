@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import { gs1CheckDigit } from '../../../shared/domain/gtin'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../../shared/environments'
 import { testDemoApi } from '../../http/test-support/loopback-servers'
+import { NO_REDIRECTS } from '../../http/redirect-refusal'
 import { DEMO_CREDENTIALS, type DemoApi, type DemoApiHandle, type DemoFaults } from '../demo-api'
 
 /** Where the Demo's clock starts in every test: 10 s into a minute, so each rate window's edges are known. */
@@ -23,7 +24,8 @@ export function requestToken(api: DemoApi, form: Record<string, string>): Promis
   return fetch(`${api.url}${TOKEN_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form).toString()
+    body: new URLSearchParams(form).toString(),
+    ...NO_REDIRECTS
   })
 }
 
@@ -47,7 +49,8 @@ export function search(
   return fetch(`${api.url}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body)
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...NO_REDIRECTS
   })
 }
 
