@@ -106,7 +106,12 @@ export const importColumnSchema = z.object({
 export type ImportColumn = z.infer<typeof importColumnSchema>
 
 /** The imported file a job's lines came from: main carries the file's other columns with each line. */
-export const importSourceSchema = z.object({ importId: importIdSchema, column: z.number().int().nonnegative().max(MAX_IMPORT_COLUMNS) })
+export const importSourceSchema = z.object({
+  importId: importIdSchema,
+  column: z.number().int().nonnegative().max(MAX_IMPORT_COLUMNS),
+  /** The column that names the items, shown as "Item name"; null or left out when none does. */
+  nameColumn: z.number().int().nonnegative().max(MAX_IMPORT_COLUMNS).nullable().optional()
+})
 export type ImportSource = z.infer<typeof importSourceSchema>
 
 export { exportFormatSchema, type ExportFormat } from './export/export-spec'

@@ -47,4 +47,25 @@ describe('imported tables kept in main', () => {
     const { importId } = store.add(await file('a.csv'))
     expect((await gone(() => store.column({ importId, column: 7 }))).message).toBe('a.csv has no column 8; choose one of its columns.')
   })
+
+  it('carry the column that names the items first, headed Item name', async () => {
+    const store = createImportStore({ now: () => 0 })
+    const wide = await readImport(
+      'w.csv',
+      utf8('Case Pack,UPC,Description,Item name\n6,012345678905,Soap,old\n12,4006381333931,Tea,older\n')
+    )
+    const { importId } = store.add(wide)
+    expect(store.carried({ importId, column: 1, nameColumn: 2 }, [3, 9])).toEqual({
+      columns: ['Item name', 'Case Pack', 'Item name (file)'],
+      rows: ['Tea\u000012\u0000older', null],
+      itemNamesFrom: 'w.csv'
+    })
+    expect(store.carried({ importId, column: 1, nameColumn: null }, [2])).toEqual({
+      columns: ['Case Pack', 'Description', 'Item name (file)'],
+      rows: ['6\u0000Soap\u0000old']
+    })
+    expect((await gone(() => store.carried({ importId, column: 1, nameColumn: 4 }, [2]))).message).toBe(
+      'w.csv has no column 5; choose one of its columns.'
+    )
+  })
 })

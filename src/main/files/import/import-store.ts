@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/contract'
+import { itemNameIndex } from '../../../shared/items/item-name-column'
 import { AppError } from '../../../shared/domain/app-error'
 import type { CarriedCells } from './imported-table'
 import type { ImportedFile } from './read-import'
@@ -46,8 +47,10 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
     held.delete(source.importId)
     entry.usedAt = options.now()
     held.set(source.importId, entry)
-    if (source.column >= entry.file.table.shape.columns.length) {
-      throw new AppError('invalid_input', `${entry.file.fileName} has no column ${source.column + 1}; choose one of its columns.`)
+    const width = entry.file.table.shape.columns.length
+    for (const column of [source.column, source.nameColumn ?? 0]) {
+      if (column >= width)
+        throw new AppError('invalid_input', `${entry.file.fileName} has no column ${column + 1}; choose one of its columns.`)
     }
     return entry.file
   }
@@ -64,6 +67,10 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
       return { importId, fileName: file.fileName, format: file.format, encoding: file.encoding, ...file.table.shape }
     },
     column: (source) => use(source).table.column(source.column),
-    carried: (source, lines) => use(source).table.carried(source.column, lines)
+    carried(source, lines) {
+      const { table, fileName } = use(source)
+      const cells = table.carried(source.column, lines, source.nameColumn ?? null)
+      return itemNameIndex(cells.columns) === 0 ? { ...cells, itemNamesFrom: fileName } : cells
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { IMPORT_VALUE_SEPARATOR, type ImportColumn, type ImportSummary, type RowNumbers } from '../../../shared/contract'
+import { carriedHeader, ITEM_NAME_COLUMN } from '../../../shared/items/item-name-column'
 import { MAX_LISTED_ROWS } from '../../../shared/limits'
 
 /** Joins a row's cells; the character no imported cell can hold, as for a column's values. */
@@ -11,6 +12,8 @@ export interface CarriedCells {
   columns: string[]
   /** One entry per requested row number: the row's carried cells joined by `CELL_SEPARATOR`, or null when the file has no such row. */
   rows: (string | null)[]
+  /** The file's name when the cells begin with its "Item name" column: what the item catalogue says the names came from. */
+  itemNamesFrom?: string
 }
 
 /**
@@ -53,14 +56,20 @@ export class ImportedTable {
     return { lines, values: values.join(IMPORT_VALUE_SEPARATOR), emptyRows: empty.done() }
   }
 
-  /** The columns other than `chosen` that have a name or a value. */
-  carriedColumns(chosen: number): number[] {
-    return this.shape.columns.map((column) => column.index).filter((index) => index !== chosen && this.filled.has(index))
+  /**
+   * The columns other than `chosen` that have a name or a value; the one naming the items (if it
+   * is one of them) first.
+   */
+  carriedColumns(chosen: number, nameColumn: number | null = null): number[] {
+    const others = this.shape.columns.map((column) => column.index).filter((index) => index !== chosen && this.filled.has(index))
+    if (nameColumn === null || !others.includes(nameColumn)) return others
+    return [nameColumn, ...others.filter((index) => index !== nameColumn)]
   }
 
-  carried(chosen: number, wanted: readonly number[]): CarriedCells {
-    const indexes = this.carriedColumns(chosen)
-    const names = indexes.map((index) => this.shape.columns[index]?.name ?? '')
+  /** The other columns' cells of the `wanted` rows; the column naming the items comes first, headed "Item name". */
+  carried(chosen: number, wanted: readonly number[], nameColumn: number | null = null): CarriedCells {
+    const indexes = this.carriedColumns(chosen, nameColumn)
+    const names = indexes.map((index) => (index === nameColumn ? ITEM_NAME_COLUMN : carriedHeader(this.shape.columns[index]?.name ?? '')))
     const rows = wanted.map((line) => {
       const row = this.indexOfLine.get(line)
       if (row === undefined) return null

@@ -8,11 +8,23 @@ interface ColumnPickerProps {
   what?: string
   column: number
   onChange: (column: number) => void
+  /** The column naming the items (null: none), asked when the list's items can have names. */
+  nameColumn?: number | null | undefined
+  onNameChange?: (column: number | null) => void
   onConfirm: () => void
   onCancel: () => void
 }
 
-export function ColumnPicker({ summary, what = 'values', column, onChange, onConfirm, onCancel }: ColumnPickerProps) {
+export function ColumnPicker({
+  summary,
+  what = 'values',
+  column,
+  onChange,
+  nameColumn,
+  onNameChange,
+  onConfirm,
+  onCancel
+}: ColumnPickerProps) {
   const ids = useId()
   const selectRef = useRef<HTMLSelectElement>(null)
   const samples = summary.columns.find((candidate) => candidate.index === column)?.samples ?? []
@@ -45,6 +57,29 @@ export function ColumnPicker({ summary, what = 'values', column, onChange, onCon
               ))}
             </select>
           </div>
+          {nameColumn === undefined || onNameChange === undefined ? null : (
+            <div className="field">
+              <label htmlFor={`${ids}-name`}>Item name column</label>
+              <select
+                id={`${ids}-name`}
+                value={nameColumn ?? ''}
+                aria-describedby={`${ids}-name-hint`}
+                onChange={(event) => onNameChange(event.target.value === '' ? null : Number(event.target.value))}
+              >
+                <option value="">None</option>
+                {summary.columns
+                  .filter((candidate) => candidate.index !== column)
+                  .map((candidate) => (
+                    <option key={candidate.index} value={candidate.index}>
+                      {columnLabel(summary, candidate.index)}
+                    </option>
+                  ))}
+              </select>
+              <span id={`${ids}-name-hint`} className="field-hint">
+                Shown as Item name, and remembered for these items.
+              </span>
+            </div>
+          )}
           <button type="button" className="primary" onClick={onConfirm}>
             Use this column
           </button>

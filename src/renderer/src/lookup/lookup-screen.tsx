@@ -78,7 +78,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
     (values: ImportedValues) => (hasValues ? setPendingImport(values) : applyImport(values)),
     [hasValues, applyImport]
   )
-  const importer = useFileImport(onImported)
+  const importer = useFileImport(onImported, undefined, { itemNames: true })
 
   const distinctValues = validation.check?.summary.valid ?? 0
   const sizeProblem = sizeProblemOf(stores.check, distinctValues)
@@ -202,6 +202,8 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
             summary={importer.state.summary}
             column={importer.state.column}
             onChange={importer.chooseColumn}
+            nameColumn={importer.state.nameColumn}
+            onNameChange={importer.chooseNameColumn}
             onConfirm={importer.confirmColumn}
             onCancel={importer.reset}
           />
