@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { AnswerRow, RunFigures, StoppedState } from './history-types'
+import { createItemCatalogue, nameFromCatalogue, namesOfLookup } from './item-catalogue'
 import type { LookupOwner } from './lookup-owner'
 import { lookupGone } from './lookup-id'
 import { createLookupReads } from './lookup-reads'
@@ -14,6 +15,7 @@ import { createLookupWrites } from './lookup-writes'
 export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, options: { onFile: boolean }) {
   const writes = createLookupWrites(db, owner)
   const reads = createLookupReads(db)
+  const catalogue = createItemCatalogue(db)
   const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
   const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
 
@@ -26,11 +28,23 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
   return {
     writes,
     reads,
+    catalogue,
 
-    /** Validates the lines, stores the lookup with them, and gives the values to look up. */
+    /**
+     * Validates the lines, stores the lookup with them, and gives the values to look up. A list
+     * named by its file teaches the catalogue those names; a list without names gets the ones the
+     * catalogue knows.
+     */
     createLookup(request: NewLookupRequest, now: number): CreatedLookup {
-      const { lookup, toLookUp } = prepareLookup(request)
-      return { id: writes.createLookup(lookup, now), toLookUp }
+      const prepared = prepareLookup(request)
+      const from = request.itemNamesFrom
+      const lookup = from === undefined ? nameFromCatalogue(prepared.lookup, catalogue) : prepared.lookup
+      const id = writes.createLookup(lookup, now)
+      if (from !== undefined) {
+        const names = namesOfLookup(lookup)
+        if (names.length > 0) writes.transaction(() => catalogue.record(lookup.itemType, names, { source: from, lookupId: id }, now))
+      }
+      return { id, toLookUp: prepared.toLookUp }
     },
 
     appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number =>

@@ -99,6 +99,19 @@ export const MIGRATIONS: readonly string[] = [
   // are read from their item.
   `
   ALTER TABLE results ADD COLUMN locations TEXT;
+  `,
+  // The item catalogue: the latest name an imported file gave each GTIN or item number, and where
+  // it came from (the file, and the lookup it was imported for), so a pasted list shows names too.
+  `
+  CREATE TABLE item_catalogue (
+    item_type TEXT NOT NULL,
+    value TEXT NOT NULL,
+    name TEXT NOT NULL,
+    source TEXT NOT NULL,
+    lookup_id INTEGER,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (item_type, value)
+  ) WITHOUT ROWID;
   `
 ]
 

@@ -3,7 +3,7 @@ import { packClaimed, packCreated, packNewLookup, unpackClaimed, unpackCreated, 
 import type { ClaimedRun, NewLookupRequest } from './lookup-request'
 
 describe("the messages to and from History's thread", () => {
-  it('give back, unpacked, exactly what was packed: lines, carried cells (none, blank or missing), values to look up and claimed lines', () => {
+  it('give back, unpacked, exactly what was packed: lines, carried cells (none, blank or missing) and the file naming the items, values to look up and claimed lines', () => {
     const request: NewLookupRequest = {
       lookup: {
         environment: 'demo',
@@ -21,10 +21,11 @@ describe("the messages to and from History's thread", () => {
         { line: 9, input: '' },
         { line: 10, input: 'Crème brûlée 🍮' }
       ],
-      carried: ['Oat milk', null, '']
+      carried: ['Oat milk', null, ''],
+      itemNamesFrom: 'order.csv'
     }
     expect(unpackNewLookup(packNewLookup(request))).toEqual(request)
-    const { carried: _carried, ...withoutCells } = request
+    const { carried: _carried, itemNamesFrom: _from, ...withoutCells } = request
     expect(unpackNewLookup(packNewLookup(withoutCells))).toEqual(withoutCells)
 
     const created = { id: 12, toLookUp: [{ line: 2, value: '00012345678905' }] }

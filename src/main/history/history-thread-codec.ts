@@ -20,6 +20,7 @@ export interface PackedNewLookupRequest {
   lookup: NewLookupRequest['lookup']
   lines: PackedLines
   carried?: PackedCells
+  itemNamesFrom?: string
 }
 
 export interface PackedCreatedLookup {
@@ -45,7 +46,8 @@ export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest
   return {
     lookup: request.lookup,
     lines: packLines(request.lines),
-    ...(request.carried === undefined ? {} : { carried: packCells(request.carried) })
+    ...(request.carried === undefined ? {} : { carried: packCells(request.carried) }),
+    ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom })
   }
 }
 
@@ -53,7 +55,8 @@ export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupReques
   return {
     lookup: packed.lookup,
     lines: unpackLines(packed.lines.lines, packed.lines.lengths, packed.lines.text),
-    ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) })
+    ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) }),
+    ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom })
   }
 }
 

@@ -33,10 +33,8 @@ function schemaOf(db: DatabaseSync): unknown[] {
  * A lookup as each earlier schema version stored it, written with that version's SQL. A new
  * migration adds the seed for the version it leaves behind, so every upgrade path stays tested.
  */
-const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
-  () => undefined,
-  (db) => {
-    db.exec(`
+function seedVersion1(db: DatabaseSync): void {
+  db.exec(`
       INSERT INTO lookups (id, environment, auth_url, base_url, client_id, item_type, source, carried_columns, line_count, started_at,
         finished_at, state, next_seq, requests, batches_done, batches_total)
       VALUES (1, 'demo', 'http://127.0.0.1:1', 'http://127.0.0.1:1', 'demo-client', 'gtin', 'cli', '["Description"]', 2, 1000, 2000,
@@ -45,12 +43,18 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
       INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 1, '${valueFor(1)}', '${valueFor(1)}', '["Oat milk"]');
       INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 2, '${valueFor(2)}', '${valueFor(2)}', NULL);
     `)
-    db.prepare('INSERT INTO item_batches (id, lookup_id, items) VALUES (1, 1, ?)').run(packItems([sampleItem(valueFor(1), 6)]))
-    db.exec(`
+  db.prepare('INSERT INTO item_batches (id, lookup_id, items) VALUES (1, 1, ?)').run(packItems([sampleItem(valueFor(1), 6)]))
+  db.exec(`
       INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index) VALUES (1, 0, 1234, 1, 'found', 1, 0);
       INSERT INTO results (lookup_id, seq, store_nbr, line, status) VALUES (1, 1, 1234, 2, 'not_found');
     `)
-  }
+}
+
+const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
+  () => undefined,
+  seedVersion1,
+  // Version 2 added results.locations, which a row stored before leaves NULL, as version 1's seed does.
+  seedVersion1
 ]
 
 /** What each seed stored, as the store reads it back after the upgrade. */

@@ -53,6 +53,8 @@ export interface StartParams extends JobParams {
 export interface CarriedInput {
   columns: string[]
   rows: readonly (string | null)[]
+  /** The file whose "Item name" column the cells begin with. */
+  itemNamesFrom?: string
 }
 
 /** How a run was stopped: `cancelled` by the person, `interrupted` by quitting or a signal. */

@@ -93,7 +93,8 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           startedAt
         },
         lines: params.lines,
-        ...(carried === null ? {} : { carried: carried.rows })
+        ...(carried === null ? {} : { carried: carried.rows }),
+        ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom })
       }
       return saving(() => writer.createLookup(request))
     },
