@@ -1,5 +1,11 @@
 import { AppError } from '../../shared/domain/app-error'
-import { compareResults, countCategories, type CompareCategory, type CompareRow } from '../../shared/compare/compare-lookups'
+import {
+  compareResults,
+  countCategories,
+  nameCompareRows,
+  type CompareCategory,
+  type CompareRow
+} from '../../shared/compare/compare-lookups'
 import type { HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
@@ -22,8 +28,8 @@ export interface CompareService {
 export interface CompareServiceDeps {
   /** The short reads: the two lookups compared. */
   history: Pick<HistoryStore, 'lookup'>
-  /** Each lookup's stock, read off main's thread in the app. */
-  reader: Pick<HistoryReader, 'stockInputs'>
+  /** Each lookup's stock and item names, read off main's thread in the app. */
+  reader: Pick<HistoryReader, 'stockInputs' | 'itemNames'>
   lowStockLevel: () => number
 }
 
@@ -54,8 +60,13 @@ export function createCompareService({ history, reader, lowStockLevel }: Compare
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
       if (last?.key === key) return last.comparison
-      const [thenStock, nowStock] = await Promise.all([reader.stockInputs(then.id), reader.stockInputs(now.id)])
-      const rows = compareResults(thenStock, nowStock, level)
+      const [thenStock, nowStock, thenNames, nowNames] = await Promise.all([
+        reader.stockInputs(then.id),
+        reader.stockInputs(now.id),
+        reader.itemNames(then.id),
+        reader.itemNames(now.id)
+      ])
+      const rows = nameCompareRows(compareResults(thenStock, nowStock, level), { then: thenNames, now: nowNames })
       const comparison = { then, now, rows, counts: countCategories(rows) }
       last = { key, comparison }
       return comparison

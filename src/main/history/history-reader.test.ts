@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ITEM_NAME_COLUMN } from '../../shared/items/item-name-column'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
@@ -31,7 +32,7 @@ afterEach(async () => {
 })
 
 /** A lookup of `count` values in two stores: half of store 1's answered (found), a retry of one line, the rest cancelled. */
-async function storedLookup(count: number): Promise<number> {
+async function storedLookup(count: number, firstColumn = 'Description'): Promise<number> {
   const inputs = validGtins(count)
   const carried = inputs.map((_value, index) => (index % 3 === 0 ? null : `Item ${index}${CELL_SEPARATOR}${index % 24}`))
   const created = await writer.createLookup({
@@ -42,7 +43,7 @@ async function storedLookup(count: number): Promise<number> {
       clientId: 'demo-client',
       itemType: 'gtin',
       source: 'app',
-      carriedColumns: ['Description', 'Case Pack'],
+      carriedColumns: [firstColumn, 'Case Pack'],
       stores: [1, 2],
       startedAt: clock
     },
@@ -116,6 +117,17 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
       ['Item 1', '1'],
       ['Item 2', '2']
     ])
+  })
+
+  it("give a named lookup's item names by line, and none for a lookup whose first column is another", async () => {
+    const reader = open()
+    closing.push(reader)
+    const named = await storedLookup(30, ITEM_NAME_COLUMN)
+    const names = await reader.itemNames(named)
+    expect(names).toEqual(store.itemNames(named))
+    expect(names.size).toBe(20)
+    expect([names.get(1), names.get(2), names.get(3)]).toEqual([undefined, 'Item 1', 'Item 2'])
+    expect((await reader.itemNames(await storedLookup(30))).size).toBe(0)
   })
 
   it('answer a lookup that is not there with an empty page', async () => {

@@ -5,7 +5,7 @@ import type { LookupReads } from './lookup-reads'
 
 /**
  * History's long reads, a page or a slice at a time: the result log the window reads, the current
- * results and carried cells an export reads, the stock a comparison reads. In the app they run on a
+ * results and carried cells an export reads, the stock and item names a comparison reads. In the app they run on a
  * thread of their own (its own connection, which WAL lets read beside History's writes), so
  * reading and unpacking 200,000 answers costs main only the pages as they arrive, not the SQLite
  * reads and the unpacking.
@@ -19,6 +19,8 @@ export interface HistoryReader {
   stockInputs(id: number): Promise<StockInput[]>
   /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
+  /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
+  itemNames(id: number): Promise<Map<number, string>>
   close(): Promise<void>
 }
 
@@ -26,7 +28,9 @@ export interface HistoryReader {
 export const CURRENT_PAGE_LINES = 1_000
 
 /** The long reads on main's own connection: a history kept in memory, which no other thread can open. */
-export function createInThreadReader(reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'carriedCells'>): HistoryReader {
+export function createInThreadReader(
+  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'carriedCells' | 'itemNames'>
+): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
     // A turn of the event loop per read, as the thread's answer would take.
     await new Promise<void>((resolve) => setImmediate(resolve))
@@ -37,6 +41,7 @@ export function createInThreadReader(reads: Pick<LookupReads, 'log' | 'current' 
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     stockInputs: (id) => run(() => reads.stockInputs(id)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
+    itemNames: (id) => run(() => reads.itemNames(id)),
     close: () => Promise.resolve()
   }
 }

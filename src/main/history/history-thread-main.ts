@@ -45,7 +45,8 @@ const operations: Record<string, unknown> =
           log: reads.log,
           current: reads.current,
           stockInputs: reads.stockInputs,
-          carriedCells: reads.carriedCells
+          carriedCells: reads.carriedCells,
+          itemNames: reads.itemNames
         } satisfies Record<HistoryReadOp, unknown>
       })()
 

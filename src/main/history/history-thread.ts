@@ -172,6 +172,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     current: (id, after, limit, options) => call('current', id, after, limit, options),
     stockInputs: (id) => call('stockInputs', id),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
+    itemNames: (id) => call('itemNames', id),
     close: () => channel.close()
   }
 }

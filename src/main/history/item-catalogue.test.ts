@@ -136,6 +136,8 @@ describe.each(Object.entries(WRITERS))('lookups stored by %s', (_name, open) => 
       ])
     )
 
+    expect(store.itemNames(pasted.id)).toEqual(new Map([[2, 'Oat milk']]))
+
     // A file without a name column keeps its columns, after the names the catalogue knows.
     const unnamed = await writer.createLookup(request([milk, soap], { columns: ['Case Pack'], rows: [cells('6'), null] }))
     expect(store.lookup(unnamed.id)?.carriedColumns).toEqual([ITEM_NAME_COLUMN, 'Case Pack'])
@@ -159,7 +161,8 @@ describe.each(Object.entries(WRITERS))('lookups stored by %s', (_name, open) => 
 
   it('leave a list alone when the catalogue knows none of its values', async () => {
     const { store, writer } = start()
-    const created = await writer.createLookup(request(validGtins(2)))
-    expect(store.lookup(created.id)?.carriedColumns).toEqual([])
+    const created = await writer.createLookup(request(validGtins(2), { columns: ['Item name (file)'], rows: ['Soap', 'Tea'] }))
+    expect(store.lookup(created.id)?.carriedColumns).toEqual(['Item name (file)'])
+    expect(store.itemNames(created.id)).toEqual(new Map())
   })
 })

@@ -14,6 +14,7 @@ import type {
   StoredLookup
 } from './history-types'
 import { unpackItems, unpackLocations } from './item-batch'
+import { createItemNameReads } from './item-name-reads'
 import { listStatement } from './list-statement'
 
 interface LookupRow {
@@ -186,6 +187,8 @@ export function createLookupReads(db: DatabaseSync) {
     }
   }
 
+  const names = createItemNameReads(db)
+
   return {
     snapshot,
 
@@ -282,6 +285,9 @@ export function createLookupReads(db: DatabaseSync) {
         return cells
       })
     },
+
+    /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue). */
+    itemNames: (id: number): Map<number, string> => names.itemNames(id),
 
     /** Lines whose current result has one of `statuses`, in the order they were answered. */
     linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[] {

@@ -29,6 +29,7 @@ export function openHistoryReader(history: HistoryStore, options: { log: Logger;
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
     stockInputs: (id) => current().stockInputs(id),
     carriedCells: (id, lines) => current().carriedCells(id, lines),
+    itemNames: (id) => current().itemNames(id),
     close: () => reader?.close() ?? Promise.resolve()
   }
 }

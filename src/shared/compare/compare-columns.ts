@@ -1,3 +1,4 @@
+import { itemNameIndex } from '../items/item-name-column'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
 import { COMPARE_CATEGORY_LABELS, type CompareRow } from './compare-lookups'
 
@@ -6,6 +7,7 @@ import { COMPARE_CATEGORY_LABELS, type CompareRow } from './compare-lookups'
  * app's and the headless `--compare-with`), so a file holds exactly the cells the screen shows.
  */
 export const COMPARE_COLUMN_KEYS = [
+  'itemName',
   'store',
   'value',
   'line',
@@ -29,6 +31,7 @@ export interface CompareColumn {
 }
 
 export const COMPARE_COLUMNS: readonly CompareColumn[] = [
+  { key: 'itemName', label: 'Item name', kind: 'text' },
   { key: 'store', label: 'Store', kind: 'number' },
   { key: 'value', label: 'Value', kind: 'id' },
   { key: 'line', label: 'Line', kind: 'number' },
@@ -66,6 +69,8 @@ export function compareStatus(row: CompareRow, side: 'then' | 'now'): StockStatu
 export function compareCellValue(row: CompareRow, key: CompareColumnKey): string | number | null {
   const side = row.now ?? row.then
   switch (key) {
+    case 'itemName':
+      return row.itemName ?? null
     case 'store':
       return row.store
     case 'value':
@@ -96,17 +101,23 @@ export function compareRowKey(row: CompareRow): string {
 
 /**
  * The columns a comparison shows and writes by default: every column, but the Store only when either
- * lookup covered several stores. Two one-store lookups are compared store to store, and a Store
- * column repeating one number on every row would only push the values aside (the lookups' own
- * labels name their stores).
+ * lookup covered several stores, and Item name only when either lookup's list named its items. Two
+ * one-store lookups are compared store to store, and a Store column repeating one number on every
+ * row would only push the values aside (the lookups' own labels name their stores).
  */
-export function compareColumnsFor(manyStores: boolean): readonly CompareColumn[] {
-  return manyStores ? COMPARE_COLUMNS : WITHOUT_STORE
+export function compareColumnsFor(manyStores: boolean, named = false): readonly CompareColumn[] {
+  return COMPARE_COLUMNS.filter((column) => (column.key !== 'store' || manyStores) && (column.key !== 'itemName' || named))
 }
-
-const WITHOUT_STORE: readonly CompareColumn[] = COMPARE_COLUMNS.filter((column) => column.key !== 'store')
 
 /** Whether a comparison of these two lookups is of several stores (it then shows a Store column). */
 export function comparesManyStores(then: { readonly stores: readonly number[] }, now: { readonly stores: readonly number[] }): boolean {
   return then.stores.length > 1 || now.stores.length > 1
+}
+
+/** Whether either lookup's list named its items (the comparison then shows Item name first). */
+export function comparesNamed(
+  then: { readonly carriedColumns: readonly string[] },
+  now: { readonly carriedColumns: readonly string[] }
+): boolean {
+  return itemNameIndex(then.carriedColumns) === 0 || itemNameIndex(now.carriedColumns) === 0
 }

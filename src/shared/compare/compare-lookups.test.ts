@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compareResults, countCategories, type StockInput } from './compare-lookups'
-import { compareColumnsByKeys, compareColumnsFor, compareRowKey } from './compare-columns'
+import { compareResults, countCategories, nameCompareRows, type StockInput } from './compare-lookups'
+import { compareColumnsByKeys, compareColumnsFor, comparesNamed, compareRowKey } from './compare-columns'
 import { compareSheet } from './compare-sheet'
 
 const found = (line: number, value: string, onShelf: number, backroom = 0, storeNbr = 1234): StockInput => ({
@@ -165,5 +165,36 @@ describe('compareSheet', () => {
       [2, 'A']
     ])
     expect(sheet.fills?.map((fill) => fill.column)).toEqual([4, 5])
+  })
+})
+
+describe('item names in a comparison', () => {
+  it("name each row by the later lookup's line, else the earlier one's, and come first when either lookup had names", () => {
+    const rows = compareResults([found(1, 'A', 5), found(2, 'OLD', 1)], [found(3, 'A', 0), found(4, 'NEW', 2)], 3)
+    nameCompareRows(rows, {
+      then: new Map([
+        [1, 'Oat milk (then)'],
+        [2, 'Rye']
+      ]),
+      now: new Map([[3, 'Oat milk']])
+    })
+    expect(rows.map((row) => [row.value, row.itemName])).toEqual([
+      ['A', 'Oat milk'],
+      ['NEW', undefined],
+      ['OLD', 'Rye']
+    ])
+    const sheet = compareSheet(rows, compareColumnsFor(false, true))
+    expect(sheet.columns.slice(0, 2).map((column) => column.label)).toEqual(['Item name', 'Value'])
+    expect(sheet.rows.map((row) => row[0])).toEqual(['Oat milk', null, 'Rye'])
+    expect(
+      compareColumnsFor(true, true)
+        .map((column) => column.key)
+        .slice(0, 3)
+    ).toEqual(['itemName', 'store', 'value'])
+  })
+
+  it('say a comparison is named when either lookup carries Item name first', () => {
+    expect(comparesNamed({ carriedColumns: [] }, { carriedColumns: ['Item name', 'Case Pack'] })).toBe(true)
+    expect(comparesNamed({ carriedColumns: ['Case Pack', 'Item name'] }, { carriedColumns: [] })).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FinalLineStatus } from '../domain/line-result'
+import { MAX_IMPORT_CELL_CHARS } from '../limits'
 import { storeNumberSchema } from '../domain/store-list'
 import { stockFigures, type StockLocation } from '../stock/stock-figures'
 import { STOCK_STATUSES, statusFromFigures, type StockStatus } from '../stock/stock-status'
@@ -34,7 +35,9 @@ export const compareRowSchema = z.object({
   now: compareSideSchema.nullable(),
   /** On hand now minus then, when both lookups found the item. */
   change: z.number().nullable(),
-  category: compareCategorySchema
+  category: compareCategorySchema,
+  /** The item's name, from the later lookup's list, else the earlier one's; left out when neither named it. */
+  itemName: z.string().max(MAX_IMPORT_CELL_CHARS).optional()
 })
 export type CompareRow = z.infer<typeof compareRowSchema>
 
@@ -119,4 +122,18 @@ function categoryOf(then: CompareSide | null, now: CompareSide | null): CompareC
 /** Quantities may be fractional (sold by weight): a difference keeps two decimals, without float noise. */
 function roundQuantity(quantity: number): number {
   return Math.round(quantity * 100) / 100
+}
+
+/** Gives each row the name its line had in the later lookup, else in the earlier one. */
+export function nameCompareRows(
+  rows: CompareRow[],
+  names: { then: ReadonlyMap<number, string>; now: ReadonlyMap<number, string> }
+): CompareRow[] {
+  if (names.then.size === 0 && names.now.size === 0) return rows
+  for (const row of rows) {
+    const name =
+      (row.now === null ? undefined : names.now.get(row.now.line)) ?? (row.then === null ? undefined : names.then.get(row.then.line))
+    if (name !== undefined) row.itemName = name
+  }
+  return rows
 }

@@ -1,4 +1,10 @@
-import { compareColumnsByKeys, compareColumnsFor, compareRowKey, comparesManyStores } from '../../../shared/compare/compare-columns'
+import {
+  compareColumnsByKeys,
+  compareColumnsFor,
+  compareRowKey,
+  comparesManyStores,
+  comparesNamed
+} from '../../../shared/compare/compare-columns'
 import type { CompareRow } from '../../../shared/compare/compare-lookups'
 import { compareSheet } from '../../../shared/compare/compare-sheet'
 import type { ExportFormat } from '../../../shared/contract'
@@ -96,7 +102,7 @@ export function createExportService({ history, results, worker, journalDir, reda
       const rows = selection?.rows == null ? comparison.rows : rowsByKeys(comparison.rows, selection.rows)
       const columns =
         selection === undefined
-          ? compareColumnsFor(comparesManyStores(comparison.then, comparison.now))
+          ? compareColumnsFor(comparesManyStores(comparison.then, comparison.now), comparesNamed(comparison.then, comparison.now))
           : compareColumnsByKeys(selection.columns)
       const chunks = (function* () {
         for (let start = 0; start === 0 || start < rows.length; start += EXPORT_CHUNK_LINES) {

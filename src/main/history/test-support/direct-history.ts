@@ -24,6 +24,7 @@ export interface DirectHistory extends HistoryStore {
   linesWith: LookupReads['linesWith']
   stockInputs: LookupReads['stockInputs']
   carriedCells: LookupReads['carriedCells']
+  itemNames: LookupReads['itemNames']
 }
 
 export function createDirectHistory(options: {
@@ -55,7 +56,8 @@ export function withDirectAccess(store: HistoryStore, now: () => number): Direct
     current: (id, options) => operations().reads.current(id, null, Number.MAX_SAFE_INTEGER, options),
     linesWith: (id, statuses) => operations().reads.linesWith(id, statuses),
     stockInputs: (id) => operations().reads.stockInputs(id),
-    carriedCells: (id, lines) => operations().reads.carriedCells(id, lines)
+    carriedCells: (id, lines) => operations().reads.carriedCells(id, lines),
+    itemNames: (id) => operations().reads.itemNames(id)
   }
   // The store's getters (path, warning, owner) stay live: it is the prototype, not a copy.
   return Object.assign(Object.create(store) as HistoryStore, direct)

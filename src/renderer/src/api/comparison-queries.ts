@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { comparesManyStores } from '../../../shared/compare/compare-columns'
+import { comparesManyStores, comparesNamed } from '../../../shared/compare/compare-columns'
 import type { CompareRow } from '../../../shared/compare/compare-lookups'
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { callInventory } from './inventory-call'
@@ -9,6 +9,8 @@ export interface ComparedLookups<Row> {
   now: LookupSummary
   /** Whether either lookup covered several stores: rows are then store and value pairs, with a Store column. */
   manyStores: boolean
+  /** Whether either lookup's list named its items: Item name is then the first column. */
+  named: boolean
   rows: readonly Row[]
 }
 
@@ -32,7 +34,8 @@ export function comparisonQuery<Row>(
         const page = await callInventory(window.inventory.compareLookups({ thenJobId, nowJobId, from, lowStockLevel }))
         const manyStores = comparesManyStores(page.then, page.now)
         for (const row of page.rows) rows.push(toRow(row, manyStores))
-        if (page.rows.length === 0 || page.next >= page.total) return { then: page.then, now: page.now, manyStores, rows }
+        if (page.rows.length === 0 || page.next >= page.total)
+          return { then: page.then, now: page.now, manyStores, named: comparesNamed(page.then, page.now), rows }
         from = page.next
       }
     },

@@ -62,7 +62,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
   const level = settings.lowStockLevel
   const comparison = useComparison(thenJobId, nowJobId, level)
   const all = comparison.data?.rows ?? EMPTY
-  const rows = useCompareRows(all, compareColumnsFor(comparison.data?.manyStores ?? false))
+  const rows = useCompareRows(all, compareColumnsFor(comparison.data?.manyStores ?? false, comparison.data?.named ?? false))
   const { columns, sorted, shown, selected } = rows
   const summaryId = useId()
   const filtersId = useId()

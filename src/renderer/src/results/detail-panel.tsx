@@ -31,6 +31,8 @@ interface DetailPanelProps {
   status: RowStatus | null
   /** A lookup of several stores: the title says which store's answer this is. */
   showStore?: boolean
+  /** The line's item name, from its file or the item catalogue; '' when it has none. */
+  itemName?: string
   width: number
   /** While dragging or pressing arrow keys on the edge; `done` when the width should be kept. */
   onResize: (width: number, done: boolean) => void
@@ -46,7 +48,7 @@ function clampWidth(width: number): number {
  * it is counted (unknown areas and states included), and the item exactly as the server sent it.
  * Its left edge resizes it (pointer or arrow keys); the width is kept in settings.
  */
-export function DetailPanel({ entry, status, showStore = false, width, onResize, onClose }: DetailPanelProps) {
+export function DetailPanel({ entry, status, showStore = false, itemName = '', width, onResize, onClose }: DetailPanelProps) {
   const headingId = useId()
   const result = entry?.result
   const item = result?.item
@@ -120,6 +122,12 @@ export function DetailPanel({ entry, status, showStore = false, width, onResize,
               <StatusBadge status={status} /> ·{showStore ? ` Store ${result.storeNbr} ·` : ''} Line {result.line}
             </p>
             <dl className="results-detail-fields">
+              {itemName === '' ? null : (
+                <div>
+                  <dt>Item name</dt>
+                  <dd>{itemName}</dd>
+                </div>
+              )}
               <div>
                 <dt>Input</dt>
                 <dd>{result.input}</dd>

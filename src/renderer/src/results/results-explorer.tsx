@@ -7,6 +7,7 @@ import { ExportButton } from '../export/export-button'
 import type { ExportChoice } from '../export/export-dialog'
 import { callInventory } from '../api/inventory-call'
 import { formatCount } from '../format/format'
+import { itemNameOf } from '../../../shared/items/item-name-column'
 import { DetailPanel } from './detail-panel'
 import { exportViewSpec, type ViewState } from './export-view'
 import { ColumnFilterFields, QuickSearch } from '../grid/filter-bar'
@@ -225,6 +226,7 @@ export function ResultsExplorer({
             entry={activeEntry}
             status={activeEntry === null ? null : rowStatus(set, activeEntry, level)}
             showStore={manyStores}
+            itemName={itemNameOf(carriedColumns, activeEntry?.result.carried)}
             width={detailWidth}
             onResize={resizeDetail}
             onClose={() => setDetailOpen(false)}
