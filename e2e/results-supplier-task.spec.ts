@@ -90,7 +90,7 @@ test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock",
   const screen = await gridTable(page)
   expect(screen.rows, 'every row of the preset is on screen to compare').toHaveLength(shown)
   expect(screen.headers).toEqual(
-    expect.arrayContaining(['Stock status', 'Line', 'Input', 'GTIN', 'Description', 'On shelf', 'Backroom', 'On hand'])
+    expect.arrayContaining(['Stock status', 'Line', 'Input', 'GTIN', 'Item name', 'On shelf', 'Backroom', 'On hand'])
   )
   expect(screen.headers).not.toContain('UPC')
   await attachScreenshot(page, testInfo, 'shelf empty, backroom has stock')
@@ -120,9 +120,9 @@ test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock",
     })
   })
 
-  // The Description came with each line from the supplier's file: line N is the file's row N.
+  // The Description came with each line from the supplier's file as its Item name: line N is the file's row N.
   const line = screen.headers.indexOf('Line')
-  const description = screen.headers.indexOf('Description')
+  const description = screen.headers.indexOf('Item name')
   for (const cells of screen.rows) {
     const fileRow = rows[Number(cells[line]) - 2]
     expect(cells[description]).toBe(fileRow?.description)

@@ -73,20 +73,20 @@ test.describe('a many-store lookup of an imported file', () => {
       'Input',
       'GTIN',
       'Walmart item number',
-      'Description',
+      'Item name',
       'Store 2001',
       'Store 3050',
       'Store 4100',
       'In-stock rate'
     ])
     const lines = (await renderedColumn(page, 'Line')).map(Number)
-    // Line N is the file's row N: the description came with the value.
-    expect(await renderedColumn(page, 'Description')).toEqual(lines.map((line) => descriptions[line - 2]))
+    // Line N is the file's row N: the description came with the value, as its Item name.
+    expect(await renderedColumn(page, 'Item name')).toEqual(lines.map((line) => descriptions[line - 2]))
 
     const wanted = descriptions[7] as string
     await page.getByRole('searchbox', { name: 'Quick search' }).fill(wanted)
     await expect.poll(() => gridRowCount(page)).toBe(1)
-    expect(await renderedColumn(page, 'Description')).toEqual([wanted])
+    expect(await renderedColumn(page, 'Item name')).toEqual([wanted])
 
     const row = grid.getByRole('row').nth(1)
     const column = Number(await grid.getByRole('columnheader', { name: 'Store 3050', exact: true }).getAttribute('aria-colindex'))

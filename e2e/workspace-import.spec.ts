@@ -232,6 +232,6 @@ test.describe('workspace: importing files', () => {
       [3, ['Café molido', '6']],
       [5, ['Tea, green', '24']]
     ])
-    expect(harness.root.services.lookups.progress(jobId).carriedColumns).toEqual(['Description', 'Case Pack'])
+    expect(harness.root.services.lookups.progress(jobId).carriedColumns).toEqual(['Item name', 'Case Pack'])
   })
 })

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
+import { suggestItemNameColumn } from '../../shared/items/item-name-column'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
 import { MAX_INPUT_CHARS } from '../../shared/limits'
@@ -191,7 +192,9 @@ async function readLines({ imports }: AppServices, options: LookupOptions, say: 
   if (bytes === null) return null
   try {
     const summary = await imports.read({ fileName: options.input, bytes })
-    const source = { importId: summary.importId, column: summary.suggestedColumn }
+    const lookupColumn = summary.suggestedColumn
+    // The item names too, as the window suggests them: the output then has Item name, and the catalogue learns it.
+    const source = { importId: summary.importId, column: lookupColumn, nameColumn: suggestItemNameColumn(summary.columns, lookupColumn) }
     const column = await imports.column(source)
     const name = summary.columns[source.column]?.name ?? `column ${source.column + 1}`
     // A job takes values of at most 200 characters; a longer cell is no GTIN or item number and ends invalid.
