@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { AppEffects } from './app-effects'
 import type { AppServices, RunningServices } from './app-services'
@@ -110,7 +111,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     reader: historyReader,
     lowStockLevel: () => settings.current().settings.lowStockLevel
   })
-  const worker = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  const worker = createWorkerClient({
+    log,
+    importsDir: join(effects.userDataDir, 'imports'),
+    ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry })
+  })
   // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
   const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
   const imports = createImportService(worker)

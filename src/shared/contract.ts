@@ -34,7 +34,12 @@ export const draftSchema = z.object({
   lines: z
     .array(z.object({ line: z.number().int().positive(), input: z.string().max(10_000) }))
     .max(MAX_JOB_LINES)
+    .nullable(),
+  /** The imported file an imported list came from: main keeps the file, so its other columns survive a restart. */
+  source: z
+    .lazy(() => importSourceSchema)
     .nullable()
+    .optional()
 })
 export type Draft = z.infer<typeof draftSchema>
 

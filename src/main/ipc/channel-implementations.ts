@@ -57,7 +57,7 @@ export function createChannelImplementations(
       const { expiresAt } = await services.tokens.getToken(target)
       return { environment, validUntil: new Date(expiresAt).toISOString() }
     },
-    readImportFile: (file) => services.imports.read(file),
+    readImportFile: (file) => services.imports.read({ ...file, keep: true }),
     readImportColumn: (source) => services.imports.column(source),
     exportResults: ({ jobId, format, csvSeparator, view }) =>
       saveExport('export', exports.resultsFileName(jobId, view.view, format), format, (path) =>

@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger'
 import { countThread } from './thread-census'
 import { resolveThreadEntry } from './thread-entry'
 import { THREAD_YOUNG_GENERATION_MB } from './thread-limits'
-import type { TaskInput, TaskName, TaskResult, WorkerReply, WorkerRequest } from './worker-tasks'
+import type { TaskInput, TaskName, TaskResult, WorkerData, WorkerReply, WorkerRequest } from './worker-tasks'
 
 export interface WorkerClient {
   run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskResult<K>>
@@ -23,6 +23,8 @@ export interface WorkerClientOptions {
   log: Logger
   /** Heap the thread may use before it is stopped; a runaway import then fails alone, not the app. */
   maxHeapMb?: number
+  /** Where the thread keeps imported files across restarts (see `KeptImports`). */
+  importsDir?: string
 }
 
 interface Pending {
@@ -46,6 +48,7 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
     const thread = new Worker(entry, {
       ...(execArgv === undefined ? {} : { execArgv }),
+      workerData: { importsDir: options.importsDir ?? null } satisfies WorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
         maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB

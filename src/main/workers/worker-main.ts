@@ -1,6 +1,7 @@
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { createImportStore } from '../files/import/import-store'
+import { createKeptImports } from '../files/import/kept-imports'
 import { checkHistoryFile } from '../history/integrity-check'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
@@ -10,6 +11,7 @@ import {
   type TaskInput,
   type TaskName,
   type TaskResult,
+  type WorkerData,
   type WorkerReply,
   type WorkerRequest
 } from './worker-tasks'
@@ -22,11 +24,12 @@ import {
 const port = parentPort
 if (port === null) throw new Error('worker-main runs only as a worker thread')
 
-const imports = createImportStore({ now: Date.now })
+const { importsDir } = (workerData ?? {}) as WorkerData
+const imports = createImportStore({ now: Date.now, kept: importsDir == null ? null : createKeptImports(importsDir) })
 const exports = createExportSessions()
 
 const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> | TaskResult<K> } = {
-  import: async ({ fileName, bytes }) => imports.add(await readImport(fileName, bytes)),
+  import: async ({ fileName, bytes, keep }) => imports.add(await readImport(fileName, bytes), keep === true ? bytes : undefined),
   column: (source) => imports.column(source),
   carried: ({ source, lines }) => imports.carried(source, lines),
   exportOpen: (input) => exports.open(input),

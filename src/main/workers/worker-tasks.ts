@@ -9,7 +9,8 @@ import type { CarriedCells } from '../files/import/imported-table'
  * fields named in `STREAMED_FIELDS`), so that no single message takes main long to receive.
  */
 export interface WorkerTasks {
-  import: { input: { fileName: string; bytes: Uint8Array }; result: ImportSummary }
+  /** `keep`: keep the file in the data folder too (the window's imports), so a restart does not lose it. */
+  import: { input: { fileName: string; bytes: Uint8Array; keep?: boolean }; result: ImportSummary }
   column: { input: ImportSource; result: ImportColumn }
   carried: { input: { source: ImportSource; lines: number[] }; result: CarriedCells }
   /**
@@ -52,3 +53,9 @@ export type WorkerReply =
   | { id: number; kind: 'part'; field: string; items: unknown[] }
   | { id: number; kind: 'done'; result: unknown }
   | { id: number; kind: 'failed'; error: { appError: AppErrorShape; cause?: string } | { message: string } }
+
+/** What the thread is started with. */
+export interface WorkerData {
+  /** Where the window's imported files are kept across restarts; null or left out: in memory only. */
+  importsDir?: string | null
+}

@@ -4,8 +4,12 @@ import type { CarriedCells } from './imported-table'
 
 /** Files imported for a lookup, read and kept on the worker thread; main holds only what it asks for. */
 export interface ImportService {
-  /** Reads a file (its limits checked while reading) and keeps its table by import id. */
-  read(file: { fileName: string; bytes: Uint8Array }): Promise<ImportSummary>
+  /**
+   * Reads a file (its limits checked while reading) and keeps its table by import id; `keep`: the
+   * file is kept in the data folder too (the window's imports), so a list restored after a restart
+   * still has its other columns and item names.
+   */
+  read(file: { fileName: string; bytes: Uint8Array; keep?: boolean }): Promise<ImportSummary>
   /** One column of a kept table, as the lines to look up. */
   column(source: ImportSource): Promise<ImportColumn>
   /** The other columns' cells of these rows of a kept table: what travels with each line to the results. */

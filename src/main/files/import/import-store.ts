@@ -3,7 +3,8 @@ import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/
 import { itemNameIndex } from '../../../shared/items/item-name-column'
 import { AppError } from '../../../shared/domain/app-error'
 import type { CarriedCells } from './imported-table'
-import type { ImportedFile } from './read-import'
+import type { KeptImports } from './kept-imports'
+import { readImport, type ImportedFile } from './read-import'
 
 export interface ImportStoreOptions {
   now: () => number
@@ -11,12 +12,15 @@ export interface ImportStoreOptions {
   maxImports?: number
   /** An import not used for this long is let go. */
   idleMs?: number
+  /** Where imported files are kept across restarts; none: only in memory (tests, a read-only data folder). */
+  kept?: KeptImports | null
 }
 
 export interface ImportStore {
-  add(file: ImportedFile): ImportSummary
-  column(source: ImportSource): ImportColumn
-  carried(source: ImportSource, lines: readonly number[]): CarriedCells
+  /** `bytes`: the file as read, kept (when the store keeps files) so a restart does not lose it. */
+  add(file: ImportedFile, bytes?: Uint8Array): Promise<ImportSummary>
+  column(source: ImportSource): Promise<ImportColumn>
+  carried(source: ImportSource, lines: readonly number[]): Promise<CarriedCells>
 }
 
 const DEFAULT_MAX_IMPORTS = 3
@@ -37,11 +41,30 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
     for (const [id, entry] of held) if (now - entry.usedAt > idleMs) held.delete(id)
   }
 
-  function use(source: ImportSource): ImportedFile {
+  /** The held table, or the kept file read again (after a restart, or once it was let go); its id stays the same. */
+  async function heldOrKept(importId: string): Promise<{ file: ImportedFile; usedAt: number } | undefined> {
+    const entry = held.get(importId)
+    if (entry !== undefined || options.kept == null) return entry
+    const kept = await options.kept.load(importId)
+    if (kept === null) return undefined
+    const again = { file: await readImport(kept.fileName, kept.bytes), usedAt: options.now() }
+    hold(importId, again)
+    return again
+  }
+
+  function hold(importId: string, entry: { file: ImportedFile; usedAt: number }): void {
+    held.set(importId, entry)
+    for (const id of held.keys()) {
+      if (held.size <= maxImports) break
+      held.delete(id)
+    }
+  }
+
+  async function use(source: ImportSource): Promise<ImportedFile> {
     sweep()
-    const entry = held.get(source.importId)
+    const entry = await heldOrKept(source.importId)
     if (entry === undefined) {
-      throw new AppError('not_found', 'The imported file is no longer held (the app keeps the last few for a few hours); import it again.')
+      throw new AppError('not_found', 'The imported file is no longer kept (the app keeps the last few); import it again.')
     }
     // Map order is use order: the least recently used is first, and goes first.
     held.delete(source.importId)
@@ -56,19 +79,17 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
   }
 
   return {
-    add(file) {
+    async add(file, bytes) {
       sweep()
       const importId = randomUUID()
-      held.set(importId, { file, usedAt: options.now() })
-      for (const id of held.keys()) {
-        if (held.size <= maxImports) break
-        held.delete(id)
-      }
+      hold(importId, { file, usedAt: options.now() })
+      // A file that cannot be kept still works until the app quits; after that, Run asks for it again.
+      if (bytes !== undefined) await options.kept?.keep(importId, { fileName: file.fileName, bytes }).catch(() => undefined)
       return { importId, fileName: file.fileName, format: file.format, encoding: file.encoding, ...file.table.shape }
     },
-    column: (source) => use(source).table.column(source.column),
-    carried(source, lines) {
-      const { table, fileName } = use(source)
+    column: async (source) => (await use(source)).table.column(source.column),
+    async carried(source, lines) {
+      const { table, fileName } = await use(source)
       const cells = table.carried(source.column, lines, source.nameColumn ?? null)
       return itemNameIndex(cells.columns) === 0 ? { ...cells, itemNamesFrom: fileName } : cells
     }

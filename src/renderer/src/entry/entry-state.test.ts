@@ -7,9 +7,9 @@ function typed(text: string): EntryState {
 }
 
 describe('entry list', () => {
-  it('keeps a typed or an imported list as a draft and restores it as it was (an imported one without its file)', () => {
+  it('keeps a typed or an imported list as a draft and restores it as it was, an imported one with its file', () => {
     const list = typed('111, 222\n333')
-    expect(draftOf(list)).toEqual({ text: '111, 222\n333', importNote: null, lines: null })
+    expect(draftOf(list)).toEqual({ text: '111, 222\n333', importNote: null, lines: null, source: null })
     expect(entryText(entryReducer(EMPTY_ENTRY, { type: 'restore', draft: draftOf(list) }))).toBe('111, 222\n333')
 
     const lines = [
@@ -20,11 +20,14 @@ describe('entry list', () => {
       type: 'import',
       lines,
       note: 'UPC from items.xlsx',
-      source: { importId: 'a'.repeat(32), column: 1 }
+      source: { importId: 'a'.repeat(32), column: 1, nameColumn: 0 }
     })
     const restored = entryReducer(EMPTY_ENTRY, { type: 'restore', draft: draftOf(fromFile) })
     expect(entryLines(restored)).toEqual(lines)
-    expect(restored).toMatchObject({ importNote: 'UPC from items.xlsx', source: null })
+    expect(restored).toMatchObject({ importNote: 'UPC from items.xlsx', source: { importId: 'a'.repeat(32), column: 1, nameColumn: 0 } })
+    // A draft saved before drafts named their file comes back as a list without one.
+    const older = entryReducer(EMPTY_ENTRY, { type: 'restore', draft: { text: '', importNote: null, lines } })
+    expect(older.source).toBeNull()
   })
 
   it('numbers typed values in order', () => {

@@ -29,7 +29,7 @@ export type EntryAction =
   | { type: 'replace'; line: number; input: string }
   | { type: 'remove'; lines: ReadonlySet<number> }
   | { type: 'import'; lines: readonly InputLine[]; note: string; source: ImportSource }
-  /** The draft kept from before a reload or a restart; an imported list comes back without its file (main no longer has it). */
+  /** The draft kept from before a reload or a restart; an imported list comes back with its file, which main keeps. */
   | { type: 'restore'; draft: Draft }
   | { type: 'clear' }
 
@@ -63,7 +63,7 @@ export function entryReducer(state: EntryState, action: EntryAction): EntryState
     case 'restore':
       return action.draft.lines === null
         ? typed(textOf(action.draft.text))
-        : imported(action.draft.lines, { importNote: action.draft.importNote, source: null })
+        : imported(action.draft.lines, { importNote: action.draft.importNote, source: action.draft.source ?? null })
     case 'clear':
       return EMPTY_ENTRY
   }
@@ -71,7 +71,12 @@ export function entryReducer(state: EntryState, action: EntryAction): EntryState
 
 /** What is kept of the list so that a reload or a restart does not empty it. */
 export function draftOf(state: EntryState): Draft {
-  return { text: state.doc.toString(), importNote: state.importNote, lines: state.importedLines === null ? null : [...state.importedLines] }
+  return {
+    text: state.doc.toString(),
+    importNote: state.importNote,
+    lines: state.importedLines === null ? null : [...state.importedLines],
+    source: state.source
+  }
 }
 
 let lastSplit: { doc: Text; lines: readonly InputLine[] } = { doc: Text.empty, lines: [] }
