@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { attachScreenshot, expect, test } from './fixtures'
+import { attachScreenshot, E2E_DEMO_DATE, expect, test } from './fixtures'
+import { startHarness } from './harness/start-harness'
 import { gridRowCount, parseCsv, renderedColumn, resultsGrid } from './results-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
 
@@ -31,6 +32,16 @@ async function namesOnScreen(page: Page): Promise<Map<string, string>> {
   return new Map(inputs.map((input, index) => [input, names[index] ?? '']))
 }
 
+/** The validation list names each value's item, beside the value. */
+async function expectNamesInValidationList(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: /Valid$/ })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  const valid = page.getByRole('list', { name: 'Valid' })
+  for (const [index, gtin] of GTINS.entries()) {
+    await expect(valid.getByRole('listitem').filter({ hasText: gtin })).toContainText(NAMES[index] ?? '')
+  }
+}
+
 const expectedNames = () => new Map(GTINS.map((gtin, index) => [gtin, NAMES[index] ?? '']))
 
 test.describe('Item names', () => {
@@ -39,7 +50,7 @@ test.describe('Item names', () => {
   }, testInfo) => {
     await importFile(page, 'order.csv', orderCsv())
     const values = page.getByRole('combobox', { name: 'Column', exact: true })
-    const names = page.getByRole('combobox', { name: 'Item name column' })
+    const names = page.getByRole('combobox', { name: 'Item names from' })
     await expect(values.locator('option:checked')).toHaveText('GTIN')
     await expect(names.locator('option:checked')).toHaveText('Item description')
     await expect(names).toHaveAccessibleDescription('Shown as Item name, and remembered for these items.')
@@ -48,6 +59,7 @@ test.describe('Item names', () => {
     await expectNoSeriousAxeViolations(page)
     await attachScreenshot(page, testInfo, 'item-name-choice')
     await page.getByRole('button', { name: 'Use this column' }).click()
+    await expectNamesInValidationList(page)
 
     await run(page, GTINS.length)
     const grid = resultsGrid(page)
@@ -87,11 +99,29 @@ test.describe('Item names', () => {
 
   test('None leaves the list without names, and the file keeps its column under its own header', async ({ page }) => {
     await importFile(page, 'order.csv', orderCsv())
-    await page.getByRole('combobox', { name: 'Item name column' }).selectOption({ label: 'None' })
+    await page.getByRole('combobox', { name: 'Item names from' }).selectOption({ label: 'None' })
     await page.getByRole('button', { name: 'Use this column' }).click()
     await run(page, GTINS.length)
     const grid = resultsGrid(page)
     await expect(grid.getByRole('columnheader', { name: 'Item description', exact: true })).toBeVisible()
     await expect(grid.getByRole('columnheader', { name: 'Item name', exact: true })).toHaveCount(0)
+  })
+
+  test("an imported list left unrun comes back after a restart with its file's columns and names", async ({ page, harness }) => {
+    await importFile(page, 'order.csv', orderCsv())
+    await page.getByRole('button', { name: 'Use this column' }).click()
+    // Saved a moment after the list changes: wait for the draft, naming its file, to reach main.
+    await expect.poll(() => (harness.root.services.history.loadDraft()?.draft as { source?: unknown } | undefined)?.source).toBeTruthy()
+
+    const restarted = await startHarness({ dataDir: harness.dataDir, secretStore: 'memory', demoDate: E2E_DEMO_DATE })
+    try {
+      await page.goto(restarted.url)
+      await expectNamesInValidationList(page)
+      await run(page, GTINS.length)
+      await expect(resultsGrid(page).getByRole('columnheader', { name: 'Case Pack', exact: true })).toBeVisible()
+      expect(await namesOnScreen(page)).toEqual(expectedNames())
+    } finally {
+      await restarted.close()
+    }
   })
 })

@@ -59,7 +59,7 @@ export function ColumnPicker({
           </div>
           {nameColumn === undefined || onNameChange === undefined ? null : (
             <div className="field">
-              <label htmlFor={`${ids}-name`}>Item name column</label>
+              <label htmlFor={`${ids}-name`}>Item names from</label>
               <select
                 id={`${ids}-name`}
                 value={nameColumn ?? ''}

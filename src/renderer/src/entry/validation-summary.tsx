@@ -14,9 +14,20 @@ interface ValidationSummaryProps {
   onRemove: (lines: ReadonlySet<number>) => void
   /** Changes when the summary should take the keyboard focus, as soon as it describes the new list (after an import). */
   focusRequest: number
+  /** The imported list's item names by line, shown beside each value. */
+  itemNames?: ReadonlyMap<number, string>
 }
 
-export function ValidationSummary({ validation, itemType, onReplace, onRemove, focusRequest }: ValidationSummaryProps) {
+const NO_NAMES: ReadonlyMap<number, string> = new Map()
+
+export function ValidationSummary({
+  validation,
+  itemType,
+  onReplace,
+  onRemove,
+  focusRequest,
+  itemNames = NO_NAMES
+}: ValidationSummaryProps) {
   const headingId = useId()
   const [open, setOpen] = useState<ReadonlySet<GroupId>>(() => new Set())
   const groupButtons = useRef(new Map<GroupId, HTMLButtonElement>())
@@ -107,6 +118,7 @@ export function ValidationSummary({ validation, itemType, onReplace, onRemove, f
                   onReplace(line, input)
                   keepFocusIn(group.id)
                 }}
+                itemNames={itemNames}
                 onRemove={(line) => {
                   onRemove(new Set([line]))
                   keepFocusIn(group.id)
@@ -136,16 +148,27 @@ interface GroupListProps {
   count: number
   onReplace: (line: number, input: string) => void
   onRemove: (line: number) => void
+  itemNames: ReadonlyMap<number, string>
 }
 
-function GroupList({ id, group, lines, count, onReplace, onRemove }: GroupListProps) {
+function ItemName({ name }: { name: string | undefined }) {
+  return name === undefined ? null : <span className="value-item-name">{name}</span>
+}
+
+function GroupList({ id, group, lines, count, onReplace, onRemove, itemNames }: GroupListProps) {
   return (
     <div id={id}>
       {/* A list without fields scrolls too: it takes a Tab stop so the keyboard can scroll it. */}
       <ul className="value-list" aria-label={group.label} tabIndex={group.fixable ? undefined : 0}>
         {lines.map((line) =>
           group.fixable ? (
-            <FixableValue key={`${line.line}\u0000${line.input}`} line={line} onReplace={onReplace} onRemove={onRemove} />
+            <FixableValue
+              key={`${line.line}\u0000${line.input}`}
+              line={line}
+              itemName={itemNames.get(line.line)}
+              onReplace={onReplace}
+              onRemove={onRemove}
+            />
           ) : (
             <li key={line.line} className="value-item">
               <span className="line-number">Line {line.line}</span>
@@ -157,6 +180,7 @@ function GroupList({ id, group, lines, count, onReplace, onRemove }: GroupListPr
                   <span className="mono">{line.value}</span>
                 </>
               ) : null}
+              <ItemName name={itemNames.get(line.line)} />
             </li>
           )
         )}
@@ -172,11 +196,12 @@ function GroupList({ id, group, lines, count, onReplace, onRemove }: GroupListPr
 
 interface FixableValueProps {
   line: CheckedLine
+  itemName: string | undefined
   onReplace: (line: number, input: string) => void
   onRemove: (line: number) => void
 }
 
-function FixableValue({ line, onReplace, onRemove }: FixableValueProps) {
+function FixableValue({ line, itemName, onReplace, onRemove }: FixableValueProps) {
   const ids = useId()
   const [draft, setDraft] = useState(line.input)
   const commit = () => {
@@ -203,6 +228,7 @@ function FixableValue({ line, onReplace, onRemove }: FixableValueProps) {
         onKeyDown={onKeyDown}
         onBlur={commit}
       />
+      <ItemName name={itemName} />
       <span id={`${ids}-reason`} className="muted">
         {reasonText(line)}
       </span>

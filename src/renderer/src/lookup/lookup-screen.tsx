@@ -13,6 +13,7 @@ import { LookupTargetFields } from '../entry/lookup-target-fields'
 import { SAMPLE_GTINS, SAMPLE_STORE_GROUP } from '../entry/sample-values'
 import { ScanInput } from '../entry/scan-input'
 import { useFileImport, type ImportedValues } from '../entry/use-file-import'
+import { useItemNames } from '../entry/use-item-names'
 import { ValidationSummary } from '../entry/validation-summary'
 import { useDraft } from '../entry/use-draft'
 import { useEntry } from '../entry/use-entry'
@@ -79,6 +80,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
     [hasValues, applyImport]
   )
   const importer = useFileImport(onImported, undefined, { itemNames: true })
+  const itemNames = useItemNames(entry.source)
 
   const distinctValues = validation.check?.summary.valid ?? 0
   const sizeProblem = sizeProblemOf(stores.check, distinctValues)
@@ -216,6 +218,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
           onReplace={(line, input) => dispatch({ type: 'replace', line, input })}
           onRemove={(lines) => dispatch({ type: 'remove', lines })}
           focusRequest={summaryFocus}
+          itemNames={itemNames}
         />
 
         <div className="run-bar">
