@@ -92,6 +92,7 @@ test.describe('Item names', () => {
     await page.getByRole('button', { name: 'Edit' }).click()
     const unknown = validGtins(1, 977)[0] ?? ''
     await replaceValues(page, [...[...GTINS].reverse(), unknown])
+    await expectNamesInValidationList(page)
     await run(page, GTINS.length + 1)
     await expect.poll(() => gridRowCount(page)).toBe(GTINS.length + 1)
     expect(await namesOnScreen(page)).toEqual(new Map([...expectedNames(), [unknown, '']]))

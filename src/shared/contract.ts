@@ -150,6 +150,9 @@ export const inputLinesSchema = z
   .refine((lines) => lines.length >= 1, 'There are no values to look up.')
   .refine((lines) => lines.length <= MAX_JOB_LINES, `A lookup takes at most ${formatNumber(MAX_JOB_LINES)} values; split the list.`)
 
+/** Values one question to the item catalogue may name: the validation list shows at most 200 lines of each of its groups. */
+const MAX_CATALOGUE_QUESTION = 2_000
+
 export const invokeContract = {
   getSettings: {
     channel: 'settings:get',
@@ -317,6 +320,17 @@ export const invokeContract = {
       lowStockLevel: z.number().min(0).max(MAX_LOW_STOCK_LEVEL)
     }),
     result: exportOutcomeSchema
+  },
+  catalogueNames: {
+    channel: 'history:catalogue-names',
+    /** Values as the lookup would send them (normalised): the names the item catalogue knows for them. */
+    input: z.object({
+      itemType: itemTypeSchema,
+      values: z
+        .array(z.string().max(MAX_INPUT_CHARS))
+        .max(MAX_CATALOGUE_QUESTION, `Ask for at most ${MAX_CATALOGUE_QUESTION} names at once.`)
+    }),
+    result: z.object({ names: z.array(z.object({ value: z.string(), name: z.string(), source: z.string() })) })
   },
   saveDraft: {
     channel: 'history:save-draft',

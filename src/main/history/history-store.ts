@@ -1,7 +1,9 @@
 import { statSync, writeFileSync } from 'node:fs'
 import { PRIVATE_FILE_MODE } from '../files/private-files'
 import type { Logger } from '../logging/logger'
+import type { ItemType } from '../../shared/domain/item-type'
 import type { HistoryListQuery, StoredDraft, StoredLookup } from './history-types'
+import type { CatalogueEntry } from './item-catalogue'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
 import { claimOwner, type LookupOwner } from './lookup-owner'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
@@ -28,6 +30,8 @@ export interface HistoryStore {
   list(query?: HistoryListQuery): StoredLookup[]
   /** The latest earlier lookup of the same environment, stores and item type: what "Compare with previous" compares with. */
   previous(id: number): StoredLookup | null
+  /** The names the item catalogue knows for these values (a list's validation shows them): at most a few statements' worth. */
+  catalogueNames(itemType: ItemType, values: readonly string[]): Map<string, CatalogueEntry>
   /** The bytes the history takes on disk (database and its write-ahead log). */
   sizeBytes(): number
   loadDraft(): StoredDraft | null
@@ -117,6 +121,7 @@ export function createHistoryStore({
 
     list: (query) => open().reads.list(query),
     previous: (id) => open().reads.previous(id),
+    catalogueNames: (itemType, values) => open().operations.catalogue.namesOf(itemType, values),
 
     sizeBytes() {
       const { db, opened } = open()

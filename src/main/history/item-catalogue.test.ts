@@ -137,6 +137,9 @@ describe.each(Object.entries(WRITERS))('lookups stored by %s', (_name, open) => 
     )
 
     expect(store.itemNames(pasted.id)).toEqual(new Map([[2, 'Oat milk']]))
+    expect(store.catalogueNames('gtin', [milk, soap])).toEqual(
+      new Map([[milk, { name: 'Oat milk', source: 'order.xlsx', lookupId: named.id, updatedAt: clock - 1_000 }]])
+    )
 
     // A file without a name column keeps its columns, after the names the catalogue knows.
     const unnamed = await writer.createLookup(request([milk, soap], { columns: ['Case Pack'], rows: [cells('6'), null] }))

@@ -111,6 +111,9 @@ export function createChannelImplementations(
       const previous = history.previous(lookupIdOf(jobId))
       return { previous: previous === null ? null : toLookupSummary(previous, lookups.isRunning(String(previous.id))) }
     },
+    catalogueNames: async ({ itemType, values }) => ({
+      names: [...services.history.catalogueNames(itemType, values)].map(([value, { name, source }]) => ({ value, name, source }))
+    }),
     saveDraft: async (draft) => {
       await services.historyWriter.saveDraft(draft)
       return { saved: true as const }

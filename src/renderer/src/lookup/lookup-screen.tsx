@@ -13,7 +13,7 @@ import { LookupTargetFields } from '../entry/lookup-target-fields'
 import { SAMPLE_GTINS, SAMPLE_STORE_GROUP } from '../entry/sample-values'
 import { ScanInput } from '../entry/scan-input'
 import { useFileImport, type ImportedValues } from '../entry/use-file-import'
-import { useItemNames } from '../entry/use-item-names'
+import { useListItemNames } from '../entry/use-item-names'
 import { ValidationSummary } from '../entry/validation-summary'
 import { useDraft } from '../entry/use-draft'
 import { useEntry } from '../entry/use-entry'
@@ -80,7 +80,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
     [hasValues, applyImport]
   )
   const importer = useFileImport(onImported, undefined, { itemNames: true })
-  const itemNames = useItemNames(entry.source)
+  const itemNames = useListItemNames(entry.source, itemType, validation.check)
 
   const distinctValues = validation.check?.summary.valid ?? 0
   const sizeProblem = sizeProblemOf(stores.check, distinctValues)
