@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { attachScreenshot, E2E_DEMO_DATE, expect, test } from './fixtures'
 import { startHarness } from './harness/start-harness'
+import { openHistory, storedIds } from './history-support'
 import { gridRowCount, parseCsv, renderedColumn, resultsGrid } from './results-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
 
@@ -124,5 +125,24 @@ test.describe('Item names', () => {
     } finally {
       await restarted.close()
     }
+  })
+
+  test('Compare names the items of two lookups of a named list, in its first column', async ({ page, harness }) => {
+    await importFile(page, 'order.csv', orderCsv())
+    await page.getByRole('button', { name: 'Use this column' }).click()
+    await run(page, GTINS.length)
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await replaceValues(page, GTINS.slice(0, 4))
+    await run(page, 4)
+    const [now] = storedIds(harness)
+
+    await openHistory(page)
+    await page.getByRole('button', { name: `Compare with previous: lookup ${now}`, exact: true }).click()
+    const grid = page.getByRole('grid', { name: 'Compared values' })
+    await expect(grid.getByRole('columnheader', { name: 'Item name', exact: true })).toBeVisible()
+    const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '')
+    expect(headers.slice(0, 2)).toEqual(['Item name', 'Value'])
+    await expect.poll(async () => Number(await grid.getAttribute('aria-rowcount')) - 1).toBe(GTINS.length)
+    for (const name of NAMES) await expect(grid.getByRole('gridcell', { name, exact: true })).toBeVisible()
   })
 })

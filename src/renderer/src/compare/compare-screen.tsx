@@ -32,6 +32,7 @@ interface CompareScreenProps {
 
 const LAYOUT: GridLayout = {
   widths: {
+    itemName: 200,
     store: 72,
     value: 140,
     line: 60,
@@ -43,7 +44,8 @@ const LAYOUT: GridLayout = {
     change: 80,
     category: 'minmax(150px, auto)'
   },
-  frozen: new Set(['store', 'value'])
+  // The item's name stays in view with its value while the figures scroll.
+  frozen: new Set(['itemName', 'store', 'value'])
 }
 
 function sideText(lookup: LookupSummary): string {
