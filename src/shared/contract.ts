@@ -13,6 +13,7 @@ import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './exp
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsPatchSchema, settingsSchema } from './settings'
+import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 
 /**
  * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
@@ -149,9 +150,6 @@ export const inputLinesSchema = z
   })
   .refine((lines) => lines.length >= 1, 'There are no values to look up.')
   .refine((lines) => lines.length <= MAX_JOB_LINES, `A lookup takes at most ${formatNumber(MAX_JOB_LINES)} values; split the list.`)
-
-/** Values one question to the item catalogue may name: the validation list shows at most 200 lines of each of its groups. */
-const MAX_CATALOGUE_QUESTION = 2_000
 
 export const invokeContract = {
   getSettings: {
@@ -323,14 +321,8 @@ export const invokeContract = {
   },
   catalogueNames: {
     channel: 'history:catalogue-names',
-    /** Values as the lookup would send them (normalised): the names the item catalogue knows for them. */
-    input: z.object({
-      itemType: itemTypeSchema,
-      values: z
-        .array(z.string().max(MAX_INPUT_CHARS))
-        .max(MAX_CATALOGUE_QUESTION, `Ask for at most ${MAX_CATALOGUE_QUESTION} names at once.`)
-    }),
-    result: z.object({ names: z.array(z.object({ value: z.string(), name: z.string(), source: z.string() })) })
+    input: catalogueQuestionSchema,
+    result: catalogueAnswerSchema
   },
   saveDraft: {
     channel: 'history:save-draft',
