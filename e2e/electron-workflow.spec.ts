@@ -77,7 +77,7 @@ test.describe('the Electron app at work', () => {
     expect(asked).toHaveLength(1)
     expect(asked[0]?.filters).toEqual([expect.objectContaining({ extensions: ['csv'] })])
     const [header = [], ...records] = parseCsv(readFileSync(target, 'utf8'))
-    expect(header.slice(0, 3)).toEqual(['Stock status', 'Line', 'Input'])
+    expect(header.slice(0, 3)).toEqual(['Stock status', 'Input', 'On shelf'])
     expect(records.map((record) => record[0])).toEqual(records.map(() => 'Not found'))
     expect(records.map((record) => record[1])).toEqual(lines)
   })

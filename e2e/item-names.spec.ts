@@ -46,6 +46,8 @@ async function expectNamesInValidationList(page: Page): Promise<void> {
 const expectedNames = () => new Map(GTINS.map((gtin, index) => [gtin, NAMES[index] ?? '']))
 
 test.describe('Item names', () => {
+  // Wide enough for every column of the file's lookups: the grid draws only the columns in view.
+  test.use({ viewport: { width: 1920, height: 1080 } })
   test('an imported list names its items from the column the app suggests, and a pasted list later gets the same names', async ({
     page
   }, testInfo) => {

@@ -211,15 +211,15 @@ export async function renderedColumn(page: Page, columnName: string): Promise<st
 /** The Items view's columns, as its header, its CSV and its XLSX name them. */
 export const ITEM_HEADERS = [
   'Stock status',
-  'Line',
   'Input',
-  'GTIN',
-  'Walmart item number',
   'On shelf',
   'Backroom',
   'On hand',
   'On order',
   'In transit',
+  'GTIN',
+  'Walmart item number',
+  'Line',
   'Message'
 ]
 

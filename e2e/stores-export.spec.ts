@@ -32,7 +32,7 @@ test.describe('a lookup of many stores, exported', () => {
     const sheet = workbook.worksheets[0]
     expect(sheet?.name).toBe('Matrix')
     const header = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1)
-    expect(header).toEqual(['Line', 'Input', 'GTIN', 'Walmart item number', ...STORES.map((store) => `Store ${store}`), 'In-stock rate'])
+    expect(header).toEqual(['Input', 'Line', 'GTIN', 'Walmart item number', ...STORES.map((store) => `Store ${store}`), 'In-stock rate'])
     expect((sheet?.rowCount ?? 0) - 1).toBe(lines.length)
 
     const fillOf = new Map<string, string>()
@@ -42,8 +42,8 @@ test.describe('a lookup of many stores, exported', () => {
         STORES.map((store) => byStore.get(store)?.get(line)).find((item) => item !== undefined && FOUND_STATUSES.has(item.status)) ??
         byStore.get(STORES[0] as number)?.get(line)
       const result = results.find((candidate) => candidate.line === line)
-      expect(row?.getCell(1).value, `Line of row ${index + 2}`).toBe(line)
-      expect(row?.getCell(2).value, `Input of row ${index + 2}`).toBe(result?.input)
+      expect(row?.getCell(1).value, `Input of row ${index + 2}`).toBe(result?.input)
+      expect(row?.getCell(2).value, `Line of row ${index + 2}`).toBe(line)
       expect(row?.getCell(3).value ?? '', `GTIN of row ${index + 2}`).toBe(named?.gtin ?? '')
       let found = 0
       let withStock = 0
@@ -141,14 +141,15 @@ test.describe('a lookup of many stores, exported', () => {
       await book.xlsx.readFile(saved.path)
       const items = book.getWorksheet('Items')
       const head = ((items?.getRow(1).values ?? []) as unknown[]).slice(1)
-      expect(head.slice(0, 3)).toEqual(['Stock status', 'Store', 'Line'])
+      expect(head.slice(0, 4)).toEqual(['Stock status', 'Store', 'Input', 'On shelf'])
       expect((items?.rowCount ?? 0) - 1).toBe(results.length)
       const onHandAt = head.indexOf('On hand') + 1
+      const lineAt = head.indexOf('Line') + 1
       const seen = new Set<string>()
       for (let index = 2; index <= (items?.rowCount ?? 1); index += 1) {
         const row = items?.getRow(index)
         const store = Number(row?.getCell(2).value)
-        const line = Number(row?.getCell(3).value)
+        const line = Number(row?.getCell(lineAt).value)
         seen.add(`${store}:${line}`)
         const item = byStore.get(store)?.get(line)
         expect(row?.getCell(1).value, `status of store ${store} line ${line}`).toBe(item?.status)

@@ -68,12 +68,13 @@ test.describe('a many-store lookup of an imported file', () => {
     await tab(page, 'Matrix').click()
     const grid = resultsGrid(page)
     const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '')
+    // The item's name first, kept in view beside the stores.
     expect(headers).toEqual([
+      'Item name',
       'Line',
       'Input',
       'GTIN',
       'Walmart item number',
-      'Item name',
       'Store 2001',
       'Store 3050',
       'Store 4100',

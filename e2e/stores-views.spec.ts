@@ -47,7 +47,7 @@ test.describe('a lookup of many stores', () => {
       await expect.poll(() => gridRowCount(page)).toBe(lines.length)
       const grid = resultsGrid(page)
       const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '')
-      expect(headers).toEqual(['Line', 'Input', 'GTIN', 'Walmart item number', ...STORES.map((store) => `Store ${store}`), 'In-stock rate'])
+      expect(headers).toEqual(['Input', 'Line', 'GTIN', 'Walmart item number', ...STORES.map((store) => `Store ${store}`), 'In-stock rate'])
       const shownLines = (await renderedColumn(page, 'Line')).map(Number)
       expect(shownLines.length, 'rows are drawn').toBeGreaterThan(10)
       expect(shownLines).toEqual(lines.slice(0, shownLines.length))

@@ -182,14 +182,14 @@ describe('the headless command with many stores', () => {
     const sheet = workbook.worksheets[0]
     expect(sheet?.name).toBe('Matrix')
     const header = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1)
-    expect(header).toEqual(['Line', 'Input', 'GTIN', 'Walmart item number', ...stores.map((store) => `Store ${store}`), 'In-stock rate'])
+    expect(header).toEqual(['Input', 'Line', 'GTIN', 'Walmart item number', ...stores.map((store) => `Store ${store}`), 'In-stock rate'])
     expect((sheet?.rowCount ?? 0) - 1).toBe(lines.length)
 
     const fills = new Map<Outcome, string>()
     for (const { line, input: value } of lines) {
       const row = sheet?.getRow(line + 1)
-      expect(row?.getCell(1).value).toBe(line)
-      expect(row?.getCell(2).value).toBe(value)
+      expect(row?.getCell(1).value).toBe(value)
+      expect(row?.getCell(2).value).toBe(line)
       let found = 0
       let withStock = 0
       stores.forEach((store, index) => {

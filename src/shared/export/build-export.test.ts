@@ -76,73 +76,60 @@ function spec(overrides: Partial<ExportViewSpec>): ExportViewSpec {
 }
 
 describe('buildExportSheets: Items', () => {
-  it("gives one row per line with the screen labels, the file's own columns, the figures and a message", () => {
+  it("gives one row per line with the screen labels: the status, the value, the figures, the identifiers, the file's own columns and a message", () => {
     const [items, locations] = buildExportSheets(SOURCE, spec({}))
     expect(items?.name).toBe('Items')
     expect(items?.columns.map((column) => column.label)).toEqual([
       'Stock status',
-      'Line',
       'Input',
-      'GTIN',
-      'Walmart item number',
-      'Description',
-      'Case Pack',
       'On shelf',
       'Backroom',
       'On hand',
       'On order',
       'In transit',
+      'GTIN',
+      'Walmart item number',
+      'Line',
+      'Description',
+      'Case Pack',
       'Message'
     ])
     expect(items?.columns.map((column) => column.kind)).toEqual([
       'text',
+      'id',
+      'number',
+      'number',
+      'number',
+      'number',
       'number',
       'id',
       'id',
-      'id',
+      'number',
       'text',
       'text',
-      'number',
-      'number',
-      'number',
-      'number',
-      'number',
       'text'
     ])
+    const none = [null, null, null, null, null]
     expect(items?.rows).toEqual([
       [
         'Shelf empty, backroom has stock',
-        2,
         '12345678905',
-        '00012345678905',
-        '555000111',
-        'Oat milk 1 L',
-        '12',
         0,
         1.5,
         1.5,
         24,
         0,
+        '00012345678905',
+        '555000111',
+        2,
+        'Oat milk 1 L',
+        '12',
         'leading zeros restored'
       ],
-      ['Out of stock', 3, '614141000036', '00614141000036', '555000111', 'Rye bread', '6', 0, 0, 0, 0, 0, null],
-      [
-        'Invalid',
-        4,
-        '7.61E+12',
-        null,
-        null,
-        'Broken row',
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        expect.stringMatching(/scientific notation/)
-      ],
-      ['Duplicate', 5, '12345678905', '00012345678905', null, 'Oat milk again', '12', null, null, null, null, null, 'Duplicate of line 2'],
-      ['Failed', 6, '00614141000036', '00614141000036', null, null, null, null, null, null, null, null, 'The server failed (503).']
+      ['Out of stock', '614141000036', 0, 0, 0, 0, 0, '00614141000036', '555000111', 3, 'Rye bread', '6', null],
+      ['Invalid', '7.61E+12', ...none, null, null, 4, 'Broken row', null, expect.stringMatching(/scientific notation/)],
+      ['Duplicate', '12345678905', ...none, '00012345678905', null, 5, 'Oat milk again', '12', 'Duplicate of line 2'],
+      ['Failed', '00614141000036', ...none, '00614141000036', null, 6, null, null, 'The server failed (503).']
     ])
     expect(items?.fills).toEqual([
       {

@@ -2,6 +2,7 @@ import type { ItemType } from '../domain/item-type'
 import type { LineResult } from '../domain/line-result'
 import { BUCKET_LABELS, humaneName, stockBucket, type StockFigures } from '../stock/stock-figures'
 import { STOCK_STATUS_LABELS } from '../stock/stock-status'
+import { itemNameIndex } from '../items/item-name-column'
 import { lineGtin, lineItemNumber, type LineFacts } from './line-facts'
 import { lineMessage } from './line-message'
 
@@ -94,10 +95,7 @@ const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }
 }
 
 const LEADING: readonly FixedColumnKey[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber']
-const TRAILING: Readonly<Record<ResultView, readonly FixedColumnKey[]>> = {
-  items: [...FIGURE_KEYS, 'message'],
-  locations: [...LOCATION_KEYS, 'onHand', 'supplier', 'message']
-}
+const LOCATIONS_TRAILING: readonly FixedColumnKey[] = [...LOCATION_KEYS, 'onHand', 'supplier', 'message']
 
 const FIXED_KEY_SET: ReadonlySet<string> = new Set(FIXED_COLUMN_KEYS)
 const CARRIED_KEY = /^carried:(\d{1,5})$/
@@ -147,12 +145,38 @@ function carriedViewColumns(carriedColumns: readonly string[]): ViewColumn[] {
 }
 
 /**
- * The view's columns in their default order: identifiers, the file's own columns, then the figures.
- * A lookup of several stores has a Store column after the status: its rows are one per store and line.
+ * The key of the column that names a row: Item name when the list named its items (the first
+ * carried column), else the value as typed. It leads the Items view and the Matrix and stays in view
+ * when they scroll sideways.
+ */
+export function nameColumnKey(carriedColumns: readonly string[]): ColumnKey {
+  return itemNameIndex(carriedColumns) === 0 ? carriedKey(0) : 'input'
+}
+
+/**
+ * The view's columns in their default order. Items: the status, the item's name (or its value), the
+ * figures, then the identifiers, the file's other columns and the message, so the answer fits a
+ * laptop's screen before anything scrolls. Locations: identifiers, the file's columns, then each
+ * location. A lookup of several stores has a Store column after the status: its rows are one per
+ * store and line.
  */
 export function viewColumns(view: ResultView, carriedColumns: readonly string[], stores: readonly number[] = []): ViewColumn[] {
-  const leading = stores.length > 1 ? ['status' as const, 'store' as const, ...LEADING.slice(1)] : LEADING
-  return [...leading.map(fixedColumn), ...carriedViewColumns(carriedColumns), ...TRAILING[view].map(fixedColumn)]
+  const store: FixedColumnKey[] = stores.length > 1 ? ['store'] : []
+  const carried = carriedViewColumns(carriedColumns)
+  if (view === 'locations') {
+    return [...(['status', ...store, ...LEADING.slice(1)] as const).map(fixedColumn), ...carried, ...LOCATIONS_TRAILING.map(fixedColumn)]
+  }
+  const name = nameColumnKey(carriedColumns)
+  const named = name !== 'input'
+  const identifiers = (['gtin', 'wmItemNumber', 'input', 'line'] as const).filter((key) => key !== name)
+  return [
+    ...(['status', ...store] as const).map(fixedColumn),
+    ...(named ? carried.slice(0, 1) : [fixedColumn('input')]),
+    ...FIGURE_KEYS.map(fixedColumn),
+    ...identifiers.map(fixedColumn),
+    ...(named ? carried.slice(1) : carried),
+    fixedColumn('message')
+  ]
 }
 
 /** The Stores view: one row per store, its counts of each outcome and its in-stock rate. */
@@ -160,7 +184,7 @@ export function storesViewColumns(): ViewColumn[] {
   return [fixedColumn('store'), ...STORE_SUMMARY_KEYS.map(fixedColumn)]
 }
 
-/** The Matrix view: the value's identifiers and the file's own columns, On hand in each store, then the in-stock rate across them. */
+/** The Matrix view: the item's name or value, its identifiers and the file's other columns, On hand in each store, then the in-stock rate across them. */
 export function matrixColumns(carriedColumns: readonly string[], stores: readonly number[]): ViewColumn[] {
   const storeColumns = stores.map((store): ViewColumn => ({
     key: storeKey(store),
@@ -169,9 +193,13 @@ export function matrixColumns(carriedColumns: readonly string[], stores: readonl
     store,
     perLocation: false
   }))
+  const carried = carriedViewColumns(carriedColumns)
+  const named = nameColumnKey(carriedColumns) !== 'input'
+  // The item's name (or its value) first, kept in view while the stores scroll past.
   return [
-    ...(['line', 'input', 'gtin', 'wmItemNumber'] as const).map(fixedColumn),
-    ...carriedViewColumns(carriedColumns),
+    ...(named ? carried.slice(0, 1) : [fixedColumn('input')]),
+    ...(['line', 'input', 'gtin', 'wmItemNumber'] as const).filter((key) => named || key !== 'input').map(fixedColumn),
+    ...(named ? carried.slice(1) : carried),
     ...storeColumns,
     fixedColumn('inStockRate')
   ]

@@ -24,7 +24,7 @@ export function StatusIcon({ status }: { status: RowStatus }) {
 
 export function StatusBadge({ status }: { status: RowStatus }) {
   return (
-    <span className="status-badge" data-status={status}>
+    <span className="status-badge" data-status={status} title={ROW_STATUS_LABELS[status]}>
       <StatusIcon status={status} />
       {ROW_STATUS_LABELS[status]}
     </span>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import type { SettingsPatch } from '../../../shared/settings'
 import { LOOKUP_VIEW_LABELS, viewsFor, type LookupView } from '../../../shared/views/lookup-views'
@@ -15,7 +15,7 @@ import { LowStockField } from '../grid/low-stock-field'
 import { PresetChips } from './preset-chips'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
 import { ResultsGrid } from '../grid/results-grid'
-import { RESULTS_LAYOUT } from './results-layout'
+import { resultsLayout } from './results-layout'
 import { useFilterAnnouncement } from '../grid/use-filter-announcement'
 import { ResultsSummary } from '../grid/results-summary'
 import { useIdleWarmup } from '../grid/use-idle-warmup'
@@ -99,6 +99,7 @@ export function ResultsExplorer({
   /** The store and line the detail panel shows, whichever view it was chosen in. */
   const activeEntry = active === null ? null : (entryAt(set, active.storeNbr, active.line) ?? null)
   useIdleWarmup(all, rows.baseColumns)
+  const layout = useMemo(() => resultsLayout(view, carriedColumns), [view, carriedColumns])
 
   const changeActive = useCallback(
     (row: GridRow<ViewColumn> | null, open: boolean, columnKey: string | null) => {
@@ -210,7 +211,7 @@ export function ResultsExplorer({
           label="Inventory results"
           rows={shown}
           columns={columns}
-          layout={RESULTS_LAYOUT}
+          layout={layout}
           sortColumns={rows.sortColumns}
           onSortColumnsChange={rows.changeSort}
           onColumnsReorder={rows.reorder}

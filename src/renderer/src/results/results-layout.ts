@@ -1,11 +1,17 @@
+import type { LookupView } from '../../../shared/views/lookup-views'
+import { nameColumnKey } from '../../../shared/views/view-columns'
 import type { GridLayout } from '../grid/grid-columns'
 
+/** The item's name: room for most names, the rest clipped (the detail panel has the whole name). */
+const NAME_WIDTH = 240
+
 /**
- * Widths that let the Items view show all its own columns at 1366 px wide with the detail panel
- * closed; the file's own columns come after the identifiers and may scroll sideways.
+ * Widths that let the Items view show the status, the item's name and On shelf, Backroom and On hand
+ * at 1366 px wide (with the detail panel open, or a Store column, too); what comes after them may
+ * scroll sideways. The status is as wide as its longest label, "Shelf empty, backroom has stock".
  */
 const WIDTHS: Readonly<Record<string, number | string>> = {
-  status: 262,
+  status: 232,
   store: 72,
   line: 60,
   input: 132,
@@ -32,5 +38,20 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
   inStockRate: 110
 }
 
-/** The results' views: the status, the store and the line stay in view when scrolling sideways. */
-export const RESULTS_LAYOUT: GridLayout = { widths: WIDTHS, frozen: new Set(['status', 'store', 'line']) }
+/**
+ * A view's layout. Items: the status, the store and the item's name (or its value when the list has
+ * no names) stay in view when scrolling sideways; the Matrix keeps the name beside its stores;
+ * Locations and Stores keep the status, the store and the line.
+ */
+export function resultsLayout(view: LookupView, carriedColumns: readonly string[]): GridLayout {
+  const name = nameColumnKey(carriedColumns)
+  const widths = name === 'input' ? WIDTHS : { ...WIDTHS, [name]: NAME_WIDTH }
+  switch (view) {
+    case 'items':
+      return { widths, frozen: new Set(['status', 'store', name]) }
+    case 'matrix':
+      return { widths, frozen: new Set([name]) }
+    default:
+      return { widths, frozen: new Set(['status', 'store', 'line']) }
+  }
+}
