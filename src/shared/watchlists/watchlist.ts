@@ -109,32 +109,34 @@ export type WatchlistLastRun = z.infer<typeof watchlistLastRunSchema>
 
 export const watchlistIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'That is not a watchlist of this app.')
 
-export const watchlistSchema = z.object({
-  id: watchlistIdSchema,
-  definition: watchlistDefinitionSchema,
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  lastRun: watchlistLastRunSchema.nullable().default(null)
-})
-export type Watchlist = z.output<typeof watchlistSchema>
-
-/** A watchlist as the Watchlists screen lists it: everything but its items. */
-export const watchlistSummarySchema = z.object({
+/** A watchlist as kept in its index: everything but its items, so listing 200 reads no values. */
+export const watchlistRecordSchema = z.object({
   id: watchlistIdSchema,
   name: z.string(),
   environment: environmentIdSchema,
   itemType: itemTypeSchema,
-  items: z.number().int().nonnegative(),
-  columns: z.array(z.string()),
   stores: watchlistStoresSchema,
-  /** The stores it would run in now: the group's current stores, or its saved ones when the group is gone. */
-  storesNow: z.array(z.number().int().positive()),
-  /** The group the watchlist names no longer exists in settings. */
-  groupMissing: z.boolean(),
+  columns: z.array(z.string()),
+  items: z.number().int().nonnegative(),
   lowStockLevel: z.number(),
   schedule: scheduleSchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   lastRun: watchlistLastRunSchema.nullable()
 })
+export type WatchlistRecord = z.infer<typeof watchlistRecordSchema>
+
+/** A watchlist as the Watchlists screen lists it: its record, and the stores a run would take now. */
+export const watchlistSummarySchema = watchlistRecordSchema.extend({
+  /** The group's current stores, or its saved ones when the group is gone. */
+  storesNow: z.array(z.number().int().positive()),
+  /** The group the watchlist names is no longer in settings: a run takes the stores it had when saved. */
+  groupMissing: z.boolean()
+})
 export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>
+
+/** A whole watchlist: what Edit loads into the form and a run looks up. */
+export interface Watchlist {
+  record: WatchlistRecord
+  definition: WatchlistDefinition
+}
