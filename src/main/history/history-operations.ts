@@ -7,6 +7,7 @@ import { lookupGone } from './lookup-id'
 import { createLookupReads } from './lookup-reads'
 import { prepareLookup, type ClaimedRun, type CreatedLookup, type NewLookupRequest } from './lookup-request'
 import { createLookupWrites } from './lookup-writes'
+import { createOriginReads, createOriginWrites, type LookupOrigin } from './lookup-origins'
 
 /**
  * Every change to the history, each one transaction, as History's thread runs them (or main, for a
@@ -16,6 +17,8 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
   const writes = createLookupWrites(db, owner)
   const reads = createLookupReads(db)
   const catalogue = createItemCatalogue(db)
+  const origins = createOriginReads(db)
+  const originWrites = createOriginWrites(db)
   const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
   const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
 
@@ -29,6 +32,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     writes,
     reads,
     catalogue,
+    origins,
 
     /**
      * Validates the lines, stores the lookup with them, and gives the values to look up. A list
@@ -88,6 +92,8 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
       if (deleted > 0) reclaimSpace()
       return deleted
     },
+
+    setOrigin: (id: number, origin: LookupOrigin): boolean => writes.transaction(() => originWrites.setOrigin(id, origin)),
 
     saveDraft(draft: unknown, now: number): void {
       writes.transaction(() => saveDraft.run(now, JSON.stringify(draft)))

@@ -112,6 +112,21 @@ export const MIGRATIONS: readonly string[] = [
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (item_type, value)
   ) WITHOUT ROWID;
+  `,
+  // Where a lookup came from: a watchlist's run (labelled with its name, kept as it was when the run
+  // started) and the earlier lookup "Since the last run" compares it with. A table of its own, so
+  // creating a lookup stays as it was; it goes with its lookup.
+  `
+  CREATE TABLE lookup_origins (
+    lookup_id INTEGER PRIMARY KEY,
+    watchlist_id TEXT,
+    watchlist_name TEXT,
+    follows INTEGER
+  );
+  CREATE INDEX lookup_origins_by_watchlist ON lookup_origins (watchlist_id, lookup_id) WHERE watchlist_id IS NOT NULL;
+  CREATE TRIGGER lookup_origins_gone AFTER DELETE ON lookups BEGIN
+    DELETE FROM lookup_origins WHERE lookup_id = OLD.id;
+  END;
   `
 ]
 

@@ -6,6 +6,7 @@ import type { HistoryListQuery, StoredDraft, StoredLookup } from './history-type
 import type { CatalogueEntry } from './item-catalogue'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
 import { claimOwner, type LookupOwner } from './lookup-owner'
+import type { LookupOrigin } from './lookup-origins'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
 
 /**
@@ -35,6 +36,10 @@ export interface HistoryStore {
   /** The bytes the history takes on disk (database and its write-ahead log). */
   sizeBytes(): number
   loadDraft(): StoredDraft | null
+  /** Where the lookup came from; null for one typed or imported afresh. */
+  origin(id: number): LookupOrigin | null
+  /** The watchlist's latest finished run: the one its next run follows. */
+  latestFinishedRun(watchlistId: string): number | null
   close(): void
 }
 
@@ -118,6 +123,8 @@ export function createHistoryStore({
     operations: () => open().operations,
 
     lookup: (id) => open().reads.lookup(id),
+    origin: (id) => open().operations.origins.origin(id),
+    latestFinishedRun: (watchlistId) => open().operations.origins.latestFinishedRun(watchlistId),
 
     list: (query) => open().reads.list(query),
     previous: (id) => open().reads.previous(id),

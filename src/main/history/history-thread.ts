@@ -154,6 +154,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     deleteLookup: (id) => call('deleteLookup', id),
     purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),
     saveDraft: (draft) => call('saveDraft', draft),
+    setOrigin: (id, origin) => call('setOrigin', id, origin),
     close: () => channel.close()
   }
 }

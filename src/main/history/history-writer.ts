@@ -2,6 +2,7 @@ import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryOperations } from './history-operations'
 import type { AnswerRow, RunFigures, StoppedState } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
+import type { LookupOrigin } from './lookup-origins'
 
 /**
  * Every change to the history, as main asks for it: each is one transaction, done in the order
@@ -21,6 +22,8 @@ export interface HistoryWriter {
   deleteLookup(id: number): Promise<boolean>
   purgeStartedBefore(cutoff: number): Promise<number>
   saveDraft(draft: unknown): Promise<void>
+  /** Says where a lookup came from (a watchlist's run, a Run again); false when the lookup is gone. */
+  setOrigin(id: number, origin: LookupOrigin): Promise<boolean>
   /** Lets the writes asked so far finish, then stops taking more. */
   close(): Promise<void>
 }
@@ -43,6 +46,7 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
     deleteLookup: (id) => run(() => operations.deleteLookup(id, now())),
     purgeStartedBefore: (cutoff) => run(() => operations.purgeStartedBefore(cutoff, now())),
     saveDraft: (draft) => run(() => operations.saveDraft(draft, now())),
+    setOrigin: (id, origin) => run(() => operations.setOrigin(id, origin)),
     close: () => Promise.resolve()
   }
 }

@@ -54,6 +54,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   () => undefined,
   seedVersion1,
   // Version 2 added results.locations, which a row stored before leaves NULL, as version 1's seed does.
+  seedVersion1,
+  // Version 3 added the item catalogue, which a lookup stored before does not need.
   seedVersion1
 ]
 

@@ -38,6 +38,7 @@ export function openHistoryWriter(
     deleteLookup: (id) => current().deleteLookup(id),
     purgeStartedBefore: (cutoff) => current().purgeStartedBefore(cutoff),
     saveDraft: (draft) => current().saveDraft(draft),
+    setOrigin: (id, origin) => current().setOrigin(id, origin),
     close: () => writer?.close() ?? Promise.resolve()
   }
 }

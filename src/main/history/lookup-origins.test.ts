@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createMemoryLogger } from '../logging/logger'
+import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
+import { NO_FIGURES, sampleLines, sampleLookup } from './test-support/sample-lookups'
+
+let dir: string
+let history: DirectHistory
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lookup-origins-'))
+  history = createDirectHistory({ dir, log: createMemoryLogger(), now: () => 1_750_000_000_000 })
+})
+afterEach(() => {
+  history.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const run = (finish: boolean) => {
+  const { id } = history.createLookup(sampleLookup(sampleLines(2)))
+  if (finish) history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
+  return id
+}
+
+describe('lookup origins', () => {
+  it("label a watchlist's runs, find its latest finished one, and go with their lookup", () => {
+    const first = run(true)
+    const second = run(true)
+    const running = run(false)
+    const operations = history.operations()
+    expect(operations.setOrigin(first, { watchlistId: 'w1', watchlistName: 'Morning check', follows: null })).toBe(true)
+    expect(operations.setOrigin(second, { watchlistId: 'w1', watchlistName: 'Morning check', follows: first })).toBe(true)
+    expect(operations.setOrigin(running, { watchlistId: 'w1', watchlistName: 'Morning check', follows: second })).toBe(true)
+    expect(history.origin(second)).toEqual({ watchlistId: 'w1', watchlistName: 'Morning check', follows: first })
+    expect(history.origin(run(true))).toBeNull()
+    // The running one is not a finished run to follow.
+    expect(history.latestFinishedRun('w1')).toBe(second)
+    expect(history.latestFinishedRun('w2')).toBeNull()
+
+    expect(history.delete(second)).toBe(true)
+    expect(history.origin(second)).toBeNull()
+    expect(history.latestFinishedRun('w1')).toBe(first)
+    expect(operations.setOrigin(second, { watchlistId: 'w1', watchlistName: 'x', follows: null })).toBe(false)
+  })
+})

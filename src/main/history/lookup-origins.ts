@@ -1,0 +1,54 @@
+import type { DatabaseSync } from 'node:sqlite'
+
+/** Where a lookup came from, when it was not typed or imported afresh. */
+export interface LookupOrigin {
+  /** The watchlist it is a run of, and its name when the run started (History's label). */
+  watchlistId: string | null
+  watchlistName: string | null
+  /** The earlier lookup "Since the last run" compares it with: the watchlist's run before, or the lookup a Run again came from. */
+  follows: number | null
+}
+
+interface OriginRow {
+  lookup_id: number
+  watchlist_id: string | null
+  watchlist_name: string | null
+  follows: number | null
+}
+
+/** Origins are few and small: read by id for a page of History, the latest finished run by the watchlist's index. */
+export function createOriginReads(db: DatabaseSync) {
+  const byId = db.prepare('SELECT lookup_id, watchlist_id, watchlist_name, follows FROM lookup_origins WHERE lookup_id = ?')
+  const latestFinished = db.prepare(
+    `SELECT o.lookup_id AS id FROM lookup_origins o JOIN lookups l ON l.id = o.lookup_id
+     WHERE o.watchlist_id = ? AND l.state = 'finished' ORDER BY o.lookup_id DESC LIMIT 1`
+  )
+  return {
+    origin(id: number): LookupOrigin | null {
+      const row = byId.get(id) as OriginRow | undefined
+      return row === undefined ? null : { watchlistId: row.watchlist_id, watchlistName: row.watchlist_name, follows: row.follows }
+    },
+    /** The watchlist's latest finished run, the one its next run follows. */
+    latestFinishedRun(watchlistId: string): number | null {
+      const row = latestFinished.get(watchlistId) as { id: number } | undefined
+      return row?.id ?? null
+    }
+  }
+}
+
+export function createOriginWrites(db: DatabaseSync) {
+  const upsert = db.prepare(
+    `INSERT INTO lookup_origins (lookup_id, watchlist_id, watchlist_name, follows) VALUES (?, ?, ?, ?)
+     ON CONFLICT (lookup_id) DO UPDATE SET watchlist_id = excluded.watchlist_id, watchlist_name = excluded.watchlist_name,
+       follows = excluded.follows`
+  )
+  const exists = db.prepare('SELECT 1 FROM lookups WHERE id = ?')
+  return {
+    /** False when the lookup is gone (deleted meanwhile). */
+    setOrigin(id: number, origin: LookupOrigin): boolean {
+      if (exists.get(id) === undefined) return false
+      upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows)
+      return true
+    }
+  }
+}
