@@ -12,6 +12,7 @@ import type { Diagnostics } from './logging/diagnostics'
 import type { Redactor } from './security/redactor'
 import type { SettingsStore } from './settings/settings-store'
 import type { TokenManager } from './token/token-manager'
+import type { WatchlistService } from './watchlists/watchlist-service'
 
 /**
  * What main's services offer the IPC handlers and the headless command: both call these same
@@ -35,6 +36,8 @@ export interface AppServices {
   results: LookupResults
   comparisons: CompareService
   exports: ExportService
+  /** Watchlists kept in the data folder, their runs (lookups labelled with them) and what each run found since the last. */
+  watchlists: WatchlistService
   /** The log folder and what Copy diagnostics copies. */
   diagnostics: Diagnostics
   /** The built-in Demo API, started on first use. */

@@ -26,6 +26,7 @@ import { keepHeapsTight } from './memory/heap-growth'
 import { createLookupWakeLock } from './power/lookup-wake-lock'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
+import { createAppWatchlists } from './watchlists/app-watchlists'
 import { createWorkerClient } from './workers/worker-client'
 
 export type AppEventListener = (channel: string, payload: unknown) => void
@@ -131,10 +132,21 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     onProgress: (progress) => {
       emit('jobs:progress', progress)
       wakeLock.observe(progress)
+      watchlists.observe(progress)
     },
     ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
   })
   const lookups = createLookupService({ runner, targets, imports })
+  const watchlists = createAppWatchlists({
+    dir: effects.userDataDir,
+    now,
+    log,
+    settings,
+    history,
+    reader: historyReader,
+    lookups,
+    imports
+  })
   const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor })
   const diagnostics = createDiagnostics({
     settings,
@@ -158,6 +170,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     results,
     comparisons,
     exports,
+    watchlists,
     diagnostics,
     demoApi: () => demo.get(),
     startupWarning() {

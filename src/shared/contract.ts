@@ -14,6 +14,7 @@ import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsPatchSchema, settingsSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
+import { watchlistChannels } from './watchlists/watchlist-contract'
 
 /**
  * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
@@ -350,7 +351,8 @@ export const invokeContract = {
     input: z.undefined(),
     /** For a support request: versions, system, settings (no secret is in them) and the last log lines, redacted. */
     result: z.object({ text: z.string() })
-  }
+  },
+  ...watchlistChannels(inputLinesSchema, importSourceSchema)
 } as const
 
 export const eventContract = {

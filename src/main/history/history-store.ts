@@ -6,7 +6,7 @@ import type { HistoryListQuery, StoredDraft, StoredLookup } from './history-type
 import type { CatalogueEntry } from './item-catalogue'
 import { createHistoryOperations, type HistoryOperations } from './history-operations'
 import { claimOwner, type LookupOwner } from './lookup-owner'
-import type { LookupOrigin } from './lookup-origins'
+import type { LookupOrigin, StoredInput } from './lookup-origins'
 import { DAMAGED_MARKER_SUFFIX, openHistoryDatabase } from './open-history-database'
 
 /**
@@ -38,6 +38,8 @@ export interface HistoryStore {
   loadDraft(): StoredDraft | null
   /** Where the lookup came from; null for one typed or imported afresh. */
   origin(id: number): LookupOrigin | null
+  /** The lookup's input lines with their carried cells, in line order: what Run again and Edit take. */
+  inputs(id: number): StoredInput[]
   /** The watchlist's latest finished run: the one its next run follows. */
   latestFinishedRun(watchlistId: string): number | null
   close(): void
@@ -124,6 +126,10 @@ export function createHistoryStore({
 
     lookup: (id) => open().reads.lookup(id),
     origin: (id) => open().operations.origins.origin(id),
+    inputs: (id) => {
+      const { reads, origins } = open().operations
+      return origins.inputs(id, reads.lookup(id)?.carriedColumns.length ?? 0)
+    },
     latestFinishedRun: (watchlistId) => open().operations.origins.latestFinishedRun(watchlistId),
 
     list: (query) => open().reads.list(query),

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMemoryLogger } from '../logging/logger'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
-import { NO_FIGURES, sampleLines, sampleLookup } from './test-support/sample-lookups'
+import { NO_FIGURES, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
 
 let dir: string
 let history: DirectHistory
@@ -34,6 +34,11 @@ describe('lookup origins', () => {
     expect(operations.setOrigin(running, { watchlistId: 'w1', watchlistName: 'Morning check', follows: second })).toBe(true)
     expect(history.origin(second)).toEqual({ watchlistId: 'w1', watchlistName: 'Morning check', follows: first })
     expect(history.origin(run(true))).toBeNull()
+    const carrying = history.createLookup(sampleLookup(sampleLines(2, { carried: true }), { carriedColumns: ['Description', 'Pack'] }))
+    expect(history.inputs(carrying.id)).toEqual([
+      { line: 1, input: valueFor(1), cells: ['Description 1', '1'] },
+      { line: 2, input: valueFor(2), cells: ['Description 2', '2'] }
+    ])
     // The running one is not a finished run to follow.
     expect(history.latestFinishedRun('w1')).toBe(second)
     expect(history.latestFinishedRun('w2')).toBeNull()

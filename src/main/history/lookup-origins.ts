@@ -16,6 +16,13 @@ interface OriginRow {
   follows: number | null
 }
 
+/** A lookup's input line as typed or imported, with its cells in the lookup's carried columns: what Run again looks up. */
+export interface StoredInput {
+  line: number
+  input: string
+  cells: string[]
+}
+
 /** Origins are few and small: read by id for a page of History, the latest finished run by the watchlist's index. */
 export function createOriginReads(db: DatabaseSync) {
   const byId = db.prepare('SELECT lookup_id, watchlist_id, watchlist_name, follows FROM lookup_origins WHERE lookup_id = ?')
@@ -23,7 +30,13 @@ export function createOriginReads(db: DatabaseSync) {
     `SELECT o.lookup_id AS id FROM lookup_origins o JOIN lookups l ON l.id = o.lookup_id
      WHERE o.watchlist_id = ? AND l.state = 'finished' ORDER BY o.lookup_id DESC LIMIT 1`
   )
+  const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? ORDER BY line')
   return {
+    /** Every input line in line order, cells padded to `width` columns. */
+    inputs(id: number, width: number): StoredInput[] {
+      const rows = inputsOf.all(id) as unknown as { line: number; input: string; carried: string | null }[]
+      return rows.map((row) => ({ line: row.line, input: row.input, cells: cellsOf(row.carried, width) }))
+    },
     origin(id: number): LookupOrigin | null {
       const row = byId.get(id) as OriginRow | undefined
       return row === undefined ? null : { watchlistId: row.watchlist_id, watchlistName: row.watchlist_name, follows: row.follows }
@@ -50,5 +63,22 @@ export function createOriginWrites(db: DatabaseSync) {
       upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows)
       return true
     }
+  }
+}
+
+function cellsOf(carried: string | null, width: number): string[] {
+  const list = carried === null ? [] : parseList(carried)
+  return Array.from({ length: width }, (_, index) => {
+    const cell: unknown = list[index]
+    return typeof cell === 'string' ? cell : ''
+  })
+}
+
+function parseList(text: string): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return Array.isArray(parsed) ? parsed : []
+  } catch {
+    return []
   }
 }

@@ -1,8 +1,9 @@
+import type { LookupOrigin } from './lookup-origins'
 import type { LookupSummary } from '../../shared/domain/lookup-summary'
 import type { StoredLookup } from './history-types'
 
 /** A stored lookup as the contract describes it to the window: counts and where, never a secret or a host. */
-export function toLookupSummary(lookup: StoredLookup, runningHere: boolean): LookupSummary {
+export function toLookupSummary(lookup: StoredLookup, runningHere: boolean, origin: LookupOrigin | null = null): LookupSummary {
   return {
     jobId: String(lookup.id),
     environment: lookup.environment,
@@ -20,6 +21,9 @@ export function toLookupSummary(lookup: StoredLookup, runningHere: boolean): Loo
     duplicate: lookup.counts.duplicate,
     failed: lookup.counts.failed,
     cancelled: lookup.counts.cancelled,
-    carriedColumns: lookup.carriedColumns
+    carriedColumns: lookup.carriedColumns,
+    watchlistId: origin?.watchlistId ?? null,
+    watchlistName: origin?.watchlistName ?? null,
+    follows: origin?.follows == null ? null : String(origin.follows)
   }
 }

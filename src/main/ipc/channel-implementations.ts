@@ -7,6 +7,7 @@ import { lookupIdOf } from '../history/lookup-id'
 import { toLookupSummary } from '../history/to-lookup-summary'
 import { toSafeExternalUrl } from '../security/external-url'
 import type { ChannelImplementations } from './handler-table'
+import { createWatchlistChannels } from './watchlist-channels'
 
 /**
  * Entries per `getJobResults` answer: the window reads page after page, and main never spends more
@@ -75,7 +76,9 @@ export function createChannelImplementations(
         limit: wanted + 1
       })
       return {
-        lookups: page.slice(0, wanted).map((lookup) => toLookupSummary(lookup, lookups.isRunning(String(lookup.id)))),
+        lookups: page
+          .slice(0, wanted)
+          .map((lookup) => toLookupSummary(lookup, lookups.isRunning(String(lookup.id)), history.origin(lookup.id))),
         more: page.length > wanted,
         databaseBytes: history.sizeBytes(),
         databasePath: history.path,
@@ -92,8 +95,8 @@ export function createChannelImplementations(
       const start = Math.min(from, rows.length)
       const page = rows.slice(start, start + COMPARE_PAGE_ROWS)
       return {
-        then: toLookupSummary(then, lookups.isRunning(String(then.id))),
-        now: toLookupSummary(now, lookups.isRunning(String(now.id))),
+        then: toLookupSummary(then, lookups.isRunning(String(then.id)), history.origin(then.id)),
+        now: toLookupSummary(now, lookups.isRunning(String(now.id)), history.origin(now.id)),
         counts,
         total: rows.length,
         rows: page,
@@ -109,7 +112,9 @@ export function createChannelImplementations(
     resumeLookup: ({ jobId }) => lookups.resume(jobId),
     previousLookup: async ({ jobId }) => {
       const previous = history.previous(lookupIdOf(jobId))
-      return { previous: previous === null ? null : toLookupSummary(previous, lookups.isRunning(String(previous.id))) }
+      return {
+        previous: previous === null ? null : toLookupSummary(previous, lookups.isRunning(String(previous.id)), history.origin(previous.id))
+      }
     },
     catalogueNames: async ({ itemType, values }) => ({
       names: [...services.history.catalogueNames(itemType, values)].map(([value, { name, source }]) => ({ value, name, source }))
@@ -130,6 +135,7 @@ export function createChannelImplementations(
       return { opened: true }
     },
     openLogFolder: () => services.diagnostics.openLogFolder(),
-    getDiagnostics: () => services.diagnostics.report()
+    getDiagnostics: () => services.diagnostics.report(),
+    ...createWatchlistChannels(services, effects)
   }
 }

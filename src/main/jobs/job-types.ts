@@ -3,6 +3,7 @@ import type { JobProgress } from '../../shared/domain/job-progress'
 import type { HistoryStore } from '../history/history-store'
 import type { LookupSource } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
+import type { LookupOrigin } from '../history/lookup-origins'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import type { RetryPolicy } from './retry-policy'
@@ -48,6 +49,8 @@ export interface StartParams extends JobParams {
   target: ApiTarget
   /** An imported file's other columns: their names, and per line (aligned with `lines`) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput
+  /** Where the lookup came from (a watchlist's run, a Run again), stored with it before it runs. */
+  origin?: LookupOrigin
 }
 
 export interface CarriedInput {

@@ -6,7 +6,8 @@ import { storesSchema } from '../../shared/domain/store-list'
 import { repeatedLine, type InputLine } from '../../shared/import-lines'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
 import type { ImportService } from '../files/import/import-service'
-import type { JobRunner } from './job-types'
+import type { LookupOrigin } from '../history/lookup-origins'
+import type { CarriedInput, JobRunner } from './job-types'
 
 /** A lookup as the window or the headless command asks for it. */
 export interface LookupRequest {
@@ -17,6 +18,10 @@ export interface LookupRequest {
   lines: InputLine[]
   /** Set when the lines are a column of an imported file: its other columns travel with each line. */
   source?: ImportSource | undefined
+  /** The other columns' cells themselves, when they come from a watchlist or History rather than a file. */
+  carried?: CarriedInput | undefined
+  /** Where the lookup came from: a watchlist's run, or a Run again of an earlier lookup. */
+  origin?: LookupOrigin | undefined
   /** The headless command's hosts, client ID or secret instead of the settings' and the keychain's. */
   overrides?: TargetOverrides
 }
@@ -56,17 +61,25 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
   return {
     async start(request) {
       checkRequest(request)
-      const { environment, stores, itemType, lines, source } = request
+      const { environment, stores, itemType, lines, source, origin } = request
       const target = await targets.resolve(environment, request.overrides)
       // An imported list's other columns, read from the worker thread that keeps the file's table.
       const carried =
         source === undefined
-          ? undefined
+          ? request.carried
           : await imports.carried(
               source,
               lines.map(({ line }) => line)
             )
-      return runner.start({ environment, stores, itemType, lines, target, ...(carried === undefined ? {} : { carried }) })
+      return runner.start({
+        environment,
+        stores,
+        itemType,
+        lines,
+        target,
+        ...(carried === undefined ? {} : { carried }),
+        ...(origin === undefined ? {} : { origin })
+      })
     },
 
     async resume(jobId, overrides) {

@@ -96,7 +96,14 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         ...(carried === null ? {} : { carried: carried.rows }),
         ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom })
       }
-      return saving(() => writer.createLookup(request))
+      const { origin } = params
+      if (origin === undefined) return saving(() => writer.createLookup(request))
+      // The origin is written next on the same thread, so it is in History before any answer or the end.
+      return saving(async () => {
+        const created = await writer.createLookup(request)
+        await writer.setOrigin(created.id, origin)
+        return created
+      })
     },
     claim: (id, statuses) => saving(() => writer.claimRun(id, statuses)),
 

@@ -24,6 +24,11 @@ export const lookupSummarySchema = z.object({
   duplicate: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
   cancelled: z.number().int().nonnegative(),
-  carriedColumns: z.array(z.string())
+  carriedColumns: z.array(z.string()),
+  /** The watchlist this lookup is a run of, and its name when the run started: History's label. */
+  watchlistId: z.string().nullable(),
+  watchlistName: z.string().nullable(),
+  /** The earlier lookup "Since the last run" compares it with: the watchlist's run before, or the lookup a Run again came from. */
+  follows: z.string().nullable()
 })
 export type LookupSummary = z.infer<typeof lookupSummarySchema>

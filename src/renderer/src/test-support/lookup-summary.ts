@@ -20,6 +20,9 @@ export function lookupSummary(patch: Partial<LookupSummary> = {}): LookupSummary
     failed: 0,
     cancelled: 0,
     carriedColumns: [],
+    watchlistId: null,
+    watchlistName: null,
+    follows: null,
     ...patch
   }
 }

@@ -1,0 +1,298 @@
+import { writeFile } from 'node:fs/promises'
+import { compareResults, type CompareRow } from '../../shared/compare/compare-lookups'
+import type { InputLine, ImportSource } from '../../shared/contract'
+import { AppError } from '../../shared/domain/app-error'
+import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
+import type { JobProgress } from '../../shared/domain/job-progress'
+import type { StoreGroup } from '../../shared/settings'
+import { comparedInStockRate, sinceLastRun, type SinceLastRun } from '../../shared/watchlists/since-last-run'
+import {
+  MAX_WATCHLIST_NAME_CHARS,
+  watchlistDefinitionSchema,
+  type WatchlistDefinition,
+  type WatchlistItem,
+  type WatchlistStores,
+  type WatchlistSummary
+} from '../../shared/watchlists/watchlist'
+import { readWatchlistFile, watchlistFileText } from '../../shared/watchlists/watchlist-file'
+import { PRIVATE_FILE_MODE } from '../files/private-files'
+import type { HistoryReader } from '../history/history-reader'
+import type { HistoryStore } from '../history/history-store'
+import type { StoredLookup } from '../history/history-types'
+import { lookupGone, lookupIdOf } from '../history/lookup-id'
+import type { LookupOrigin } from '../history/lookup-origins'
+import type { CarriedInput } from '../jobs/job-types'
+import type { Logger } from '../logging/logger'
+import { freeName, itemsFromInputs, itemsFromLines, keepCells, linesOf, linesOfLookup, storesNow, summaryOf } from './watchlist-items'
+import type { WatchlistStore } from './watchlist-store'
+
+export interface WatchlistServiceDeps {
+  store: WatchlistStore
+  groups(): readonly StoreGroup[]
+  history: Pick<HistoryStore, 'lookup' | 'origin' | 'inputs' | 'latestFinishedRun'>
+  /** Each lookup's stock, as Compare reads it: off main's thread in the app. */
+  reader: Pick<HistoryReader, 'stockInputs'>
+  lowStockLevel(): number
+  /** Starts a lookup with the columns it carries and where it came from, through the lookup service as the window's Run does. */
+  start(params: {
+    environment: EnvironmentId
+    stores: number[]
+    itemType: ItemType
+    lines: InputLine[]
+    carried: CarriedInput | null
+    origin: LookupOrigin
+  }): Promise<JobProgress>
+  /** An imported file's other columns for these of its rows (kept by the import's worker). */
+  carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedInput>
+  log: Pick<Logger, 'warn' | 'error'>
+}
+
+/** What the form saves: its list (and the file it came from, if any), stores and choices. */
+export interface FormWatchlist {
+  id?: string | undefined
+  name: string
+  environment: EnvironmentId
+  itemType: ItemType
+  stores: WatchlistStores
+  lowStockLevel: number
+  lines: InputLine[]
+  source?: ImportSource | undefined
+}
+
+/** A lookup's list, stores and choices, as Edit puts them in the form. */
+export interface LookupList {
+  environment: EnvironmentId
+  itemType: ItemType
+  stores: number[]
+  lines: InputLine[]
+  carriedColumns: string[]
+}
+
+/**
+ * Watchlists: kept, listed, run, and what each run found since the one it follows. Runs are
+ * ordinary lookups in History, told apart by their origin.
+ */
+export function createWatchlistService(deps: WatchlistServiceDeps) {
+  const { store } = deps
+  /** The last "Since the last run" worked out, so the window's ask after a finish costs nothing. */
+  let last: { key: string; value: SinceLastRun & { followsId: number } } | null = null
+  const settled = new Set<string>()
+
+  function lookupOf(id: number): StoredLookup {
+    const lookup = deps.history.lookup(id)
+    if (lookup === null) throw lookupGone()
+    return lookup
+  }
+
+  async function names(exceptId?: string): Promise<string[]> {
+    return (await store.list()).filter((record) => record.id !== exceptId).map((record) => record.name)
+  }
+
+  async function checkName(name: string, exceptId?: string): Promise<void> {
+    if ((await names(exceptId)).some((taken) => taken.toLowerCase() === name.toLowerCase())) {
+      throw new AppError('invalid_input', `A watchlist named "${name}" exists already; choose another name.`)
+    }
+  }
+
+  function definitionOf(
+    fields: Omit<WatchlistDefinition, 'items' | 'columns' | 'schedule'>,
+    list: { columns: string[]; items: WatchlistItem[] },
+    schedule: WatchlistDefinition['schedule']
+  ): WatchlistDefinition {
+    const parsed = watchlistDefinitionSchema.safeParse({ ...fields, ...list, schedule })
+    if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'That watchlist is not valid.')
+    return parsed.data
+  }
+
+  async function compute(id: number): Promise<(SinceLastRun & { followsId: number; rows: CompareRow[] }) | null> {
+    const origin = deps.history.origin(id)
+    if (origin?.follows == null) return null
+    const follows = deps.history.lookup(origin.follows)
+    const now = lookupOf(id)
+    if (follows === null || follows.itemType !== now.itemType) return null
+    const [thenStock, nowStock] = await Promise.all([deps.reader.stockInputs(follows.id), deps.reader.stockInputs(id)])
+    const rows = compareResults(thenStock, nowStock, deps.lowStockLevel())
+    return { ...sinceLastRun(rows), followsId: follows.id, rows }
+  }
+
+  /** Leaves a finished run's figures on its watchlist, for the Watchlists screen. */
+  async function recordFinish(id: number, watchlistId: string): Promise<void> {
+    const lookup = lookupOf(id)
+    const found = await compute(id)
+    const rows = found?.rows ?? compareResults([], await deps.reader.stockInputs(id), deps.lowStockLevel())
+    await store.recordRun(watchlistId, {
+      jobId: String(id),
+      finishedAt: new Date(lookup.finishedAt ?? lookup.startedAt).toISOString(),
+      inStockRate: comparedInStockRate(rows),
+      newlyOutOfStock: found === null ? null : found.counts.newly_out_of_stock
+    })
+  }
+
+  return {
+    async list(): Promise<WatchlistSummary[]> {
+      const groups = deps.groups()
+      return (await store.list()).map((record) => summaryOf(record, groups))
+    },
+
+    async get(id: string): Promise<{ summary: WatchlistSummary; definition: WatchlistDefinition }> {
+      const { record, definition } = await store.get(id)
+      return { summary: summaryOf(record, deps.groups()), definition }
+    },
+
+    /** Saves the form's list as a new watchlist, or over the one being edited. */
+    async saveForm(form: FormWatchlist): Promise<WatchlistSummary> {
+      const name = form.name.trim()
+      await checkName(name, form.id)
+      const previous = form.id === undefined ? null : (await store.get(form.id)).definition
+      let list: { columns: string[]; items: WatchlistItem[] }
+      if (form.source !== undefined) {
+        list = itemsFromLines(
+          form.lines,
+          await deps.carriedOf(
+            form.source,
+            form.lines.map(({ line }) => line)
+          )
+        )
+      } else if (previous !== null) {
+        list = keepCells(previous, form.lines)
+      } else {
+        list = itemsFromLines(form.lines, null)
+      }
+      const fields = {
+        name,
+        environment: form.environment,
+        itemType: form.itemType,
+        stores: form.stores,
+        lowStockLevel: form.lowStockLevel
+      }
+      const definition = definitionOf(fields, list, previous?.schedule ?? null)
+      const record = form.id === undefined ? await store.create(definition) : await store.update(form.id, definition)
+      return summaryOf(record, deps.groups())
+    },
+
+    /** Saves a lookup on screen as a watchlist: its values with the columns History kept, its stores (as the group named, when it still holds them). */
+    async saveLookup({
+      jobId,
+      name,
+      group,
+      lowStockLevel
+    }: {
+      jobId: string
+      name: string
+      group: string | null
+      lowStockLevel: number
+    }): Promise<WatchlistSummary> {
+      const lookup = lookupOf(lookupIdOf(jobId))
+      const trimmed = name.trim()
+      await checkName(trimmed)
+      const kept = group === null ? null : deps.groups().find((candidate) => candidate.name === group)
+      const sameStores = kept != null && [...kept.stores].sort().join() === [...lookup.stores].sort().join()
+      const stores: WatchlistStores = sameStores
+        ? { kind: 'group', group: kept.name, stores: kept.stores }
+        : { kind: 'list', stores: lookup.stores }
+      const fields = { name: trimmed, environment: lookup.environment, itemType: lookup.itemType, stores, lowStockLevel }
+      const list = { columns: lookup.carriedColumns, items: itemsFromInputs(deps.history.inputs(lookup.id)) }
+      return summaryOf(await store.create(definitionOf(fields, list, null)), deps.groups())
+    },
+
+    async duplicate(id: string): Promise<WatchlistSummary> {
+      const { definition } = await store.get(id)
+      const name = freeName(`${definition.name} (copy)`, await names(), MAX_WATCHLIST_NAME_CHARS)
+      return summaryOf(await store.create({ ...definition, name }), deps.groups())
+    },
+
+    remove: (id: string) => store.remove(id),
+
+    /** Writes the watchlist's file where `choosePath` says (asked with a name made of the watchlist's). */
+    async exportFile(
+      id: string,
+      choosePath: (suggestedName: string) => Promise<string | null>
+    ): Promise<{ saved: true; path: string; rows: number } | { saved: false }> {
+      const { definition } = await store.get(id)
+      const path = await choosePath(`${definition.name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'watchlist'}.watchlist.json`)
+      if (path === null) return { saved: false }
+      await writeFile(path, watchlistFileText(definition), { mode: PRIVATE_FILE_MODE })
+      return { saved: true, path, rows: definition.items.length }
+    },
+
+    async importFile(bytes: Uint8Array): Promise<WatchlistSummary> {
+      const read = readWatchlistFile(bytes)
+      if (!read.ok) throw new AppError('invalid_input', read.message)
+      const name = freeName(read.definition.name, await names(), MAX_WATCHLIST_NAME_CHARS)
+      return summaryOf(await store.create({ ...read.definition, name }), deps.groups())
+    },
+
+    /** Runs the watchlist as it is now: its group's current stores, labelled with its name, following its last finished run. */
+    async run(id: string): Promise<JobProgress> {
+      const { record, definition } = await store.get(id)
+      const { lines, carried } = linesOf(definition)
+      const stores = storesNow(definition.stores, deps.groups()).stores
+      const follows = deps.history.latestFinishedRun(id)
+      return deps.start({
+        environment: definition.environment,
+        stores,
+        itemType: definition.itemType,
+        lines,
+        carried,
+        origin: { watchlistId: record.id, watchlistName: record.name, follows }
+      })
+    },
+
+    /** The lookup again: its lines with their columns, stores, environment and item type; a watchlist's run stays one. */
+    async runAgain(jobId: string): Promise<JobProgress> {
+      const lookup = lookupOf(lookupIdOf(jobId))
+      const { lines, carried } = linesOfLookup(deps.history.inputs(lookup.id), lookup.carriedColumns)
+      const origin = deps.history.origin(lookup.id)
+      return deps.start({
+        environment: lookup.environment,
+        stores: lookup.stores,
+        itemType: lookup.itemType,
+        lines,
+        carried,
+        origin: { watchlistId: origin?.watchlistId ?? null, watchlistName: origin?.watchlistName ?? null, follows: lookup.id }
+      })
+    },
+
+    /** A lookup's list and stores, for Edit. */
+    lookupList(jobId: string): LookupList {
+      const lookup = lookupOf(lookupIdOf(jobId))
+      const lines = deps.history.inputs(lookup.id).map(({ line, input }) => ({ line, input }))
+      return {
+        environment: lookup.environment,
+        itemType: lookup.itemType,
+        stores: lookup.stores,
+        lines,
+        carriedColumns: lookup.carriedColumns
+      }
+    },
+
+    /** What the lookup found since the one it follows; null when it follows none (or that one is gone). */
+    async sinceLastRun(jobId: string): Promise<(SinceLastRun & { follows: StoredLookup }) | null> {
+      const id = lookupIdOf(jobId)
+      const now = lookupOf(id)
+      const key = JSON.stringify([id, now.resultsCount, deps.history.origin(id)?.follows ?? null, deps.lowStockLevel()])
+      if (last?.key !== key) {
+        const value = await compute(id)
+        if (value === null) return null
+        const { rows: _rows, ...kept } = value
+        last = { key, value: kept }
+      }
+      const follows = deps.history.lookup(last.value.followsId)
+      return follows === null ? null : { ...last.value, follows }
+    },
+
+    /** Follows lookups' progress: a watchlist's run that finishes leaves its figures on the watchlist. */
+    observe(progress: JobProgress): void {
+      if (progress.state !== 'finished' || settled.has(progress.jobId)) return
+      const id = lookupIdOf(progress.jobId)
+      const origin = deps.history.origin(id)
+      if (origin?.watchlistId == null) return
+      settled.add(progress.jobId)
+      void recordFinish(id, origin.watchlistId).catch((error: unknown) =>
+        deps.log.warn('a watchlist run could not be summed up', { error })
+      )
+    }
+  }
+}
+
+export type WatchlistService = ReturnType<typeof createWatchlistService>
