@@ -11,7 +11,7 @@ const RENDERER_SHARED = ['api', 'components', 'errors', 'export', 'format', 'gri
 /** Parts a screen is built from: any screen may use them; they use only the shared folders. */
 const RENDERER_PARTS = ['entry', 'run', 'results']
 /** The screens app.tsx shows. */
-const RENDERER_SCREENS = ['lookup', 'history', 'compare', 'settings', 'header']
+const RENDERER_SCREENS = ['lookup', 'history', 'compare', 'watchlists', 'settings', 'header']
 
 const RENDERER = '^src/renderer/src/'
 const anyOf = (folders) => `${RENDERER}(${folders.join('|')})/`

@@ -13,13 +13,18 @@ import { LookupScreen } from './lookup/lookup-screen'
 import { useLookupJob } from './run/use-lookup-job'
 import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
+import { useWatchlistActions } from './watchlists/use-watchlist-actions'
+import { WatchlistsScreen } from './watchlists/watchlists-screen'
 
 /** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
 const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
   history: 'history-heading',
   compare: 'compare-heading',
+  watchlists: 'watchlists-heading',
   settings: 'settings-heading'
 }
+
+const SHORTCUT_SCREENS: Readonly<Record<string, Screen>> = { h: 'history', w: 'watchlists' }
 
 export function App() {
   const settings = useSettings()
@@ -64,12 +69,13 @@ export function App() {
     })
   }, [screen])
 
-  // Ctrl+Shift+H (Cmd+Shift+H on a Mac) opens History from anywhere outside a dialog.
+  // Ctrl+Shift+H (Cmd+Shift+H on a Mac) opens History, Ctrl+Shift+W Watchlists, from anywhere outside a dialog.
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.altKey || event.key.toLowerCase() !== 'h') return
-    if (document.querySelector('dialog[open]') !== null) return
+    if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.altKey) return
+    const target = SHORTCUT_SCREENS[event.key.toLowerCase()]
+    if (target === undefined || document.querySelector('dialog[open]') !== null) return
     event.preventDefault()
-    go('history')
+    go(target)
   })
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKeyDown(event)
@@ -108,6 +114,13 @@ export function App() {
     },
     [job, showLookup]
   )
+  /** Shows the lookup form Edit filled, with the keyboard on its heading. */
+  const showForm = useCallback(() => {
+    if (previousScreen.current === 'lookup') return
+    lookupFocus.current = { left: null, target: 'entry-heading' }
+    setScreen('lookup')
+  }, [])
+  const watchlistActions = useWatchlistActions(job, showLookup, showForm)
   const compare = useCallback((then: LookupSummary, now: LookupSummary) => {
     setComparing({ thenJobId: then.jobId, nowJobId: now.jobId })
     setScreen('compare')
@@ -143,7 +156,16 @@ export function App() {
           <SettingsScreen settings={current} onClose={() => go('lookup')} onUnsavedChange={setUnsavedSettings} />
         ) : null}
         {screen === 'history' ? (
-          <HistoryScreen onOpen={openLookup} onResume={resumeLookup} onCompare={compare} onDeleted={job.forget} />
+          <HistoryScreen
+            onOpen={openLookup}
+            onResume={resumeLookup}
+            onRunAgain={watchlistActions.runAgain}
+            onCompare={compare}
+            onDeleted={job.forget}
+          />
+        ) : null}
+        {screen === 'watchlists' ? (
+          <WatchlistsScreen onRun={watchlistActions.runWatchlist} onEdit={watchlistActions.editWatchlist} />
         ) : null}
         {screen === 'compare' && comparing !== null ? (
           <CompareScreen key={`${comparing.thenJobId}:${comparing.nowJobId}`} {...comparing} onBack={() => go('history')} />
@@ -168,6 +190,9 @@ export function App() {
             onOpenHistory={() => go('history')}
             onOpenLookup={openLookup}
             onResumeLookup={resumeLookup}
+            load={watchlistActions.load}
+            onEditLookup={watchlistActions.editLookup}
+            onRunAgain={watchlistActions.runAgain}
           />
         </div>
       </main>

@@ -10,6 +10,8 @@ export interface RowFilter {
   /** What the pressed chips show (asked of each row's `hasStatus`); null shows every row. */
   readonly statuses: ReadonlySet<string> | null
   readonly quick: string
+  /** Rows chosen outside the grid ("Since the last run"); absent or null keeps every row. */
+  readonly only?: ((row: object) => boolean) | null
 }
 
 export const NO_FILTER: RowFilter = { columns: {}, statuses: null, quick: '' }
@@ -47,6 +49,8 @@ function compile<Column extends GridColumn>(filter: RowFilter, columns: readonly
   const tests: RowTest<Column>[] = []
   const statuses = filter.statuses
   if (statuses !== null) tests.push((row) => row.hasStatus(statuses))
+  const only = filter.only
+  if (only != null) tests.push((row) => only(row))
   for (const column of columns) {
     const test = columnTest(column, filter.columns[column.key] ?? '')
     if (typeof test === 'function') tests.push(test)

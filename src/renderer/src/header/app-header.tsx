@@ -2,7 +2,7 @@ import type { EnvironmentId } from '../../../shared/domain/item-type'
 import { EnvironmentSwitch } from './environment-switch'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
 
-export type Screen = 'lookup' | 'history' | 'compare' | 'settings'
+export type Screen = 'lookup' | 'history' | 'compare' | 'watchlists' | 'settings'
 
 interface AppHeaderProps {
   environment: EnvironmentId
@@ -22,6 +22,15 @@ export function AppHeader({ environment, screen, onGo }: AppHeaderProps) {
           Back to lookup
         </button>
       )}
+      <button
+        type="button"
+        id="open-watchlists"
+        aria-keyshortcuts="Control+Shift+W"
+        aria-current={screen === 'watchlists' ? 'page' : undefined}
+        onClick={() => onGo('watchlists')}
+      >
+        Watchlists
+      </button>
       <button
         type="button"
         id="open-history"

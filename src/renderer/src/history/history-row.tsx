@@ -8,6 +8,7 @@ import { withProgress } from './with-progress'
 export interface HistoryRowActions {
   onOpen: (lookup: LookupSummary) => void
   onResume: (lookup: LookupSummary) => void
+  onRunAgain: (lookup: LookupSummary) => void
   onCompareWithPrevious: (lookup: LookupSummary) => void
   onDelete: (lookup: LookupSummary) => void
   onChoose: (lookup: LookupSummary, chosen: boolean) => void
@@ -46,6 +47,7 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
           Lookup {id}
           {lookup.source === 'cli' ? ' · headless' : ''}
         </span>
+        {lookup.watchlistName === null ? null : <span className="history-meta">Watchlist: {lookup.watchlistName}</span>}
       </td>
       <td>{ENVIRONMENT_LABELS[lookup.environment]}</td>
       <td>{storesLabel(lookup.stores)}</td>
@@ -70,6 +72,9 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
               Resume
             </button>
           ) : null}
+          <button type="button" aria-label={`Run again: lookup ${id}`} disabled={busy} onClick={() => actions.onRunAgain(lookup)}>
+            Run again
+          </button>
           <button
             type="button"
             aria-label={`Compare with previous: lookup ${id}`}

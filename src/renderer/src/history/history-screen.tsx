@@ -16,11 +16,13 @@ interface HistoryScreenProps {
   onOpen: (jobId: string) => Promise<void>
   /** Looks up, under the same lookup, the lines a stopped lookup never answered. */
   onResume: (jobId: string) => Promise<void>
+  /** Looks the lookup up again as a new run (its lines, columns and stores) and shows it. */
+  onRunAgain: (jobId: string) => Promise<void>
   onCompare: (then: LookupSummary, now: LookupSummary) => void
   onDeleted: (jobId: string) => void
 }
 
-type Action = 'open' | 'resume' | 'previous'
+type Action = 'open' | 'resume' | 'previous' | 'again'
 
 /** "3 lookups match “4006381333931”." */
 function matchesText(count: number, more: boolean, search: string): string {
@@ -33,7 +35,7 @@ function matchesText(count: number, more: boolean, search: string): string {
  * Every lookup kept, newest first: search by a value one contained, open one as it finished,
  * resume a stopped one, compare two (or one with the one before it), delete one.
  */
-export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: HistoryScreenProps) {
+export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onDeleted }: HistoryScreenProps) {
   const [searchText, setSearchText] = useState('')
   const list = useHistoryList(searchText)
   const [chosen, setChosen] = useState<ReadonlyMap<string, LookupSummary>>(() => new Map())
@@ -211,6 +213,7 @@ export function HistoryScreen({ onOpen, onResume, onCompare, onDeleted }: Histor
                   onChoose={choose}
                   onOpen={(target) => void act('open', () => onOpen(target.jobId))}
                   onResume={(target) => void act('resume', () => onResume(target.jobId))}
+                  onRunAgain={(target) => void act('again', () => onRunAgain(target.jobId))}
                   onCompareWithPrevious={(target) => void compareWithPrevious(target)}
                   onDelete={setDeleting}
                 />

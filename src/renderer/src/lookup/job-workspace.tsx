@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { progressFromResults } from '../results/job-counts'
 import { ResultsView } from '../results/results-view'
@@ -12,10 +13,12 @@ interface JobWorkspaceProps {
   onRetryFailed: () => void
   onResume: () => void
   onOpenSettings: () => void
+  /** Buttons beside the results' heading that act on the whole lookup (Run again, Save as watchlist). */
+  actions?: ReactNode
 }
 
 /** A lookup's progress card and its results, counted from one result set so their numbers always agree. */
-export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onResume, onOpenSettings }: JobWorkspaceProps) {
+export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onResume, onOpenSettings, actions }: JobWorkspaceProps) {
   const { set, query } = useJobResults(progress)
   const shown = progressFromResults(progress, set)
   return (
@@ -34,6 +37,7 @@ export function JobWorkspace({ progress, busy, onCancel, onRetryFailed, onResume
         set={set}
         loading={query.isPending}
         readError={query.isError ? { error: query.error, retry: () => void query.refetch() } : null}
+        actions={actions}
       />
     </>
   )

@@ -29,6 +29,10 @@ import { ShownLookupNote } from './shown-lookup-note'
 import { checkRun, sizeProblemOf } from './run-checks'
 import { StoppedLookupNotice } from './stopped-lookup-notice'
 import { useEntryFold } from './use-entry-fold'
+import type { FormLoad } from '../entry/form-load'
+import { ResultsLookupActions } from './results-lookup-actions'
+import { SaveWatchlistControl } from './save-watchlist-control'
+import { useFormLoad } from './use-form-load'
 import { isJobActive, type LookupJob } from '../run/use-lookup-job'
 import { formatCount } from '../format/format'
 
@@ -40,13 +44,29 @@ interface LookupScreenProps {
   onOpenHistory: () => void
   onOpenLookup: (jobId: string) => Promise<void>
   onResumeLookup: (jobId: string) => Promise<void>
+  /** A list Edit put in the form (a lookup's or a watchlist's). */
+  load: FormLoad | null
+  /** Edit on a lookup that is not the form's own list: main reads its list for the form. */
+  onEditLookup: (jobId: string) => Promise<void>
+  /** Run again on the results: the lookup's lines, columns and stores, as a new run. */
+  onRunAgain: (jobId: string) => Promise<void>
 }
 
 function countOf(values: number): string {
   return `${formatCount(values)} ${values === 1 ? 'value' : 'values'}`
 }
 
-export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onOpenLookup, onResumeLookup }: LookupScreenProps) {
+export function LookupScreen({
+  settings,
+  job,
+  onOpenSettings,
+  onOpenHistory,
+  onOpenLookup,
+  onResumeLookup,
+  load,
+  onEditLookup,
+  onRunAgain
+}: LookupScreenProps) {
   const update = useUpdateSettings()
   const environment = settings.environment
   const stores = useStores(settings)
@@ -65,6 +85,22 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
   const entryRef = useRef<HTMLElement>(null)
   const fold = useEntryFold(job)
   const active = isJobActive(job.progress) || job.running
+
+  const { unfold } = fold
+  const openEntry = useCallback(() => {
+    unfold()
+    requestAnimationFrame(() => entryRef.current?.querySelector<HTMLElement>('input, textarea')?.focus())
+  }, [unfold])
+  const { editing, savedNote, setSavedNote, build } = useFormLoad({
+    load,
+    settings,
+    dispatch,
+    stores,
+    setItemType,
+    itemType,
+    latest,
+    openEntry
+  })
 
   const applyImport = useCallback(
     (values: ImportedValues) => {
@@ -160,8 +196,9 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
           stores={job.progress.stores}
           values={job.progress.lines}
           onEdit={() => {
-            fold.unfold()
-            requestAnimationFrame(() => entryRef.current?.querySelector<HTMLElement>('input, textarea')?.focus())
+            // A lookup that is not the form's own list (a watchlist's run, a Run again, one from History) is loaded into the form.
+            if (job.progress !== undefined && !job.fromForm) void onEditLookup(job.progress.jobId)
+            else openEntry()
           }}
         />
       ) : null}
@@ -176,7 +213,9 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
         onDrop={onDrop}
         onKeyDown={onFormKeyDown}
       >
-        <h2 id="entry-heading">What to look up</h2>
+        <h2 id="entry-heading" tabIndex={-1}>
+          What to look up
+        </h2>
         <div ref={storeFieldRef}>
           <LookupTargetFields stores={stores} sizeProblem={sizeProblem} itemType={itemType} onItemTypeChange={changeItemType} />
         </div>
@@ -225,10 +264,16 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
           <button type="button" className="primary" onClick={runLookup} disabled={active || job.busy === 'start'}>
             {job.busy === 'start' ? 'Starting…' : 'Run lookup'}
           </button>
+          <SaveWatchlistControl editing={editing} build={build} onProblem={setRunProblem} onSaved={setSavedNote} />
           <span className="muted">
             {ENVIRONMENT_LABELS[environment]} · every line gets a result, including invalid values and duplicates.
           </span>
         </div>
+        {savedNote === null ? null : (
+          <p className="notice notice-info" role="status">
+            {savedNote}
+          </p>
+        )}
         {runProblem === null ? null : (
           <p className="notice notice-error" role="alert">
             {runProblem}
@@ -248,6 +293,7 @@ export function LookupScreen({ settings, job, onOpenSettings, onOpenHistory, onO
             onRetryFailed={job.retryFailed}
             onResume={job.resumeShown}
             onOpenSettings={onOpenSettings}
+            actions={<ResultsLookupActions progress={job.progress} onRunAgain={onRunAgain} />}
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
 import type { SettingsPatch } from '../../../shared/settings'
 import { LOOKUP_VIEW_LABELS, viewsFor, type LookupView } from '../../../shared/views/lookup-views'
@@ -48,6 +48,12 @@ export interface ResultsExplorerProps {
   emptyText: string
   /** Shown between the toolbar and the grid, e.g. a failed read with "Try again". */
   notice?: ReactNode
+  /** Buttons beside the heading that act on the whole lookup (Run again, Save as watchlist). */
+  actions?: ReactNode
+  /** Only these store and value pairs (`store:value`) are shown in Items and Locations: a "Since the last run" count pressed. */
+  onlyPairs?: ReadonlySet<string> | null
+  /** Clear filters also lets go of `onlyPairs`. */
+  onClearOnly?: () => void
 }
 
 /** What each view's rows are, in the summary above the grid. */
@@ -75,7 +81,10 @@ export function ResultsExplorer({
   preferences,
   onPreferencesChange,
   emptyText,
-  notice
+  notice,
+  actions,
+  onlyPairs = null,
+  onClearOnly
 }: ResultsExplorerProps) {
   const headingId = useId()
   const summaryId = useId()
@@ -93,13 +102,18 @@ export function ResultsExplorer({
   const [exportRequest, setExportRequest] = useState(0)
 
   const level = preferences.lowStockLevel
-  const rows = useViewRows(set, carriedColumns, level, inputLines)
+  const rows = useViewRows(set, carriedColumns, level, inputLines, onlyPairs)
   const { view, items, locations, all, columns, shown, selected, showFiltered } = rows
   const manyStores = set.stores.length > 1
   /** The store and line the detail panel shows, whichever view it was chosen in. */
   const activeEntry = active === null ? null : (entryAt(set, active.storeNbr, active.line) ?? null)
   useIdleWarmup(all, rows.baseColumns)
   const layout = useMemo(() => resultsLayout(view, carriedColumns), [view, carriedColumns])
+  const { setView } = rows
+  // Pairs are store and item answers: a count pressed in Stores or Matrix shows them in Items.
+  useEffect(() => {
+    if (onlyPairs !== null) setView((current) => (current === 'stores' || current === 'matrix' ? 'items' : current))
+  }, [onlyPairs, setView])
 
   const changeActive = useCallback(
     (row: GridRow<ViewColumn> | null, open: boolean, columnKey: string | null) => {
@@ -167,6 +181,7 @@ export function ResultsExplorer({
     <section ref={sectionRef} className="panel results" aria-labelledby={headingId}>
       <div className="results-toolbar">
         <h2 id={headingId}>{heading}</h2>
+        {actions}
         <TabList
           label="Results view"
           tabs={viewsFor(set.stores.length).map((id) => ({ id, label: LOOKUP_VIEW_LABELS[id] }))}
@@ -200,7 +215,14 @@ export function ResultsExplorer({
           id={summaryId}
           summary={summary}
           selectedCount={selected.size}
-          onClearFilters={rows.filtering ? rows.clearFilters : null}
+          onClearFilters={
+            rows.filtering
+              ? () => {
+                  rows.clearFilters()
+                  onClearOnly?.()
+                }
+              : null
+          }
           announcement={announcement}
           announced={announced}
         />

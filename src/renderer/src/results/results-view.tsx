@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import type { JobProgress } from '../../../shared/domain/job-progress'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings'
@@ -8,6 +8,8 @@ import { formatDateTime } from '../format/format'
 import { storesLabel } from '../format/lookup-labels'
 import type { ResultSet } from './result-set'
 import { ResultsExplorer, type ResultsPreferences } from './results-explorer'
+import { SinceLastRunRegion, useSinceLastRun } from './since-last-run-region'
+import type { SinceLastRunKind } from '../../../shared/watchlists/since-last-run'
 
 interface ResultsViewProps {
   progress: JobProgress
@@ -15,10 +17,12 @@ interface ResultsViewProps {
   /** Reading the results failed: what went wrong, and how to try again. */
   readError: { error: unknown; retry: () => void } | null
   loading: boolean
+  /** Buttons beside the heading that act on the whole lookup, given by the screen (Run again, Save as watchlist). */
+  actions?: ReactNode
 }
 
 /** The results of the current lookup, with the preferences (low-stock level, export format, panel width) kept in settings. */
-export function ResultsView({ progress, set, readError, loading }: ResultsViewProps) {
+export function ResultsView({ progress, set, readError, loading, actions }: ResultsViewProps) {
   const settings = useSettings().data?.settings ?? DEFAULT_SETTINGS
   const update = useUpdateSettings()
   const { mutate } = update
@@ -29,6 +33,9 @@ export function ResultsView({ progress, set, readError, loading }: ResultsViewPr
   }
   const savePreferences = useCallback((patch: SettingsPatch) => mutate(patch), [mutate])
   const when = progress.finishedAt ?? progress.startedAt
+  const since = useSinceLastRun(progress).data ?? null
+  const [sinceKind, setSinceKind] = useState<SinceLastRunKind | null>(null)
+  const onlyPairs = useMemo(() => (since === null || sinceKind === null ? null : new Set(since.pairs[sinceKind])), [since, sinceKind])
 
   return (
     <ResultsExplorer
@@ -46,18 +53,24 @@ export function ResultsView({ progress, set, readError, loading }: ResultsViewPr
           </span>
         </>
       }
+      actions={actions}
+      onlyPairs={onlyPairs}
+      onClearOnly={() => setSinceKind(null)}
       preferences={preferences}
       onPreferencesChange={savePreferences}
       emptyText={loading ? 'Loading results…' : 'No results yet: they appear here as the lookup answers.'}
       notice={
-        readError === null ? null : (
-          <div className="results-error">
-            <ErrorAlert error={readError.error} />
-            <button type="button" onClick={readError.retry}>
-              Try again
-            </button>
-          </div>
-        )
+        <>
+          {since === null ? null : <SinceLastRunRegion since={since} chosen={sinceKind} onChoose={setSinceKind} />}
+          {readError === null ? null : (
+            <div className="results-error">
+              <ErrorAlert error={readError.error} />
+              <button type="button" onClick={readError.retry}>
+                Try again
+              </button>
+            </div>
+          )}
+        </>
       }
     />
   )

@@ -10,6 +10,7 @@ import { matrixRowsOf, storeRowsOf } from './store-rows'
 import type { GridRow } from '../grid/grid-row'
 import type { RowStatus } from '../grid/row-status'
 import { locationRowsOf, statusCounts } from './view-rows'
+import type { LineEntry } from './line-entry'
 
 type PerView<T> = Readonly<Record<LookupView, T>>
 
@@ -42,7 +43,13 @@ function shownStatuses(presets: Iterable<StockPreset>): ReadonlySet<RowStatus> |
  * memoized apart (sort once, filter the sorted rows), so typing in a filter never re-sorts and a new
  * sort never re-filters from scratch. `inputLines` is the lookup's count of input lines.
  */
-export function useViewRows(set: ResultSet, carriedColumns: readonly string[], lowStockLevel: number, inputLines: number) {
+export function useViewRows(
+  set: ResultSet,
+  carriedColumns: readonly string[],
+  lowStockLevel: number,
+  inputLines: number,
+  onlyPairs: ReadonlySet<string> | null = null
+) {
   const [view, setView] = useState<LookupView>('items')
   const [sorts, setSorts] = useState<PerView<readonly SortColumn[]>>(() => perView(() => []))
   const [orders, setOrders] = useState<PerView<readonly string[]>>(() => perView(() => []))
@@ -64,7 +71,8 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
   const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
 
   const statuses = useMemo(() => shownStatuses(presets), [presets])
-  const filter = useMemo<RowFilter>(() => ({ columns: filters[view], statuses, quick }), [filters, view, statuses, quick])
+  const only = useMemo(() => (onlyPairs === null ? null : pairTest(onlyPairs)), [onlyPairs])
+  const filter = useMemo<RowFilter>(() => ({ columns: filters[view], statuses, quick, only }), [filters, view, statuses, quick, only])
   const filtering = useMemo(() => isFiltering(filter, baseColumns), [filter, baseColumns])
   const sortColumns = sorts[view]
   const sorted = useMemo(() => sortRows(all, sortColumns, baseColumns), [all, sortColumns, baseColumns])
@@ -146,5 +154,13 @@ export function useViewRows(set: ResultSet, carriedColumns: readonly string[], l
     changeSort,
     reorder,
     changeSelection
+  }
+}
+
+/** A line (or its location rows) by its store and value, as "Since the last run" names them (`store:value`). */
+function pairTest(pairs: ReadonlySet<string>): (row: object) => boolean {
+  return (row) => {
+    const entry = (row as Partial<{ entry: LineEntry }>).entry
+    return entry !== undefined && entry.result.value !== null && pairs.has(`${entry.storeNbr}:${entry.result.value}`)
   }
 }

@@ -15,6 +15,8 @@ export function useLookupJob() {
   const [jobId, setJobId] = useState<string | null>(null)
   /** How the lookup on screen got there: run from this screen, or opened from History. */
   const [origin, setOrigin] = useState<'run' | 'history'>('run')
+  /** Whether the lookup on screen is the form's own list run (not a watchlist's run, a Run again or one from History). */
+  const [fromForm, setFromForm] = useState(false)
   /** The lookup this window last started or resumed: while it runs, no other is started from here. */
   const [ownJobId, setOwnJobId] = useState<string | null>(null)
   const [busy, setBusy] = useState<JobAction | null>(null)
@@ -47,10 +49,30 @@ export function useLookupJob() {
         setJobId(started.jobId)
         setOwnJobId(started.jobId)
         setOrigin('run')
+        setFromForm(true)
       }
       return started
     },
     [run]
+  )
+
+  /** Starts a lookup main builds (a watchlist's run, a Run again) and shows it. Throws when it cannot start. */
+  const launch = useCallback(
+    async (call: () => Promise<JobProgress>) => {
+      setBusy('start')
+      try {
+        const started = await call()
+        store.putProgress(started)
+        setError(null)
+        setJobId(started.jobId)
+        setOwnJobId(started.jobId)
+        setOrigin('run')
+        setFromForm(false)
+      } finally {
+        setBusy(null)
+      }
+    },
+    [store]
   )
 
   /** Shows a lookup read from History; nothing is asked of the API. Throws when it cannot be read. */
@@ -61,6 +83,7 @@ export function useLookupJob() {
       setError(null)
       setJobId(stored.jobId)
       setOrigin('history')
+      setFromForm(false)
     },
     [store]
   )
@@ -117,11 +140,13 @@ export function useLookupJob() {
   return {
     progress,
     origin,
+    fromForm,
     /** Whether a lookup this window started is still running (the one on screen or not). */
     running: isJobActive(own),
     busy,
     error,
     start,
+    launch,
     open,
     resume,
     resumeShown,

@@ -1,0 +1,81 @@
+import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
+import { ENVIRONMENT_LABELS } from '../../../shared/environments'
+import { formatCount, formatDateTime, formatRate } from '../format/format'
+import { storesLabel } from '../format/lookup-labels'
+
+export interface WatchlistRowActions {
+  onRun: (watchlist: WatchlistSummary) => void
+  onEdit: (watchlist: WatchlistSummary) => void
+  onDuplicate: (watchlist: WatchlistSummary) => void
+  onExport: (watchlist: WatchlistSummary) => void
+  onDelete: (watchlist: WatchlistSummary) => void
+}
+
+/** "District 12 (12 stores)", or the stores themselves. */
+function whereText(watchlist: WatchlistSummary): string {
+  const stores = storesLabel(watchlist.storesNow)
+  if (watchlist.stores.kind === 'list') return stores
+  if (watchlist.groupMissing) return `${stores} (the group ${watchlist.stores.group} was deleted; its stores when saved)`
+  return `${watchlist.stores.group} (${stores})`
+}
+
+/** One watchlist: what it checks, where, its last run, and what can be done with it. Buttons are named after it. */
+export function WatchlistRow({ watchlist, busy, ...actions }: WatchlistRowActions & { watchlist: WatchlistSummary; busy: boolean }) {
+  const { name, lastRun } = watchlist
+  return (
+    <tr>
+      <th scope="row">
+        {name}
+        <span className="watchlists-meta">
+          {ENVIRONMENT_LABELS[watchlist.environment]} · {watchlist.itemType === 'gtin' ? 'GTINs' : 'Item numbers'}
+        </span>
+      </th>
+      <td className="watchlists-number">{formatCount(watchlist.items)}</td>
+      <td>{whereText(watchlist)}</td>
+      <td>
+        {lastRun === null ? (
+          'Not run yet'
+        ) : (
+          <>
+            <time dateTime={lastRun.finishedAt}>{formatDateTime(lastRun.finishedAt)}</time>
+            <span className="watchlists-meta">
+              In-stock rate {lastRun.inStockRate === null ? '—' : `${formatRate(lastRun.inStockRate)} %`} ·{' '}
+              {lastRun.newlyOutOfStock === null ? 'first run' : `${formatCount(lastRun.newlyOutOfStock)} newly out of stock`}
+            </span>
+          </>
+        )}
+      </td>
+      <td>
+        <div className="watchlists-actions">
+          <button
+            type="button"
+            className="primary"
+            aria-label={`Run now: ${name}`}
+            disabled={busy}
+            onClick={() => actions.onRun(watchlist)}
+          >
+            Run now
+          </button>
+          <button type="button" aria-label={`Edit: ${name}`} disabled={busy} onClick={() => actions.onEdit(watchlist)}>
+            Edit
+          </button>
+          <button type="button" aria-label={`Duplicate: ${name}`} disabled={busy} onClick={() => actions.onDuplicate(watchlist)}>
+            Duplicate
+          </button>
+          <button type="button" aria-label={`Export: ${name}`} disabled={busy} onClick={() => actions.onExport(watchlist)}>
+            Export
+          </button>
+          <button
+            type="button"
+            className="danger"
+            aria-label={`Delete: ${name}`}
+            disabled={busy}
+            onClick={() => actions.onDelete(watchlist)}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  )
+}

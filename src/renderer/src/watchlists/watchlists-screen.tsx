@@ -1,0 +1,145 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
+import { callInventory } from '../api/inventory-call'
+import { ConfirmDialog } from '../components/confirm-dialog'
+import { ErrorAlert } from '../errors/error-alert'
+import { formatCount } from '../format/format'
+import { watchlistKeys, watchlistsQuery } from '../api/watchlist-queries'
+import { WatchlistRow } from './watchlist-row'
+import './watchlists.css'
+
+interface WatchlistsScreenProps {
+  onRun: (id: string) => Promise<void>
+  onEdit: (id: string) => Promise<void>
+}
+
+/**
+ * The watchlists kept: each with its items, stores and last run, run now, edited, duplicated,
+ * exported as a file for a colleague or deleted; a colleague's file imported.
+ */
+export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
+  const queryClient = useQueryClient()
+  const list = useQuery(watchlistsQuery)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<unknown>(null)
+  const [said, setSaid] = useState('')
+  const [deleting, setDeleting] = useState<WatchlistSummary | null>(null)
+
+  async function act(work: () => Promise<string | null>) {
+    setBusy(true)
+    setProblem(null)
+    setSaid('')
+    try {
+      const message = await work()
+      if (message !== null) setSaid(message)
+    } catch (error) {
+      setProblem(error)
+    } finally {
+      setBusy(false)
+      void queryClient.invalidateQueries({ queryKey: watchlistKeys.all })
+    }
+  }
+
+  const importFile = (file: File) =>
+    void act(async () => {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const imported = await callInventory(window.inventory.importWatchlist({ fileName: file.name, bytes }))
+      return `Imported the watchlist “${imported.name}”: ${formatCount(imported.items)} ${imported.items === 1 ? 'value' : 'values'}.`
+    })
+
+  const watchlists = list.data ?? []
+  return (
+    <section className="panel watchlists-screen" aria-labelledby="watchlists-heading">
+      <h2 id="watchlists-heading" tabIndex={-1}>
+        Watchlists
+      </h2>
+      <div className="watchlists-tools">
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".json,application/json"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (file !== undefined) importFile(file)
+          }}
+        />
+        <button type="button" disabled={busy} onClick={() => fileRef.current?.click()}>
+          Import watchlist
+        </button>
+        <p className="field-hint">A watchlist file a colleague exported (JSON).</p>
+      </div>
+      <p role="status" className="watchlists-size">
+        {said}
+      </p>
+      {problem === null ? null : <ErrorAlert error={problem} onDismiss={() => setProblem(null)} />}
+      {list.isError ? <ErrorAlert error={list.error} /> : null}
+      {list.isPending ? <p role="status">Loading watchlists…</p> : null}
+      {list.isSuccess && watchlists.length === 0 ? (
+        <p>No watchlists yet. Save one with “Save as watchlist” on the lookup form or on a lookup’s results.</p>
+      ) : null}
+      {watchlists.length === 0 ? null : (
+        <div className="watchlists-table-frame">
+          <table className="watchlists-table" aria-labelledby="watchlists-heading">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Items</th>
+                <th scope="col">Stores</th>
+                <th scope="col">Last run</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {watchlists.map((watchlist) => (
+                <WatchlistRow
+                  key={watchlist.id}
+                  watchlist={watchlist}
+                  busy={busy}
+                  onRun={(target) => void act(async () => (await onRun(target.id), null))}
+                  onEdit={(target) => void act(async () => (await onEdit(target.id), null))}
+                  onDuplicate={(target) =>
+                    void act(async () => {
+                      const copy = await callInventory(window.inventory.duplicateWatchlist({ id: target.id }))
+                      return `Duplicated as “${copy.name}”.`
+                    })
+                  }
+                  onExport={(target) =>
+                    void act(async () => {
+                      const outcome = await callInventory(window.inventory.exportWatchlist({ id: target.id }))
+                      return outcome.saved ? `Exported “${target.name}” to ${outcome.path}.` : null
+                    })
+                  }
+                  onDelete={setDeleting}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the watchlist “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete watchlist"
+        tone="danger"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const target = deleting
+          setDeleting(null)
+          if (target !== null)
+            void act(async () => {
+              await callInventory(window.inventory.deleteWatchlist({ id: target.id }))
+              return `Deleted the watchlist “${target.name}”. Its runs stay in History.`
+            })
+        }}
+      >
+        <p>Its runs stay in History.</p>
+      </ConfirmDialog>
+    </section>
+  )
+}
