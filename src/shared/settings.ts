@@ -6,6 +6,7 @@ import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-stat
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'
 import { hostUrlSchema } from './host-url'
 import { storesSchema } from './domain/store-list'
+import { columnChoicesSchema } from './views/column-choice'
 
 export const remoteEnvironmentSettingsSchema = z.object({
   clientId: z.string().trim().max(200),
@@ -90,7 +91,9 @@ export const settingsSchema = z.object({
   /** The CSV separator chosen last; null until one is chosen, and the export dialog offers the one the screen's locale expects. */
   csvSeparator: csvSeparatorSchema.nullable().default(null),
   detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default),
-  historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS)
+  historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS),
+  /** Each view's columns as the person chose them (Columns): their order and the hidden ones. */
+  columns: columnChoicesSchema.default({})
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -108,7 +111,8 @@ export const DEFAULT_SETTINGS: Settings = {
   exportFormat: 'xlsx',
   csvSeparator: null,
   detailPanelWidth: DETAIL_PANEL_WIDTH.default,
-  historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS
+  historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
+  columns: {}
 }
 
 /** What the renderer may change. Window bounds are main's business. */
@@ -130,7 +134,9 @@ export const settingsPatchSchema = z
     exportFormat: exportFormatSchema,
     csvSeparator: csvSeparatorSchema,
     detailPanelWidth: detailPanelWidthSchema,
-    historyRetentionDays: historyRetentionDaysSchema
+    historyRetentionDays: historyRetentionDaysSchema,
+    /** The views named are replaced; the others keep their choice. */
+    columns: columnChoicesSchema
   })
   .partial()
   .strict()

@@ -248,6 +248,18 @@ describe('saving settings', () => {
     })
   })
 
+  it("keeps each view's choice of columns when another view's is saved, and refuses a malformed one", async () => {
+    const { store } = storeIn()
+    await store.load()
+    await store.update({ columns: { items: { order: ['line', 'status'], hidden: ['gtin'] } } })
+    await store.update({ columns: { matrix: { order: [], hidden: ['line'] } } })
+    expect((await readSaved()).columns).toEqual({
+      items: { order: ['line', 'status'], hidden: ['gtin'] },
+      matrix: { order: [], hidden: ['line'] }
+    })
+    await expect(store.update({ columns: { items: { order: [''], hidden: [] } } })).rejects.toThrow()
+  })
+
   it('applies concurrent updates one after another without losing a field', async () => {
     const { store } = storeIn()
     await store.load()

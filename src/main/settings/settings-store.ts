@@ -204,10 +204,11 @@ function validated(candidate: Settings): Settings {
 }
 
 function applyPatch(settings: Settings, patch: SettingsPatch): Settings {
-  const { environments, ...rest } = patch
+  const { environments, columns, ...rest } = patch
   return {
     ...settings,
     ...definedOnly(rest),
+    columns: { ...settings.columns, ...definedOnly(columns ?? {}) },
     environments: {
       sandbox: { ...settings.environments.sandbox, ...definedOnly(environments?.sandbox ?? {}) },
       production: { ...settings.environments.production, ...definedOnly(environments?.production ?? {}) }

@@ -4,14 +4,9 @@ import type { CompareColumn } from '../../../shared/compare/compare-columns'
 import { COMPARE_CATEGORIES, type CompareCategory } from '../../../shared/compare/compare-lookups'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
 import { sortRows } from '../grid/row-sort'
+import { useColumnChoices } from '../grid/use-column-choices'
+import { chosenColumns, NO_COLUMN_CHOICE, withColumnDropped, withColumnMoved, withColumnShown } from '../../../shared/views/column-choice'
 import type { CompareViewRow } from './compare-view-row'
-
-/** The comparison's columns in the order the person dragged them into. */
-function ordered(base: readonly CompareColumn[], order: readonly string[]): readonly CompareColumn[] {
-  if (order.length === 0) return base
-  const rank = new Map(order.map((key, index) => [key, index]))
-  return [...base].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
-}
 
 /**
  * What the Compare view shows and how: its sort, column order, column filters, selection, the
@@ -21,13 +16,17 @@ function ordered(base: readonly CompareColumn[], order: readonly string[]): read
  */
 export function useCompareRows(all: readonly CompareViewRow[], base: readonly CompareColumn[]) {
   const [sortColumns, setSortColumns] = useState<readonly SortColumn[]>([])
-  const [order, setOrder] = useState<readonly string[]>([])
+  const { choiceOf, choose } = useColumnChoices()
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({})
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [chips, setChips] = useState<ReadonlySet<CompareCategory>>(() => new Set())
   const [quick, setQuick] = useState('')
 
-  const columns = useMemo(() => ordered(base, order), [base, order])
+  const choice = choiceOf('compare')
+  /** Every column in the person's order, shown or not: what Columns lists. */
+  const columnLines = useMemo(() => chosenColumns(base, choice), [base, choice])
+  /** The columns shown, in that order: what the grid shows and an export "as shown" writes. */
+  const columns = useMemo(() => columnLines.flatMap((line) => (line.shown ? [line.column] : [])), [columnLines])
   const filter = useMemo<RowFilter>(
     () => ({ columns: columnFilters, statuses: chips.size === 0 ? null : chips, quick }),
     [columnFilters, chips, quick]
@@ -56,20 +55,25 @@ export function useCompareRows(all: readonly CompareViewRow[], base: readonly Co
   }, [])
   const changeSort = useCallback((next: SortColumn[]) => setSortColumns(next), [])
   const reorder = useCallback(
-    (sourceKey: string, targetKey: string) =>
-      setOrder(() => {
-        const keys = columns.map((column) => column.key as string)
-        const from = keys.indexOf(sourceKey)
-        const to = keys.indexOf(targetKey)
-        if (from < 0 || to < 0) return keys
-        keys.splice(to, 0, ...keys.splice(from, 1))
-        return keys
-      }),
-    [columns]
+    (sourceKey: string, targetKey: string) => choose('compare', withColumnDropped(columnLines, choice, sourceKey, targetKey)),
+    [columnLines, choice, choose]
   )
+  const showColumn = useCallback(
+    (id: string, shown: boolean) => choose('compare', withColumnShown(columnLines, choice, id, shown)),
+    [columnLines, choice, choose]
+  )
+  const moveColumn = useCallback(
+    (id: string, by: number) => choose('compare', withColumnMoved(columnLines, choice, id, by)),
+    [columnLines, choice, choose]
+  )
+  const resetColumns = useCallback(() => choose('compare', NO_COLUMN_CHOICE), [choose])
   const changeSelection = useCallback((next: Set<string>) => setSelected(next), [])
 
   return {
+    columnLines,
+    showColumn,
+    moveColumn,
+    resetColumns,
     columns,
     filter,
     filtering,

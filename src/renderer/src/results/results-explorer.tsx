@@ -11,6 +11,7 @@ import { itemNameOf } from '../../../shared/items/item-name-column'
 import { DetailPanel } from './detail-panel'
 import { exportViewSpec, type ViewState } from './export-view'
 import { ColumnFilterFields, QuickSearch } from '../grid/filter-bar'
+import { ColumnsControl } from '../grid/columns-control'
 import { LowStockField } from '../grid/low-stock-field'
 import { PresetChips } from './preset-chips'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
@@ -91,11 +92,14 @@ export function ResultsExplorer({
   const tabsId = useId()
   const panelId = useId()
   const filtersId = useId()
+  const columnsId = useId()
   const sectionRef = useRef<HTMLElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
   const [active, setActive] = useState<ActivePair | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
+  const [columnsOpen, setColumnsOpen] = useState(false)
+  const columnsButtonRef = useRef<HTMLButtonElement>(null)
   const [detailOpen, setDetailOpen] = useState(false)
   const [detailWidth, setDetailWidth] = useState(preferences.detailPanelWidth)
   const [announced, setAnnounced] = useState('')
@@ -194,6 +198,15 @@ export function ResultsExplorer({
         <button type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
           Column filters{activeColumnFilters > 0 ? ` (${activeColumnFilters})` : ''}
         </button>
+        <button
+          ref={columnsButtonRef}
+          type="button"
+          aria-expanded={columnsOpen}
+          aria-controls={columnsId}
+          onClick={() => setColumnsOpen((open) => !open)}
+        >
+          Columns
+        </button>
         <LowStockField level={level} onChange={changeLevel} />
         <ExportButton
           noun={noun}
@@ -206,6 +219,20 @@ export function ResultsExplorer({
         />
       </div>
       {notice}
+      {columnsOpen ? (
+        <ColumnsControl
+          id={columnsId}
+          viewLabel={LOOKUP_VIEW_LABELS[view]}
+          lines={rows.columnLines}
+          onShow={rows.showColumn}
+          onMove={rows.moveColumn}
+          onReset={rows.resetColumns}
+          onClose={() => {
+            setColumnsOpen(false)
+            columnsButtonRef.current?.focus()
+          }}
+        />
+      ) : null}
       {filtersOpen ? (
         <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
       ) : null}

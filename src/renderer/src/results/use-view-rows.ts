@@ -3,6 +3,8 @@ import type { SortColumn } from 'react-data-grid'
 import { presetCounts, presetStatuses, STOCK_PRESET_STATUSES, STOCK_PRESETS, type StockPreset } from '../../../shared/stock/stock-presets'
 import { LOOKUP_VIEWS, lookupColumns, type LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
+import { chosenColumns, NO_COLUMN_CHOICE, withColumnDropped, withColumnMoved, withColumnShown } from '../../../shared/views/column-choice'
+import { useColumnChoices } from '../grid/use-column-choices'
 import { itemRowsOf, type ResultSet } from './result-set'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
 import { sortRows } from '../grid/row-sort'
@@ -16,13 +18,6 @@ type PerView<T> = Readonly<Record<LookupView, T>>
 
 function perView<T>(make: () => T): PerView<T> {
   return Object.fromEntries(LOOKUP_VIEWS.map((view) => [view, make()])) as Record<LookupView, T>
-}
-
-/** The view's columns in the order the person dragged them into. */
-function ordered(columns: readonly ViewColumn[], order: readonly string[]): ViewColumn[] {
-  if (order.length === 0) return [...columns]
-  const rank = new Map(order.map((key, index) => [key, index]))
-  return [...columns].sort((a, b) => (rank.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.key) ?? Number.MAX_SAFE_INTEGER))
 }
 
 const EMPTY_ROWS: readonly GridRow<ViewColumn>[] = []
@@ -52,7 +47,7 @@ export function useViewRows(
 ) {
   const [view, setView] = useState<LookupView>('items')
   const [sorts, setSorts] = useState<PerView<readonly SortColumn[]>>(() => perView(() => []))
-  const [orders, setOrders] = useState<PerView<readonly string[]>>(() => perView(() => []))
+  const { choiceOf, choose } = useColumnChoices()
   const [filters, setFilters] = useState<PerView<ColumnFilters>>(() => perView(() => ({})))
   const [selections, setSelections] = useState<PerView<ReadonlySet<string>>>(() => perView(() => new Set()))
   const [presets, setPresets] = useState<ReadonlySet<StockPreset>>(() => new Set())
@@ -68,7 +63,11 @@ export function useViewRows(
   const all: readonly GridRow<ViewColumn>[] =
     view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
   const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
-  const columns = useMemo(() => ordered(baseColumns, orders[view]), [baseColumns, orders, view])
+  const choice = choiceOf(view)
+  /** Every column in the person's order, shown or not: what Columns lists. */
+  const columnLines = useMemo(() => chosenColumns(baseColumns, choice), [baseColumns, choice])
+  /** The columns shown, in that order: what the grid shows, a copy holds and an export writes. */
+  const columns = useMemo(() => columnLines.flatMap((line) => (line.shown ? [line.column] : [])), [columnLines])
 
   const statuses = useMemo(() => shownStatuses(presets), [presets])
   const only = useMemo(() => (onlyPairs === null ? null : pairTest(onlyPairs)), [onlyPairs])
@@ -115,17 +114,21 @@ export function useViewRows(
   }, [view])
   const changeSort = useCallback((next: SortColumn[]) => setSorts((current) => ({ ...current, [view]: next })), [view])
   const reorder = useCallback(
-    (sourceKey: string, targetKey: string) =>
-      setOrders((current) => {
-        const keys = columns.map((column) => column.key as string)
-        const from = keys.indexOf(sourceKey)
-        const to = keys.indexOf(targetKey)
-        if (from < 0 || to < 0) return current
-        keys.splice(to, 0, ...keys.splice(from, 1))
-        return { ...current, [view]: keys }
-      }),
-    [columns, view]
+    (sourceKey: string, targetKey: string) => {
+      const idOf = (key: string) => columnLines.find((line) => line.column.key === key)?.id ?? key
+      choose(view, withColumnDropped(columnLines, choice, idOf(sourceKey), idOf(targetKey)))
+    },
+    [columnLines, choice, choose, view]
   )
+  const showColumn = useCallback(
+    (id: string, shown: boolean) => choose(view, withColumnShown(columnLines, choice, id, shown)),
+    [columnLines, choice, choose, view]
+  )
+  const moveColumn = useCallback(
+    (id: string, by: number) => choose(view, withColumnMoved(columnLines, choice, id, by)),
+    [columnLines, choice, choose, view]
+  )
+  const resetColumns = useCallback(() => choose(view, NO_COLUMN_CHOICE), [choose, view])
   const changeSelection = useCallback((next: Set<string>) => setSelections((current) => ({ ...current, [view]: next })), [view])
 
   return {
@@ -135,6 +138,7 @@ export function useViewRows(
     locations,
     all,
     baseColumns,
+    columnLines,
     columns,
     filter,
     filtering,
@@ -153,6 +157,9 @@ export function useViewRows(
     clearFilters,
     changeSort,
     reorder,
+    showColumn,
+    moveColumn,
+    resetColumns,
     changeSelection
   }
 }
