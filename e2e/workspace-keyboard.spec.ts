@@ -49,7 +49,10 @@ test.describe('workspace: the keyboard', () => {
     await page.getByRole('button', { name: 'Import file' }).click()
     const file = 'Description,GTIN\r\nTea,4006381333931\r\nCoffee,00012345678906\r\n'
     await (await chooser).setFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(file) })
-    await expect(page.getByRole('combobox', { name: 'Column' })).toBeFocused()
+    await expect(page.getByRole('combobox', { name: 'Column', exact: true })).toBeFocused()
+    // The question of which column names the items comes before the button that answers both.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('combobox', { name: 'Item names from' })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByRole('button', { name: 'Use this column' })).toBeFocused()
     await page.keyboard.press('Enter')
