@@ -183,4 +183,40 @@ test.describe('settings: what is tested is what is saved, and nothing unsaved is
     await page.getByRole('button', { name: 'Test connection' }).click()
     await expect(page.getByRole('status').getByText(/^Connected; token valid until \d\d:\d\d$/)).toBeVisible()
   })
+
+  test('a new inventory host needs the secret again: Settings and the lookup screen say so', async ({ page, harness }) => {
+    test.skip(!(await keychainAvailable(page)), KEYCHAIN_SKIP)
+    const demoApi = await harness.root.services.demoApi()
+    const other = `http://127.0.0.1:${await closedPort()}`
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Identity host' }).fill(demoApi.url)
+    await page.getByRole('textbox', { name: 'Inventory host' }).fill(demoApi.url)
+    await page.getByRole('textbox', { name: 'Client ID' }).fill(demoApi.credentials.clientId)
+    await page.getByLabel('Client secret', { exact: true }).fill(demoApi.credentials.clientSecret)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByRole('group', { name: 'Client secret status' })).toContainText(
+      `Saved in OS keychain for ${demoApi.url} and ${demoApi.url}`
+    )
+    await expect(page.getByText('The token is sent only to this host.')).toBeVisible()
+
+    await page.getByRole('textbox', { name: 'Inventory host' }).fill(other)
+    await expect(
+      page.getByText('The saved secret belongs to the inventory host it was saved for; after saving this one, enter the secret again.')
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(
+      page
+        .getByRole('status')
+        .getByText(`The secret was saved for the inventory host ${demoApi.url}, so its token is never sent to ${other}`)
+    ).toBeVisible()
+    await expect(page.getByLabel('Client secret', { exact: true })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption('sandbox')
+    await expect(
+      page.getByText(
+        'A client secret is sent only to the identity and inventory hosts it was saved for: after either host changes, save the secret again in Settings.'
+      )
+    ).toBeVisible()
+  })
 })

@@ -54,7 +54,6 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   }
   const { services, threads } = buildServices(effects, emit)
   await services.settings.load()
-  services.credentials.adoptStartupHosts()
   await removeInterruptedWrites(effects)
   await purgeOldLookups(effects, services.settings.current().settings.historyRetentionDays, threads.historyWriter)
   checkLargeHistory(threads, log)

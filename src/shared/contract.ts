@@ -50,6 +50,8 @@ export const credentialStatusSchema = z.object({
   clientId: z.string(),
   /** The identity host origin the status is for: a secret is saved for one host and sent only there. */
   identityOrigin: z.string(),
+  /** The inventory host origin the status is for: the token a secret earns is sent only to the inventory host it was saved for. */
+  inventoryOrigin: z.string(),
   secretSaved: z.boolean(),
   keychainAvailable: z.boolean(),
   /** Set when the keychain cannot be reached: what to install or unlock. */

@@ -13,6 +13,20 @@ import type { SecretStore } from './secret-store'
 const SECRET = 'an-example-client-secret+/='
 const SANDBOX_ORIGIN = 'https://developer.api.stg.walmart.com'
 const PRODUCTION_ORIGIN = 'https://developer.api.walmart.com'
+const SANDBOX_INVENTORY = 'https://api.stg.walmartdataventures.ca'
+const PRODUCTION_INVENTORY = 'https://api.walmartdataventures.ca'
+const SANDBOX_HOSTS = { authUrl: SANDBOX_ORIGIN, baseUrl: SANDBOX_INVENTORY }
+const PRODUCTION_HOSTS = { authUrl: PRODUCTION_ORIGIN, baseUrl: PRODUCTION_INVENTORY }
+const SANDBOX_ENTRY = `${SANDBOX_ORIGIN}|${SANDBOX_INVENTORY}`
+const PRODUCTION_ENTRY = `${PRODUCTION_ORIGIN}|${PRODUCTION_INVENTORY}`
+/** What getSecret gives for a secret saved for the environment's default hosts. */
+const bound = (secret: string, environment: 'sandbox' | 'production') => ({
+  secret,
+  binding:
+    environment === 'sandbox'
+      ? { identityOrigin: SANDBOX_ORIGIN, inventoryOrigin: SANDBOX_INVENTORY }
+      : { identityOrigin: PRODUCTION_ORIGIN, inventoryOrigin: PRODUCTION_INVENTORY }
+})
 
 let dir: string
 let settings: SettingsStore
@@ -41,11 +55,12 @@ describe('credentials service', () => {
       environment: 'production',
       clientId: '',
       identityOrigin: PRODUCTION_ORIGIN,
+      inventoryOrigin: PRODUCTION_INVENTORY,
       secretSaved: false,
       keychainAvailable: true,
       message: null
     })
-    expect(await service.getSecret('production', 'client-1', PRODUCTION_ORIGIN)).toBeNull()
+    expect(await service.getSecret('production', 'client-1', PRODUCTION_HOSTS)).toBeNull()
   })
 
   it('saves the secret in the keychain and the client ID in settings, never the secret in settings', async () => {
@@ -59,16 +74,17 @@ describe('credentials service', () => {
       environment: 'production',
       clientId: 'client-1',
       identityOrigin: PRODUCTION_ORIGIN,
+      inventoryOrigin: PRODUCTION_INVENTORY,
       secretSaved: true,
       keychainAvailable: true,
       message: null
     })
-    expect([...secretStore.entries()]).toEqual([[`production:client-1@${PRODUCTION_ORIGIN}`, SECRET]])
+    expect([...secretStore.entries()]).toEqual([[`production:client-1@${PRODUCTION_ENTRY}`, SECRET]])
     expect(settings.current().settings.environments.production.clientId).toBe('client-1')
     expect(settings.current().settings.environments.sandbox.clientId).toBe('')
     expect(await readFile(join(dir, 'settings.json'), 'utf8')).not.toContain(SECRET)
-    expect(await service.getSecret('production', 'client-1', PRODUCTION_ORIGIN)).toBe(SECRET)
-    expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBeNull()
+    expect(await service.getSecret('production', 'client-1', PRODUCTION_HOSTS)).toEqual(bound(SECRET, 'production'))
+    expect(await service.getSecret('sandbox', 'client-1', SANDBOX_HOSTS)).toBeNull()
 
     log.info('echoing', { body: `client_secret=${SECRET}` })
     expect(log.lines.join('\n')).not.toContain(SECRET)
@@ -79,12 +95,12 @@ describe('credentials service', () => {
     const service = createCredentialsService({ secretStore, settings })
     await service.save('sandbox', 'old-id', 'old-secret')
     await service.save('sandbox', 'old-id', 'newer-secret')
-    expect([...secretStore.entries()]).toEqual([[`sandbox:old-id@${SANDBOX_ORIGIN}`, 'newer-secret']])
+    expect([...secretStore.entries()]).toEqual([[`sandbox:old-id@${SANDBOX_ENTRY}`, 'newer-secret']])
 
     await service.save('sandbox', 'new-id', 'new-secret')
-    expect([...secretStore.entries()]).toEqual([[`sandbox:new-id@${SANDBOX_ORIGIN}`, 'new-secret']])
-    expect(await service.getSecret('sandbox', 'new-id', SANDBOX_ORIGIN)).toBe('new-secret')
-    expect(await service.getSecret('sandbox', 'old-id', SANDBOX_ORIGIN)).toBeNull()
+    expect([...secretStore.entries()]).toEqual([[`sandbox:new-id@${SANDBOX_ENTRY}`, 'new-secret']])
+    expect(await service.getSecret('sandbox', 'new-id', SANDBOX_HOSTS)).toEqual(bound('new-secret', 'sandbox'))
+    expect(await service.getSecret('sandbox', 'old-id', SANDBOX_HOSTS)).toBeNull()
   })
 
   it('keeps environments apart', async () => {
@@ -95,7 +111,7 @@ describe('credentials service', () => {
     await service.remove('sandbox')
 
     expect((await service.status('sandbox')).secretSaved).toBe(false)
-    expect(await service.getSecret('production', 'same-id', PRODUCTION_ORIGIN)).toBe('production-secret')
+    expect(await service.getSecret('production', 'same-id', PRODUCTION_HOSTS)).toEqual(bound('production-secret', 'production'))
   })
 
   it('removes the secret but keeps the client ID', async () => {
@@ -107,6 +123,7 @@ describe('credentials service', () => {
       environment: 'production',
       clientId: 'client-1',
       identityOrigin: PRODUCTION_ORIGIN,
+      inventoryOrigin: PRODUCTION_INVENTORY,
       secretSaved: false,
       keychainAvailable: true,
       message: null
@@ -120,6 +137,7 @@ describe('credentials service', () => {
       environment: 'sandbox',
       clientId: '',
       identityOrigin: SANDBOX_ORIGIN,
+      inventoryOrigin: SANDBOX_INVENTORY,
       secretSaved: false,
       keychainAvailable: false,
       message: keychainUnavailableMessage('linux')
@@ -141,48 +159,97 @@ describe('credentials service', () => {
     await expect(service.status('production')).rejects.toThrow('a bug')
   })
 
-  it('reads a secret only for the identity host it was saved for; another host asks for it again', async () => {
+  it('reads a secret only for the identity and inventory hosts it was saved for; another host asks for it again', async () => {
     const secretStore = createMemorySecretStore()
     const service = createCredentialsService({ secretStore, settings })
     await service.save('sandbox', 'client-1', SECRET)
-    expect(await service.getSecret('sandbox', 'client-1', `${SANDBOX_ORIGIN}/some/prefix/`)).toBe(SECRET)
+    expect(await service.getSecret('sandbox', 'client-1', { ...SANDBOX_HOSTS, authUrl: `${SANDBOX_ORIGIN}/some/prefix/` })).toEqual(
+      bound(SECRET, 'sandbox')
+    )
     for (const elsewhere of ['https://evil.example', 'http://developer.api.stg.walmart.com', `${SANDBOX_ORIGIN}:8443`]) {
-      expect(await service.getSecret('sandbox', 'client-1', elsewhere)).toBeNull()
+      expect(await service.getSecret('sandbox', 'client-1', { ...SANDBOX_HOSTS, authUrl: elsewhere })).toBeNull()
+    }
+    for (const elsewhere of ['https://evil.example', 'https://api.stg.walmartdataventures.mx', `${SANDBOX_INVENTORY}:8443`]) {
+      expect(await service.getSecret('sandbox', 'client-1', { ...SANDBOX_HOSTS, baseUrl: elsewhere })).toBeNull()
     }
 
     await settings.update({ environments: { sandbox: { authUrl: 'https://identity.example.com', market: 'custom' } } })
     expect(await service.status('sandbox')).toMatchObject({ identityOrigin: 'https://identity.example.com', secretSaved: false })
-    await settings.update({ environments: { sandbox: { authUrl: SANDBOX_ORIGIN } } })
+    await settings.update({ environments: { sandbox: { authUrl: SANDBOX_ORIGIN, baseUrl: 'https://inventory.example.com' } } })
+    expect(await service.status('sandbox')).toMatchObject({ inventoryOrigin: 'https://inventory.example.com', secretSaved: false })
+    await settings.update({ environments: { sandbox: { market: 'mexico', baseUrl: 'https://api.stg.walmartdataventures.mx' } } })
+    expect((await service.status('sandbox')).secretSaved).toBe(false)
+    await settings.update({ environments: { sandbox: { market: 'canada', baseUrl: SANDBOX_INVENTORY } } })
     expect((await service.status('sandbox')).secretSaved).toBe(true)
   })
 
-  describe('a secret saved before secrets were bound to a host', () => {
-    async function withLegacyEntry(clientId: string) {
-      await settings.update({ environments: { sandbox: { clientId } } })
-      const secretStore = createMemorySecretStore({ [`sandbox:${clientId}`]: SECRET })
+  it('a secret saved for a Custom inventory host is read for that host, and removed with it', async () => {
+    const secretStore = createMemorySecretStore()
+    const service = createCredentialsService({ secretStore, settings })
+    const custom = { authUrl: 'https://identity.example.com', baseUrl: 'https://inventory.example.com' }
+    await settings.update({ environments: { sandbox: { market: 'custom', ...custom } } })
+    await service.save('sandbox', 'client-1', SECRET)
+    expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${custom.authUrl}|${custom.baseUrl}`, SECRET]])
+    expect(await service.getSecret('sandbox', 'client-1', custom)).toEqual({
+      secret: SECRET,
+      binding: { identityOrigin: custom.authUrl, inventoryOrigin: custom.baseUrl }
+    })
+    await service.remove('sandbox')
+    expect([...secretStore.entries()]).toEqual([])
+  })
+
+  describe('a secret saved before secrets were bound to both hosts', () => {
+    async function withEntry(account: string) {
+      await settings.update({ environments: { sandbox: { clientId: 'client-1' } } })
+      const secretStore = createMemorySecretStore({ [account]: SECRET })
       return { secretStore, service: createCredentialsService({ secretStore, settings }) }
     }
 
-    it('moves once to the identity host configured at start-up, without asking again', async () => {
-      const { secretStore, service } = await withLegacyEntry('client-1')
-      service.adoptStartupHosts()
+    it.each([
+      ['bound to no host', 'sandbox:client-1'],
+      ['bound to its identity host only', `sandbox:client-1@${SANDBOX_ORIGIN}`]
+    ])('%s moves once to the preset hosts, without asking again', async (_case, account) => {
+      const { secretStore, service } = await withEntry(account)
       expect(await service.status('sandbox')).toMatchObject({ secretSaved: true })
-      expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${SANDBOX_ORIGIN}`, SECRET]])
-      expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBe(SECRET)
+      expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${SANDBOX_ENTRY}`, SECRET]])
+      expect(await service.getSecret('sandbox', 'client-1', SANDBOX_HOSTS)).toEqual(bound(SECRET, 'sandbox'))
     })
 
-    it('never moves to a host configured after start-up, as a compromised page would do', async () => {
-      const { secretStore, service } = await withLegacyEntry('client-1')
-      service.adoptStartupHosts()
-      await settings.update({ environments: { sandbox: { authUrl: 'https://evil.example', market: 'custom' } } })
-      expect(await service.getSecret('sandbox', 'client-1', 'https://evil.example')).toBeNull()
+    it("moves to another market's preset inventory host, which the app ships", async () => {
+      const { secretStore, service } = await withEntry('sandbox:client-1')
+      const mexico = { authUrl: SANDBOX_ORIGIN, baseUrl: 'https://api.stg.walmartdataventures.mx' }
+      await settings.update({ environments: { sandbox: { market: 'mexico', ...mexico } } })
+      expect((await service.status('sandbox')).secretSaved).toBe(true)
+      expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${SANDBOX_ORIGIN}|${mexico.baseUrl}`, SECRET]])
+    })
+
+    it.each([
+      ['an identity host written in the settings file', { authUrl: 'https://evil.example', market: 'custom' as const }, 'sandbox:client-1'],
+      [
+        'an inventory host written in the settings file',
+        { baseUrl: 'https://evil.example', market: 'custom' as const },
+        'sandbox:client-1'
+      ],
+      [
+        'a Custom inventory host, for an entry bound to its identity host',
+        { baseUrl: 'https://inventory.example.com', market: 'custom' as const },
+        `sandbox:client-1@${SANDBOX_ORIGIN}`
+      ],
+      ["the other environment's preset identity host", { authUrl: PRODUCTION_ORIGIN }, 'sandbox:client-1']
+    ])('never moves to %s: the secret is asked for again', async (_case, hosts, account) => {
+      const { secretStore, service } = await withEntry(account)
+      await settings.update({ environments: { sandbox: hosts } })
+      const configured = settings.current().settings.environments.sandbox
+      expect(await service.getSecret('sandbox', 'client-1', configured)).toBeNull()
       expect((await service.status('sandbox')).secretSaved).toBe(false)
-      expect([...secretStore.entries()]).toEqual([['sandbox:client-1', SECRET]])
+      expect([...secretStore.entries()]).toEqual([[account, SECRET]])
     })
 
-    it('is never moved before the start-up hosts are known', async () => {
-      const { service } = await withLegacyEntry('client-1')
-      expect(await service.getSecret('sandbox', 'client-1', SANDBOX_ORIGIN)).toBeNull()
+    it('is removed with Remove, and replaced by a secret saved anew', async () => {
+      const { secretStore, service } = await withEntry('sandbox:client-1')
+      await settings.update({ environments: { sandbox: { baseUrl: 'https://inventory.example.com', market: 'custom' } } })
+      await service.save('sandbox', 'client-1', 'a-new-secret')
+      expect([...secretStore.entries()]).toEqual([[`sandbox:client-1@${SANDBOX_ORIGIN}|https://inventory.example.com`, 'a-new-secret']])
     })
   })
 })

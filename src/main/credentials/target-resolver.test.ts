@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createMemoryLogger } from '../logging/logger'
+import { hostBindingOf } from './host-binding'
 import { createTargetResolver } from './target-resolver'
 
 const SANDBOX_ORIGIN = 'https://developer.api.stg.walmart.com'
+const SANDBOX_INVENTORY = 'https://api.stg.walmartdataventures.ca'
 
 /** A resolver over the default settings with `clientId` for Sandbox, and a keychain holding `saved` for it. */
 function resolverWith(clientId: string, saved: string | null) {
@@ -19,9 +21,9 @@ function resolverWith(clientId: string, saved: string | null) {
   }
   const asked: string[] = []
   const credentials = {
-    getSecret: async (_environment: string, id: string, host: string) => {
-      asked.push(`${id}@${host}`)
-      return saved
+    getSecret: async (_environment: string, id: string, hosts: { authUrl: string; baseUrl: string }) => {
+      asked.push(`${id}@${hosts.authUrl}|${hosts.baseUrl}`)
+      return saved === null ? null : { secret: saved, binding: hostBindingOf(hosts) }
     }
   }
   let demoStarts = 0
@@ -44,16 +46,22 @@ describe('the target resolver', () => {
     expect(await resolver.resolve('demo')).toMatchObject({
       authUrl: 'http://127.0.0.1:4321',
       baseUrl: 'http://127.0.0.1:4321',
+      boundInventoryOrigin: 'http://127.0.0.1:4321',
       clientId: 'demo-client'
     })
     expect(demoStarts()).toBe(1)
   })
 
-  it('reads the secret for the configured client ID and identity host only, and has every text that leaves main hide it', async () => {
+  it('reads the secret for the configured client ID and both hosts only, binds the token to its inventory host, and has every text that leaves main hide it', async () => {
     const { resolver, log, asked } = resolverWith('sandbox-client', 'the-saved-secret')
     const target = await resolver.resolve('sandbox')
-    expect(target).toMatchObject({ environment: 'sandbox', clientId: 'sandbox-client', clientSecret: 'the-saved-secret' })
-    expect(asked).toEqual([`sandbox-client@${target.authUrl}`])
+    expect(target).toMatchObject({
+      environment: 'sandbox',
+      clientId: 'sandbox-client',
+      clientSecret: 'the-saved-secret',
+      boundInventoryOrigin: SANDBOX_INVENTORY
+    })
+    expect(asked).toEqual([`sandbox-client@${target.authUrl}|${target.baseUrl}`])
     expect(log.redactor.text('token for the-saved-secret')).not.toContain('the-saved-secret')
   })
 
@@ -64,10 +72,17 @@ describe('the target resolver', () => {
     expect(asked).toEqual([])
   })
 
-  it('says in a sentence what is missing: the client ID, or a secret for this identity host', async () => {
+  it("reads a saved secret for the headless command's inventory host, when it brings no secret of its own", async () => {
+    const { resolver, asked } = resolverWith('sandbox-client', 'the-saved-secret')
+    const target = await resolver.resolve('sandbox', { baseUrl: 'https://inventory.example.com' })
+    expect(asked).toEqual([`sandbox-client@${target.authUrl}|https://inventory.example.com`])
+    expect(target.boundInventoryOrigin).toBe('https://inventory.example.com')
+  })
+
+  it('says in a sentence what is missing: the client ID, or a secret for these hosts', async () => {
     await expect(resolverWith('', null).resolver.resolve('sandbox')).rejects.toThrow('No client ID is set for Sandbox. Add it in Settings.')
     await expect(resolverWith('sandbox-client', null).resolver.resolve('sandbox')).rejects.toThrow(
-      `No client secret is saved for Sandbox with the identity host ${SANDBOX_ORIGIN}. Add it in Settings.`
+      `No client secret is saved for Sandbox with the identity host ${SANDBOX_ORIGIN} and the inventory host ${SANDBOX_INVENTORY}: a secret is sent only to the hosts it was saved for, so save it again in Settings.`
     )
   })
 })

@@ -39,6 +39,7 @@ export function createTargetResolver({ settings, credentials, log, demoUrl }: Ta
           environment,
           authUrl: overrides.authUrl ?? url,
           baseUrl: overrides.baseUrl ?? url,
+          boundInventoryOrigin: hostOrigin(overrides.baseUrl ?? url),
           searchPath: searchPathFor(environment),
           clientId: overrides.clientId ?? DEMO_CREDENTIALS.clientId,
           clientSecret: overrides.clientSecret ?? DEMO_CREDENTIALS.clientSecret,
@@ -52,19 +53,23 @@ export function createTargetResolver({ settings, credentials, log, demoUrl }: Ta
         throw new AppError('missing_credentials', `No client ID is set for ${label}. Add it in Settings.`)
       }
       const authUrl = overrides.authUrl ?? config.authUrl
-      // Read for this identity host only: a secret saved for another host is never sent here.
-      const clientSecret = overrides.clientSecret ?? (await credentials.getSecret(environment, clientId, authUrl))
+      const baseUrl = overrides.baseUrl ?? config.baseUrl
+      const saved = overrides.clientSecret === undefined ? await credentials.getSecret(environment, clientId, { authUrl, baseUrl }) : null
+      // A secret given with the headless command belongs to the hosts given with it; a saved one
+      // is read for these two hosts only, and a secret saved for other hosts is never sent here.
+      const clientSecret = overrides.clientSecret ?? saved?.secret ?? null
       if (clientSecret === null) {
         throw new AppError(
           'missing_credentials',
-          `No client secret is saved for ${label} with the identity host ${hostOrigin(authUrl)}. Add it in Settings.`
+          `No client secret is saved for ${label} with the identity host ${hostOrigin(authUrl)} and the inventory host ${hostOrigin(baseUrl)}: a secret is sent only to the hosts it was saved for, so save it again in Settings.`
         )
       }
       log.redact(clientSecret)
       return {
         environment,
         authUrl,
-        baseUrl: overrides.baseUrl ?? config.baseUrl,
+        baseUrl,
+        boundInventoryOrigin: saved?.binding.inventoryOrigin ?? hostOrigin(baseUrl),
         searchPath: searchPathFor(environment),
         clientId,
         clientSecret,

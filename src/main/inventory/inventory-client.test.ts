@@ -24,6 +24,7 @@ function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
     environment: 'sandbox',
     authUrl,
     baseUrl,
+    boundInventoryOrigin: new URL(baseUrl).origin,
     searchPath: SEARCH_PATHS.sandbox,
     clientId: 'demo-client',
     clientSecret: 'demo-secret+/=',
@@ -38,16 +39,43 @@ describe('buildSearchRequest', () => {
   it('cannot build a search without both mandatory headers', () => {
     const signal = new AbortController().signal
     const body = { store_nbr: 1, item_type: 'gtin' as const, item_type_values: ['1'] }
-    const endpoint = { baseUrl: 'https://h/', searchPath: '/p' }
+    const endpoint = { baseUrl: 'https://h/', searchPath: '/p', boundInventoryOrigin: 'https://h' }
     expect(() => buildSearchRequest(endpoint, { consumerId: '', authorization: 't' }, body, signal)).toThrow()
     expect(() => buildSearchRequest(endpoint, { consumerId: 'c', authorization: '' }, body, signal)).toThrow()
     const { url, init } = buildSearchRequest(endpoint, { consumerId: 'c', authorization: 't' }, body, signal)
     expect(url).toBe('https://h/p')
     expect(init.headers).toMatchObject({ 'wm_consumer.id': 'c', Authorization: 't', 'Content-Type': 'application/json' })
   })
+
+  it.each([
+    ['another host', 'https://collector.example.com'],
+    ['another port', 'https://h:8443'],
+    ['plain http', 'http://h'],
+    ['a look-alike with the bound host as a user name', 'https://h@collector.example.com']
+  ])('refuses to put the token on a search to %s than the one the secret was saved for', (_case, baseUrl) => {
+    const signal = new AbortController().signal
+    const body = { store_nbr: 1, item_type: 'gtin' as const, item_type_values: ['1'] }
+    const endpoint = { baseUrl, searchPath: '/p', boundInventoryOrigin: 'https://h' }
+    expect(() => buildSearchRequest(endpoint, { consumerId: 'c', authorization: 't' }, body, signal)).toThrow(
+      /^The client secret was saved for the inventory host https:\/\/h, so its token is never sent to /
+    )
+  })
 })
 
 describe('inventory client', () => {
+  it('sends nothing to an inventory host other than the one its target is bound to, whatever the target says', async () => {
+    const api = await testDemoApi()
+    const heard: string[] = []
+    const other = await answeringServer((request, _body, response) => {
+      heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
+    })
+    const { client, target } = setup(api.url)
+    const request = client.searchBatch({ ...target, baseUrl: other }, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
+    await expect(request).rejects.toMatchObject({ code: 'missing_credentials' })
+    expect(heard).toEqual([])
+  })
+
   it('searches the Demo API: bare-number store, both headers, every value accounted for', async () => {
     const api = await testDemoApi()
     const { client, target } = setup(api.url)

@@ -23,6 +23,11 @@ export type { RateLimit } from './rate-limit-headers'
 
 export interface ApiTarget extends TokenTarget {
   baseUrl: string
+  /**
+   * The inventory origin the secret was saved for (the Demo's own address, or the headless
+   * command's host when it brings its own secret): the token is sent nowhere else.
+   */
+  boundInventoryOrigin: string
   searchPath: string
   bearerPrefix: boolean
 }

@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
 import { joinUrl } from '../http/fetch-failure'
 import { NO_REDIRECTS } from '../http/redirect-refusal'
@@ -16,8 +17,13 @@ export interface SearchCredentials {
   authorization: string
 }
 
+/**
+ * The one place a token and the client ID are put on a request: a search whose address is not on
+ * the inventory origin the secret was saved for is refused here, whatever the settings or a
+ * target built elsewhere say, so no path through main can send them to another host.
+ */
 export function buildSearchRequest(
-  endpoint: { baseUrl: string; searchPath: string },
+  endpoint: { baseUrl: string; searchPath: string; boundInventoryOrigin: string },
   credentials: SearchCredentials,
   body: SearchBody,
   signal: AbortSignal
@@ -25,8 +31,16 @@ export function buildSearchRequest(
   if (credentials.consumerId === '' || credentials.authorization === '') {
     throw new Error('A search needs both wm_consumer.id and Authorization')
   }
+  const url = joinUrl(endpoint.baseUrl, endpoint.searchPath)
+  const origin = new URL(url).origin
+  if (origin !== endpoint.boundInventoryOrigin) {
+    throw new AppError(
+      'missing_credentials',
+      `The client secret was saved for the inventory host ${endpoint.boundInventoryOrigin}, so its token is never sent to ${origin}; save the secret again in Settings for this inventory host.`
+    )
+  }
   return {
-    url: joinUrl(endpoint.baseUrl, endpoint.searchPath),
+    url,
     init: {
       method: 'POST',
       headers: {

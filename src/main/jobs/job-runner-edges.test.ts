@@ -20,6 +20,7 @@ const target: ApiTarget = {
   environment: 'sandbox',
   authUrl: 'https://id.example.com',
   baseUrl: 'https://inventory.example.com',
+  boundInventoryOrigin: 'https://inventory.example.com',
   searchPath: searchPathFor('sandbox'),
   clientId: 'edge-client',
   clientSecret: 'old-secret',

@@ -18,6 +18,7 @@ const target: ApiTarget = {
   environment: 'demo',
   authUrl: 'http://127.0.0.1:9',
   baseUrl: 'http://127.0.0.1:9',
+  boundInventoryOrigin: 'http://127.0.0.1:9',
   searchPath: searchPathFor('demo'),
   clientId: 'stores-client',
   clientSecret: 'stores-secret-value',

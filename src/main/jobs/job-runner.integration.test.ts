@@ -76,6 +76,7 @@ async function stack(options: StackOptions = {}) {
     environment: 'demo',
     authUrl: demo.url,
     baseUrl: demo.url,
+    boundInventoryOrigin: new URL(demo.url).origin,
     searchPath: SEARCH_PATHS.production,
     clientId: demo.credentials.clientId,
     clientSecret: demo.credentials.clientSecret,

@@ -53,6 +53,7 @@ function harness(script?: Parameters<typeof createFakeInventory>[0]['script']) {
         environment,
         authUrl: 'https://id.example.com',
         baseUrl: 'https://inventory.example.com',
+        boundInventoryOrigin: 'https://inventory.example.com',
         searchPath: searchPathFor(environment),
         clientId: overrides?.clientId ?? 'client',
         clientSecret: overrides?.clientSecret ?? secret,

@@ -67,7 +67,7 @@ export function CredentialFields({
             onInput={(event) => onSecretInput(event.currentTarget.value)}
           />
           <span id={`${ids}-secret-hint`} className="field-hint">
-            Saved in the OS keychain when you press Save, for this identity host only. It is never shown again.
+            Saved in the OS keychain when you press Save, for these identity and inventory hosts only. It is never shown again.
           </span>
           {replacingSecret ? (
             <button
@@ -85,7 +85,9 @@ export function CredentialFields({
       ) : (
         <div className="secret-saved" role="group" aria-label="Client secret status">
           <span className="secret-saved-badge">Saved in OS keychain</span>{' '}
-          <span className="field-hint">for {status.data?.identityOrigin}</span>{' '}
+          <span className="field-hint">
+            for {status.data?.identityOrigin} and {status.data?.inventoryOrigin}
+          </span>{' '}
           <button type="button" onClick={() => onReplacingSecretChange(true)} disabled={busy}>
             Replace
           </button>

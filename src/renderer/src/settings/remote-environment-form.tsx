@@ -93,14 +93,15 @@ export function RemoteEnvironmentForm({ environment, saved, onDirtyChange }: Rem
             spellCheck={false}
             value={form.baseUrl}
             aria-invalid={baseUrlProblem !== null}
-            aria-describedby={baseUrlProblem === null ? undefined : `${ids}-base-url-error`}
+            aria-describedby={`${ids}-base-url-note`}
             onChange={(event) => settings.editHost('baseUrl', event.target.value)}
           />
-          {baseUrlProblem === null ? null : (
-            <span id={`${ids}-base-url-error`} className="field-error">
-              {baseUrlProblem}
-            </span>
-          )}
+          <span id={`${ids}-base-url-note`} className={baseUrlProblem === null ? 'field-hint' : 'field-error'}>
+            {baseUrlProblem ??
+              (settings.secretForOtherInventoryHost
+                ? 'The saved secret belongs to the inventory host it was saved for; after saving this one, enter the secret again.'
+                : 'The token is sent only to this host.')}
+          </span>
         </div>
       </fieldset>
 

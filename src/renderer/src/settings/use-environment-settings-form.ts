@@ -35,9 +35,11 @@ export function useEnvironmentSettingsForm(environment: RemoteEnvironmentId, sav
   const settingsChanged = JSON.stringify(form) !== JSON.stringify(saved)
   const dirty = settingsChanged || secretTyped
   const secretSaved = status.data?.secretSaved === true
-  // A secret belongs to one identity host: a new one here will need its own secret.
+  // A secret belongs to one identity host and one inventory host: a new one of either will need the secret again.
   const identityOrigin = authUrlProblem === null ? hostOrigin(form.authUrl) : null
+  const inventoryOrigin = baseUrlProblem === null ? hostOrigin(form.baseUrl) : null
   const secretForOtherHost = secretSaved && identityOrigin !== null && status.data?.identityOrigin !== identityOrigin
+  const secretForOtherInventoryHost = secretSaved && inventoryOrigin !== null && status.data?.inventoryOrigin !== inventoryOrigin
 
   const setCredentialStatus = (next: CredentialStatus) => {
     storeCredentialStatus(queryClient, environment, next)
@@ -79,6 +81,9 @@ export function useEnvironmentSettingsForm(environment: RemoteEnvironmentId, sav
       setCredentialStatus(after)
       if (before?.secretSaved === true && !after.secretSaved && before.identityOrigin !== after.identityOrigin) {
         return `${label} settings saved. The secret saved for ${before.identityOrigin} is never sent to ${after.identityOrigin}: enter the client secret for this identity host.`
+      }
+      if (before?.secretSaved === true && !after.secretSaved && before.inventoryOrigin !== after.inventoryOrigin) {
+        return `${label} settings saved. The secret was saved for the inventory host ${before.inventoryOrigin}, so its token is never sent to ${after.inventoryOrigin}: enter the client secret again for this inventory host.`
       }
       return `${label} settings saved.`
     } catch (error) {
@@ -148,6 +153,7 @@ export function useEnvironmentSettingsForm(environment: RemoteEnvironmentId, sav
     replacingSecret,
     setReplacingSecret,
     secretForOtherHost,
+    secretForOtherInventoryHost,
     chooseMarket,
     editHost,
     saveOnly,
