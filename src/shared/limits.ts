@@ -5,6 +5,13 @@
 
 /** Lines one lookup takes, and rows one imported file may have. */
 export const MAX_JOB_LINES = 200_000
+/**
+ * Lookups running at once (starts, resumes and retries alike): a lookup of 200,000 values in many
+ * stores already keeps the API's quota busy, so more at once would only split it and grow History
+ * for nothing. Another is refused with a sentence, not queued: the person sees at once why it did
+ * not start, and nothing runs later that nobody is watching.
+ */
+export const MAX_RUNNING_LOOKUPS = 2
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
 export const MAX_IMPORT_COLUMNS = 1_000
 export const MAX_IMPORT_CELL_CHARS = 1_000

@@ -6,9 +6,10 @@ import type { ImportService } from '../files/import/import-service'
 import type { HistoryStore } from '../history/history-store'
 import { memoryHistory } from '../history/test-support/memory-history'
 import type { ApiTarget } from '../inventory/inventory-client'
+import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import { createMemoryLogger } from '../logging/logger'
 import { createJobRunner } from './job-runner'
-import { createLookupService } from './lookup-service'
+import { BUSY_MESSAGE, createLookupService } from './lookup-service'
 import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
@@ -138,5 +139,37 @@ describe('the lookup service', () => {
     await h.service.resume(again.jobId, { baseUrl: 'https://elsewhere.example.com' })
     expect(h.resolved.at(-1)).toMatchObject({ environment: 'production', overrides: { baseUrl: 'https://elsewhere.example.com' } })
     expect(await h.clock.runUntilSettled(h.service.whenSettled(again.jobId))).toMatchObject({ state: 'finished', found: 150 })
+  })
+
+  it(`runs at most ${MAX_RUNNING_LOOKUPS} lookups at once and refuses another with a sentence, starts, resumes and retries alike`, async () => {
+    expect(MAX_RUNNING_LOOKUPS).toBe(2)
+    const h = harness()
+    const request = { environment: 'demo' as const, stores: [4], itemType: 'gtin' as const, lines: asLines(validGtins(300)) }
+    const cancelledEarlier = await h.service.start(request)
+    h.service.cancel(cancelledEarlier.jobId)
+    await h.clock.runUntilSettled(h.service.whenSettled(cancelledEarlier.jobId))
+
+    // Three at once from the door: the limit counts lookups still resolving their target, so one is refused.
+    const attempts = await Promise.allSettled([h.service.start(request), h.service.start(request), h.service.start(request)])
+    const refused = attempts.filter((attempt) => attempt.status === 'rejected')
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toMatchObject({ reason: { code: 'busy', message: BUSY_MESSAGE } })
+    expect(BUSY_MESSAGE).toBe(
+      '2 lookups are running, as many as the app runs at once: wait for one to finish or cancel one, then run this again.'
+    )
+    expect(h.service.runningCount()).toBe(2)
+
+    const resolvedBefore = h.resolved.length
+    await expect(h.service.start(request)).rejects.toMatchObject({ code: 'busy' })
+    await expect(h.service.resume(cancelledEarlier.jobId)).rejects.toMatchObject({ code: 'busy' })
+    await expect(h.service.retryFailed(cancelledEarlier.jobId)).rejects.toMatchObject({ code: 'busy' })
+    expect(h.resolved.length).toBe(resolvedBefore)
+
+    const running = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value.jobId] : []))
+    h.service.cancel(running[0] ?? '')
+    await h.clock.runUntilSettled(h.service.whenSettled(running[0] ?? ''))
+    const resumed = await h.service.resume(cancelledEarlier.jobId)
+    expect(resumed.jobId).toBe(cancelledEarlier.jobId)
+    expect(h.service.runningCount()).toBe(2)
   })
 })

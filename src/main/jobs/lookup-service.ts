@@ -4,6 +4,8 @@ import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { storesSchema } from '../../shared/domain/store-list'
 import { repeatedLine, type InputLine } from '../../shared/import-lines'
+import { formatNumber } from '../../shared/format/numbers'
+import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
 import type { ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
@@ -57,39 +59,62 @@ function checkRequest({ stores, lines }: LookupRequest): void {
   if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
 }
 
+/** The sentence for a lookup refused because `MAX_RUNNING_LOOKUPS` are running. */
+export const BUSY_MESSAGE = `${formatNumber(MAX_RUNNING_LOOKUPS)} lookups are running, as many as the app runs at once: wait for one to finish or cancel one, then run this again.`
+
 export function createLookupService({ runner, targets, imports }: LookupServiceDeps): LookupService {
+  /** Lookups past the door but not yet running (their target and carried columns being read): they count too. */
+  let starting = 0
+
+  /** Runs `begin` if a lookup may start now, counting it from the door so that two at once cannot both slip past the limit. */
+  async function admitted(begin: () => Promise<JobProgress>): Promise<JobProgress> {
+    if (runner.runningCount() + starting >= MAX_RUNNING_LOOKUPS) throw new AppError('busy', BUSY_MESSAGE)
+    starting += 1
+    try {
+      return await begin()
+    } finally {
+      starting -= 1
+    }
+  }
+
   return {
     async start(request) {
       checkRequest(request)
-      const { environment, stores, itemType, lines, source, origin } = request
-      const target = await targets.resolve(environment, request.overrides)
-      // An imported list's other columns, read from the worker thread that keeps the file's table.
-      const carried =
-        source === undefined
-          ? request.carried
-          : await imports.carried(
-              source,
-              lines.map(({ line }) => line)
-            )
-      return runner.start({
-        environment,
-        stores,
-        itemType,
-        lines,
-        target,
-        ...(carried === undefined ? {} : { carried }),
-        ...(origin === undefined ? {} : { origin })
+      return admitted(async () => {
+        const { environment, stores, itemType, lines, source, origin } = request
+        const target = await targets.resolve(environment, request.overrides)
+        // An imported list's other columns, read from the worker thread that keeps the file's table.
+        const carried =
+          source === undefined
+            ? request.carried
+            : await imports.carried(
+                source,
+                lines.map(({ line }) => line)
+              )
+        return runner.start({
+          environment,
+          stores,
+          itemType,
+          lines,
+          target,
+          ...(carried === undefined ? {} : { carried }),
+          ...(origin === undefined ? {} : { origin })
+        })
       })
     },
 
-    async resume(jobId, overrides) {
-      const target = await targets.resolve(runner.progress(jobId).environment, overrides)
-      return runner.resume(jobId, target)
+    resume(jobId, overrides) {
+      return admitted(async () => {
+        const target = await targets.resolve(runner.progress(jobId).environment, overrides)
+        return runner.resume(jobId, target)
+      })
     },
 
-    async retryFailed(jobId) {
-      const target = await targets.resolve(runner.progress(jobId).environment)
-      return runner.retryFailed(jobId, target)
+    retryFailed(jobId) {
+      return admitted(async () => {
+        const target = await targets.resolve(runner.progress(jobId).environment)
+        return runner.retryFailed(jobId, target)
+      })
     },
 
     cancel: (jobId) => runner.cancel(jobId),

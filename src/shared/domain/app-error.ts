@@ -25,6 +25,7 @@ export const errorCodeSchema = z.enum([
   'file_unreadable',
   'file_write_failed',
   'cancelled',
+  'busy',
   'internal'
 ])
 export type ErrorCode = z.infer<typeof errorCodeSchema>

@@ -110,6 +110,10 @@ const EXPLANATIONS: Record<ErrorCode, { summary: string; nextStep: string; needs
     summary: 'The operation was cancelled.',
     nextStep: 'Start it again when you are ready.'
   },
+  busy: {
+    summary: 'As many lookups as the app runs at once are already running.',
+    nextStep: 'Wait for one to finish, or cancel one, then run this again.'
+  },
   internal: {
     summary: 'Something went wrong inside the app.',
     nextStep: 'Try again; if it happens again, restart the app.'
