@@ -4,8 +4,10 @@ module.exports = {
   appId: 'com.storeinventorylookup.app',
   productName: 'Store Inventory Lookup',
   directories: { buildResources: 'build', output: 'dist' },
-  // Production dependencies (keytar, exceljs, zod) are added by electron-builder itself.
-  files: ['out/**', 'package.json'],
+  // Production dependencies (keytar, zod) are added by electron-builder itself. The headless command
+  // (out/cli) is not: Electron's run-as-Node is off, so the app could not run it; it ships as its own
+  // npm tarball instead.
+  files: ['out/**', '!out/cli/**', 'package.json'],
   asar: true,
   // keytar's native binding must be a real file on disk to be loaded.
   asarUnpack: ['**/*.node'],

@@ -3,6 +3,8 @@
  * early checks all import them from here.
  */
 
+/** Stores one lookup takes. */
+export const MAX_STORES_PER_LOOKUP = 500
 /** Lines one lookup takes, and rows one imported file may have. */
 export const MAX_JOB_LINES = 200_000
 /**

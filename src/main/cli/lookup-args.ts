@@ -2,65 +2,10 @@ import { parseArgs } from 'node:util'
 import type { ExportFormat } from '../../shared/contract'
 import { hostUrlProblem } from '../../shared/host-url'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
-import { MAX_STORES_PER_LOOKUP, parseStoreList } from '../../shared/domain/store-list'
+import { parseStoreList } from '../../shared/domain/store-list'
 import { LOOKUP_VIEWS, type LookupView } from '../../shared/views/lookup-views'
 import { formatFromPath } from '../files/write-results'
 import { lookupIdOf, NO_LOOKUP } from '../history/lookup-id'
-
-export const USAGE = `Usage: npm run lookup -- --env demo|sandbox|production --store LIST --input FILE --output FILE [options]
-       npm run lookup -- --env demo|sandbox|production --stores-file FILE --input FILE --output FILE [options]
-       npm run lookup -- --resume ID|last --output FILE [options]
-       npm run lookup -- --history
-
-Looks up store inventory for the values in FILE, exactly as the app does, and writes the results.
-Every run is saved in the app's History, where the app shows it too.
-
-Required:
-  --env demo|sandbox|production   which environment to query
-  --store LIST                    the store number, or several: 100,200-210 (commas, spaces and
-                                  ranges, up to ${MAX_STORES_PER_LOOKUP} stores)
-  --stores-file FILE              instead of --store: a .csv, .tsv, .txt or .xlsx with a column of
-                                  store numbers (the one headed Store, else the first that reads
-                                  as store numbers)
-  --input FILE                    a .csv, .tsv, .txt or .xlsx list of values
-  --output FILE                   where to write results; .csv, .xlsx or .json
-
-Options:
-  --item-type gtin|wm_item_number what the values are (default: gtin)
-  --view items|locations|stores|matrix
-                                  items: one row per value (per store and value with several
-                                  stores) with its stock figures and status (default; an .xlsx
-                                  also gets a Locations sheet); locations: one row per inventory
-                                  location; stores: one row per store with its counts and in-stock
-                                  rate; matrix: one row per value, On hand in each store
-  --client-id ID                  client ID (default: the one saved in the app's settings)
-  --auth-url URL                  identity host to use instead of the configured one
-  --base-url URL                  inventory host to use instead of the configured one
-  --no-save                       do not keep this run in History
-  --resume ID|last                finish a cancelled or interrupted run (the latest one with "last"),
-                                  looking up only the values it never answered, then write it all;
-                                  for a run already complete, writes its results again
-  --compare-with previous|ID      write, instead of the results, one row per value (per store and
-                                  value, with a Store column, when a run has several stores)
-                                  comparing this run with the latest earlier run of the same
-                                  environment, set of stores and item type (previous) or with run
-                                  ID: stock status and On hand then and now, the change, and
-                                  whether it is newly out of stock, back in stock, changed,
-                                  unchanged or only in one run
-  --history                       list the saved runs (newest first) and exit
-  --help                          show this help
-
-The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, else from the
-keychain entry the app saved. It is never accepted as a flag.
-
-The Demo's stock changes from day to day; STORE_INVENTORY_DEMO_DATE=YYYY-MM-DD sets its day
-(default: today).
-
-Ctrl+C, SIGTERM and SIGHUP stop the run: what arrived is written and the run can be resumed.
-
-Exit status: 0 every value was answered (found or not found), 1 some lookups failed, were
-cancelled or stopped, or the output could not be written, 2 the command, the input file or the
-credentials need fixing.`
 
 /** Where and how the results are written, and which hosts and client ID to use instead of the settings'. */
 export interface OutputOptions {
@@ -92,7 +37,11 @@ export interface ResumeOptions extends OutputOptions {
 }
 
 export type ParsedCommand =
-  { kind: 'help' } | { kind: 'history' } | { kind: 'run'; options: LookupOptions } | { kind: 'resume'; options: ResumeOptions }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'history' }
+  | { kind: 'run'; options: LookupOptions }
+  | { kind: 'resume'; options: ResumeOptions }
 
 /** A mistake in the command line itself: exit 2 with the message and the usage. */
 export class UsageError extends Error {
@@ -124,13 +73,15 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         resume: { type: 'string' },
         'compare-with': { type: 'string' },
         history: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' }
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' }
       }
     }))
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
   if (values.help === true) return { kind: 'help' }
+  if (values.version === true) return { kind: 'version' }
   if (values.history === true) {
     const others = Object.keys(values).filter((name) => name !== 'history')
     if (others.length > 0) throw new UsageError(`--history lists the saved runs and takes no other flag; leave out --${others[0] ?? ''}.`)

@@ -2,6 +2,7 @@ import type { AppEffects } from '../app-effects'
 import type { RunningServices } from '../app-services'
 import type { SecretStore } from '../credentials/secret-store'
 import type { Logger } from '../logging/logger'
+import type { ThreadScripts } from './command-files'
 
 /** What the headless command gets from the process; tests pass their own. */
 export interface LookupIo {
@@ -17,4 +18,6 @@ export interface LookupIo {
   progressIntervalMs?: number
   /** Builds and starts main's services with the command's effects: the composition root, which the entry point passes. */
   startServices(effects: AppEffects): Promise<RunningServices>
+  /** The built thread scripts the installed command ships; without them the threads run the TypeScript source. */
+  threads?: ThreadScripts
 }

@@ -1,37 +1,42 @@
 import { createAppRoot } from '../composition-root'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import type { ThreadScripts } from './command-files'
 import { runLookup } from './run-lookup'
 
-/** The headless lookup, once `lookup.ts` has found this Node new enough. See `--help`. */
-async function main(): Promise<void> {
+/**
+ * The headless lookup in this process, once an entry has found this Node new enough. The installed
+ * command passes its built thread scripts; `npm run lookup` passes none and its threads run the
+ * TypeScript source. See `--help`.
+ */
+export async function runCommand(threads?: ThreadScripts): Promise<void> {
   let interrupts = 0
-  const code = await runLookup(process.argv.slice(2), {
-    env: process.env,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    fetch: globalThis.fetch,
-    now: Date.now,
-    secretStore: (log) => createKeytarSecretStore({ log }),
-    startServices: createAppRoot,
-    onInterrupt(stop) {
-      // A scheduler stopping the command (SIGTERM) or a closed SSH session (SIGHUP) is handled like Ctrl+C.
-      const onSignal = () => {
-        interrupts += 1
-        // A second signal means "now", not "after writing what was found".
-        if (interrupts > 1) process.exit(130)
-        stop()
+  try {
+    process.exitCode = await runLookup(process.argv.slice(2), {
+      env: process.env,
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      fetch: globalThis.fetch,
+      now: Date.now,
+      secretStore: (log) => createKeytarSecretStore({ log }),
+      startServices: createAppRoot,
+      ...(threads === undefined ? {} : { threads }),
+      onInterrupt(stop) {
+        // A scheduler stopping the command (SIGTERM) or a closed SSH session (SIGHUP) is handled like Ctrl+C.
+        const onSignal = () => {
+          interrupts += 1
+          // A second signal means "now", not "after writing what was found".
+          if (interrupts > 1) process.exit(130)
+          stop()
+        }
+        const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+        for (const signal of signals) process.on(signal, onSignal)
+        return () => {
+          for (const signal of signals) process.off(signal, onSignal)
+        }
       }
-      const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-      for (const signal of signals) process.on(signal, onSignal)
-      return () => {
-        for (const signal of signals) process.off(signal, onSignal)
-      }
-    }
-  })
-  process.exitCode = code
+    })
+  } catch (error) {
+    process.stderr.write(`Error: the lookup stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).\n`)
+    process.exitCode = 1
+  }
 }
-
-main().catch((error: unknown) => {
-  process.stderr.write(`Error: the lookup stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).\n`)
-  process.exitCode = 1
-})

@@ -169,7 +169,7 @@ describe('npm run lookup', () => {
     const missing = await lookup(['--env', 'demo', '--input', 'x.csv', '--output', 'y.csv'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--store is required')
-    expect(missing.stderr).toContain('Usage: npm run lookup')
+    expect(missing.stderr).toContain('Usage: inventory-lookup')
     const format = await lookup(['--env', 'demo', '--store', '1', '--input', 'x.csv', '--output', 'y.txt'])
     expect(format.code).toBe(2)
     expect(format.stderr).toContain('must end in .csv, .xlsx or .json')

@@ -108,7 +108,7 @@ describe('runLookup', () => {
       await runLookup(['--env', 'demo', '--store', '3', '--item-type', 'wm_item_number', '--input', input, '--output', blocked], terminal)
     ).toBe(1)
     expect(terminal.err.join('')).toContain(
-      'The results are kept in History as run 1: write them again with npm run lookup -- --resume 1 --output NEW_FILE.'
+      'The results are kept in History as run 1: write them again with inventory-lookup --resume 1 --output NEW_FILE.'
     )
     expect(historyOf(1, lines).lookup).toMatchObject({ state: 'finished' })
 

@@ -13,13 +13,14 @@ import type { TargetOverrides } from '../credentials/target-resolver'
 import { demoDateFromEnv } from '../demo-api/demo-date'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
+import { versionLine } from './quick-answer'
 import { historyTable } from './history-table'
 import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
 import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
+import { USAGE } from './usage'
 import {
   parseLookupArgs,
   UsageError,
-  USAGE,
   type LookupOptions,
   type OutputOptions,
   type ParsedCommand,
@@ -48,11 +49,15 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   const stderr = (text: string) => io.stderr(redactor.text(text))
   const say = (text: string) => stderr(`${text}\n`)
 
-  let command: Exclude<ParsedCommand, { kind: 'help' }>
+  let command: Exclude<ParsedCommand, { kind: 'help' } | { kind: 'version' }>
   try {
     const parsed = parseLookupArgs(argv)
     if (parsed.kind === 'help') {
       io.stdout(redactor.text(`${USAGE}\n`))
+      return EXIT_OK
+    }
+    if (parsed.kind === 'version') {
+      io.stdout(versionLine())
       return EXIT_OK
     }
     command = parsed
@@ -84,6 +89,7 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       now: io.now,
       secretStore: io.secretStore(log),
       userDataDir: userDataDir(io.env),
+      ...io.threads,
       settingsReadOnly: true,
       log,
       chooseExportPath: async () => null,

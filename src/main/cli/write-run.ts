@@ -7,6 +7,7 @@ import type { Comparison } from '../history/compare-service'
 import { lookupIdOf } from '../history/lookup-id'
 import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
+import { COMMAND_NAME } from './command-files'
 import { summaryLine } from './progress-line'
 
 export const EXIT_OK = 0
@@ -43,7 +44,7 @@ export async function writeRun(
     const reason =
       error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     const again = saved
-      ? ` The results are kept in History as run ${jobId}: write them again with npm run lookup -- --resume ${jobId} --output NEW_FILE.`
+      ? ` The results are kept in History as run ${jobId}: write them again with ${COMMAND_NAME} --resume ${jobId} --output NEW_FILE.`
       : ' This run was not saved (--no-save): run it again with another --output.'
     say(`Error: the results could not be written to ${options.output}. ${reason}${again}`)
     return EXIT_INCOMPLETE

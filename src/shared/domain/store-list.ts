@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { formatNumber } from '../format/numbers'
+import { MAX_STORES_PER_LOOKUP } from '../limits'
 
 /** The highest store number the API has been seen to accept; a store number is a whole number from 1 to this. */
 export const MAX_STORE_NBR = 999_999
-/** Stores one lookup may cover. */
-export const MAX_STORES_PER_LOOKUP = 500
+export { MAX_STORES_PER_LOOKUP }
 /** Stores x distinct values of one lookup: beyond this a lookup would run for days and its results fill the disk. */
 export const MAX_STORE_VALUE_PAIRS = 2_000_000
 

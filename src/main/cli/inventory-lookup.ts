@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { fileURLToPath } from 'node:url'
+import { COMMAND_NAME, COMMAND_THREAD_FILES, type ThreadScripts } from './command-files'
+import { startCommand } from './start-command'
+
+/**
+ * `inventory-lookup`, the installed command: this file, built to plain JavaScript, is what `bin`
+ * points at, with the threads' scripts built beside it. It runs in the process the shell or the
+ * scheduler started (no npm, no tsx in between), so SIGINT, SIGTERM and SIGHUP reach the code that
+ * handles them.
+ */
+function builtThreads(): ThreadScripts {
+  const beside = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
+  return {
+    workerEntry: beside(COMMAND_THREAD_FILES.workerEntry),
+    demoApiEntry: beside(COMMAND_THREAD_FILES.demoApiEntry),
+    historyEntry: beside(COMMAND_THREAD_FILES.historyEntry)
+  }
+}
+
+await startCommand(COMMAND_NAME, builtThreads)
