@@ -45,6 +45,7 @@ function lookup(args: string[], env: Record<string, string> = {}, cwd = ROOT): P
         PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
         STORE_INVENTORY_DATA_DIR: join(dir, 'data'),
         INVENTORY_CLIENT_SECRET: '',
+        INVENTORY_CLIENT_SECRET_FILE: '',
         ...env
       },
       stdio: ['ignore', 'pipe', 'pipe']

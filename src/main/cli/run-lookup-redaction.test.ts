@@ -21,13 +21,20 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function terminal(): LookupIo & { out: string[]; err: string[] } {
+type SecretSource = 'INVENTORY_CLIENT_SECRET' | 'INVENTORY_CLIENT_SECRET_FILE'
+
+async function terminal(source: SecretSource): Promise<LookupIo & { out: string[]; err: string[] }> {
   const out: string[] = []
   const err: string[] = []
+  const secretFile = join(dir, 'client-secret')
+  if (source === 'INVENTORY_CLIENT_SECRET_FILE') await writeFile(secretFile, `${SECRET}\n`, { mode: 0o600 })
   return {
     out,
     err,
-    env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data'), INVENTORY_CLIENT_SECRET: SECRET },
+    env: {
+      STORE_INVENTORY_DATA_DIR: join(dir, 'data'),
+      ...(source === 'INVENTORY_CLIENT_SECRET' ? { INVENTORY_CLIENT_SECRET: SECRET } : { INVENTORY_CLIENT_SECRET_FILE: secretFile })
+    },
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
     fetch: globalThis.fetch,
@@ -43,7 +50,12 @@ function expectNoCanary(text: string): void {
   for (const form of [SECRET, TOKEN, 'CANARY-cli', 'CANARY.cli', encodeURIComponent(SECRET)]) expect(text).not.toContain(form)
 }
 
-describe.each<EchoFormat>(['json', 'xml', 'text'])('npm run lookup against servers echoing the request as %s', (format) => {
+describe.each<[EchoFormat, SecretSource]>([
+  ['json', 'INVENTORY_CLIENT_SECRET'],
+  ['xml', 'INVENTORY_CLIENT_SECRET'],
+  ['text', 'INVENTORY_CLIENT_SECRET'],
+  ['json', 'INVENTORY_CLIENT_SECRET_FILE']
+])('the headless command against servers echoing the request as %s, the secret from %s', (format, source) => {
   it.each([
     ['a rejected token request', { tokenStatus: 401, searchStatus: 500 }],
     ['a rejected search', { searchStatus: 401 }]
@@ -52,7 +64,7 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('npm run lookup against serve
     const input = join(dir, 'in.txt')
     await writeFile(input, '00012345678905\n')
     const output = join(dir, 'out.json')
-    const io = terminal()
+    const io = await terminal(source)
     const args = ['--env', 'sandbox', '--store', '1234', '--client-id', 'client-1', '--auth-url', api.url, '--base-url', api.url]
     const code = await runLookup([...args, '--input', input, '--output', output], io)
 

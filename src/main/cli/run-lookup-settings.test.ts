@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -20,11 +20,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function terminal(): LookupIo & { err: string[] } {
+function terminal(env: NodeJS.ProcessEnv = {}): LookupIo & { err: string[] } {
   const err: string[] = []
   return {
     err,
-    env: { STORE_INVENTORY_DATA_DIR: dataDir },
+    env: { STORE_INVENTORY_DATA_DIR: dataDir, ...env },
     stdout: () => undefined,
     stderr: (text) => err.push(text),
     fetch: globalThis.fetch,
@@ -64,4 +64,21 @@ describe('npm run lookup and the app settings file', () => {
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(content)
     expect(await readdir(dataDir)).toEqual(['history.sqlite', 'settings.json'])
   })
+})
+
+describe('the headless command and INVENTORY_CLIENT_SECRET_FILE', () => {
+  it.skipIf(process.platform === 'win32')(
+    'a secret file other users can read: exit 2 with the reason before anything is opened or looked up (POSIX modes)',
+    async () => {
+      const secretFile = join(dir, 'client-secret')
+      await writeFile(secretFile, 's3cret\n', { mode: 0o644 })
+      await chmod(secretFile, 0o644)
+      const io = terminal({ INVENTORY_CLIENT_SECRET_FILE: secretFile })
+      expect(await lookUp(io)).toBe(2)
+      expect(io.err.join('')).toBe(
+        `Error: INVENTORY_CLIENT_SECRET_FILE ${secretFile} can be read by other users (its permissions are 644); make it readable by its owner only (chmod 600 ${secretFile}) and run again.\n`
+      )
+      expect(await readdir(dataDir)).toEqual([])
+    }
+  )
 })

@@ -14,6 +14,7 @@ import { demoDateFromEnv } from '../demo-api/demo-date'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
 import { versionLine } from './quick-answer'
+import { clientSecretFromEnvironment } from './client-secret-env'
 import { historyTable } from './history-table'
 import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
 import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
@@ -42,10 +43,9 @@ const HISTORY_LISTED = 50
  * terminal as its window. Resolves to the exit status instead of exiting, so tests can call it.
  */
 export async function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
-  const secret = io.env.INVENTORY_CLIENT_SECRET
-  const hidden = secret !== undefined && secret.length > 0 ? secret : null
+  const fromVariable = io.env.INVENTORY_CLIENT_SECRET ?? ''
   // Everything the command prints or writes passes through the same redactor as the app's IPC replies.
-  const redactor = createRedactor(hidden === null ? [] : [hidden])
+  const redactor = createRedactor(fromVariable === '' ? [] : [fromVariable])
   const stderr = (text: string) => io.stderr(redactor.text(text))
   const say = (text: string) => stderr(`${text}\n`)
 
@@ -65,6 +65,17 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     if (!(error instanceof UsageError)) throw error
     say(`Error: ${error.message}\n\n${USAGE}`)
     return EXIT_USAGE
+  }
+
+  let hidden: string | null = null
+  if (command.kind !== 'history') {
+    const secret = await clientSecretFromEnvironment(io.env)
+    if (!secret.ok) {
+      say(`Error: ${secret.message}`)
+      return EXIT_USAGE
+    }
+    if (secret.secret !== null) redactor.remember(secret.secret)
+    hidden = secret.secret
   }
 
   if (command.kind !== 'history' && !(await outputFolderExists(command.options.output))) {
@@ -276,5 +287,5 @@ async function lookUp(
 function secretHint(error: AppError, options: LookupOptions): string {
   if (error.code !== 'missing_credentials' && error.code !== 'keychain_unavailable') return ''
   const clientId = options.clientId === undefined ? ' and pass --client-id' : ''
-  return ` For this command you can also set INVENTORY_CLIENT_SECRET${clientId}.`
+  return ` For this command you can also set INVENTORY_CLIENT_SECRET, or INVENTORY_CLIENT_SECRET_FILE to a file only you can read${clientId}.`
 }

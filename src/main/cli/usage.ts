@@ -45,8 +45,9 @@ Options:
   --help                          show this help
   --version                       print the command's version
 
-The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, else from the
-keychain entry the app saved. It is never accepted as a flag.
+The client secret comes from the INVENTORY_CLIENT_SECRET environment variable, or from the file
+INVENTORY_CLIENT_SECRET_FILE names (readable by its owner only: chmod 600), else from the keychain
+entry the app saved. It is never accepted as a flag.
 
 The Demo's stock changes from day to day; STORE_INVENTORY_DEMO_DATE=YYYY-MM-DD sets its day
 (default: today).
