@@ -81,6 +81,19 @@ describe('the CI workflow', () => {
     for (const format of ['AppImage', 'deb', 'exe', 'dmg']) expect(paths).toContain(`*.${format}`)
   })
 
+  it('packs the inventory-lookup command and uploads the tarball, which npm pack builds first', () => {
+    const command = job('command')
+    const commands = runs(command.steps)
+    expect(commands).toContain('npm pack')
+    expect(packageJson.scripts.prepack).toBe('npm run build:command')
+    const upload = command.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with).toMatchObject({
+      name: 'inventory-lookup-tarball',
+      path: 'store-inventory-lookup-*.tgz',
+      'if-no-files-found': 'error'
+    })
+  })
+
   it('leaves .ci/run as it was: it installs from nothing and runs npm test without Electron', () => {
     const ciRun = readFileSync(join(root, '.ci', 'run'), 'utf8')
     expect(ciRun).toContain('export ELECTRON_SKIP_BINARY_DOWNLOAD=1')
