@@ -11,6 +11,7 @@ import { parseDelimited } from '../files/import/delimited-parser'
 import { nodeIsNewEnough, nodeVersionProblem } from './node-version'
 import { heldSearchesProxy } from './test-support/held-searches-proxy'
 import { packAndInstall, pathWith, run, type Finished } from './test-support/installed-command'
+import { outputValidator } from './test-support/output-validator'
 
 /**
  * The command as people get it: this checkout packed with `npm pack`, installed with `npm install
@@ -85,6 +86,60 @@ describe.skipIf(process.platform === 'win32')(
       expect(looked.code).toBe(0)
       const rows = await csvRows(join(work, 'results', 'items.csv'))
       expect(rows.map((row) => [row.Name, row.GTIN])).toEqual(GTINS.map((gtin, i) => [`Item ${i}`, gtin]))
+    })
+
+    it('writes one JSON document the schema accepts, and NDJSON to standard output with every message on standard error', async () => {
+      const validator = outputValidator()
+      const looked = await inventoryLookup([
+        '--env',
+        'demo',
+        '--store',
+        '100,101',
+        '--input',
+        'items.csv',
+        '--output',
+        'results/items.json'
+      ])
+      expect(looked.code, looked.stderr).toBe(0)
+      const document = JSON.parse(await readFile(join(work, 'results', 'items.json'), 'utf8')) as unknown
+      expect(validator.document(document)).toEqual([])
+      expect(document).toMatchObject({ schemaVersion: 1, view: 'items', run: { environment: 'demo', stores: [100, 101] } })
+
+      const streamed = await inventoryLookup([
+        '--env',
+        'demo',
+        '--store',
+        '100,101',
+        '--input',
+        'items.csv',
+        '--output',
+        '-',
+        '--format',
+        'ndjson'
+      ])
+      expect(streamed.code, streamed.stderr).toBe(0)
+      const lines = streamed.stdout.trimEnd().split('\n')
+      expect(lines).toHaveLength(GTINS.length * 2)
+      for (const line of lines) expect(validator.row('items', JSON.parse(line))).toEqual([])
+      expect(streamed.stderr).toContain(`Wrote ${GTINS.length * 2} rows to standard output.`)
+    })
+
+    it('--fail-on out-of-stock exits 3 when the rows written have some, and 0 otherwise', async () => {
+      const values = Array.from({ length: 300 }, (_, i) => String(10_000_000 + i * 37))
+      await writeFile(join(work, 'numbers.txt'), values.join('\n'))
+      const args = ['--env', 'demo', '--store', '100', '--item-type', 'wm_item_number', '--input', 'numbers.txt', '--no-save']
+      const day = { STORE_INVENTORY_DEMO_DATE: '2025-03-03' }
+      const rows = await inventoryLookup([...args, '--output', '-', '--format', 'ndjson'], day)
+      const outOfStock = rows.stdout
+        .trimEnd()
+        .split('\n')
+        .filter((line) => (JSON.parse(line) as { status: string }).status === 'out_of_stock').length
+      expect(outOfStock, 'the Demo has items out of stock in store 100 that day').toBeGreaterThan(0)
+      const alerted = await inventoryLookup([...args, '--output', 'results/alert.csv', '--fail-on', 'out-of-stock'], day)
+      expect(alerted.stderr).toContain(`--fail-on: ${outOfStock} out of stock; exit status 3.`)
+      expect(alerted.code).toBe(3)
+      const quiet = await inventoryLookup([...args, '--output', 'results/quiet.csv', '--fail-on', 'failed'], day)
+      expect(quiet.code, quiet.stderr).toBe(0)
     })
 
     it.skipIf(!existsSync(OLD_NODE) || nodeIsNewEnough(spawnSync(OLD_NODE, ['-p', 'process.versions.node']).stdout.toString().trim()))(

@@ -28,7 +28,8 @@ describe('parseLookupArgs', () => {
         format: 'xlsx',
         itemType: 'gtin',
         view: 'items',
-        save: true
+        save: true,
+        failOn: []
       }
     })
     expect(parseLookupArgs([...BASE, '--no-save'])).toMatchObject({ kind: 'run', options: { save: false } })
@@ -73,11 +74,11 @@ describe('parseLookupArgs', () => {
   it('reads --resume with an id or last, --history alone', () => {
     expect(parseLookupArgs(['--resume', '42', '--output', 'again.csv'])).toEqual({
       kind: 'resume',
-      options: { resume: 42, output: 'again.csv', format: 'csv', view: 'items' }
+      options: { resume: 42, output: 'again.csv', format: 'csv', view: 'items', failOn: [] }
     })
     expect(parseLookupArgs(['--resume', 'LAST', '--output', 'a.json', '--view', 'locations', '--client-id', 'c'])).toEqual({
       kind: 'resume',
-      options: { resume: 'last', output: 'a.json', format: 'json', view: 'locations', clientId: 'c' }
+      options: { resume: 'last', output: 'a.json', format: 'json', view: 'locations', clientId: 'c', failOn: [] }
     })
     expect(parseLookupArgs(['--history'])).toEqual({ kind: 'history' })
     expect(parseLookupArgs([...BASE, '--compare-with', 'Previous'])).toMatchObject({ kind: 'run', options: { compareWith: 'previous' } })

@@ -1,19 +1,22 @@
 import { parseArgs } from 'node:util'
-import type { ExportFormat } from '../../shared/contract'
 import { hostUrlProblem } from '../../shared/host-url'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
 import { parseStoreList } from '../../shared/domain/store-list'
 import { LOOKUP_VIEWS, type LookupView } from '../../shared/views/lookup-views'
-import { formatFromPath } from '../files/write-results'
 import { lookupIdOf, NO_LOOKUP } from '../history/lookup-id'
+import { parseFailOn, type FailOn } from './fail-on'
+import { chooseOutputFormat, type OutputFormat } from './output-format'
 
 /** Where and how the results are written, and which hosts and client ID to use instead of the settings'. */
 export interface OutputOptions {
+  /** A path, or `-` for standard output. */
   output: string
-  format: ExportFormat
+  format: OutputFormat
   view: LookupView
   /** Write the comparison with this run instead of the results. */
   compareWith?: 'previous' | number
+  /** Conditions that make the exit status 3. */
+  failOn: FailOn[]
   clientId?: string
   authUrl?: string
   baseUrl?: string
@@ -64,6 +67,8 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         'stores-file': { type: 'string' },
         input: { type: 'string' },
         output: { type: 'string' },
+        format: { type: 'string' },
+        'fail-on': { type: 'string', multiple: true },
         'item-type': { type: 'string' },
         view: { type: 'string' },
         'client-id': { type: 'string' },
@@ -133,6 +138,8 @@ function storesOption(list: string | undefined, file: string | undefined): Store
 
 function outputOptions(values: {
   output?: string | undefined
+  format?: string | undefined
+  'fail-on'?: string[] | undefined
   view?: string | undefined
   'compare-with'?: string | undefined
   'client-id'?: string | undefined
@@ -141,14 +148,13 @@ function outputOptions(values: {
 }): OutputOptions {
   const view = LOOKUP_VIEWS.find((name) => name === (values.view ?? 'items'))
   if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items, locations, stores or matrix.`)
-  const output = required(values.output, '--output is required: where to write the results (.csv, .xlsx or .json).')
-  let format: ExportFormat
-  try {
-    format = formatFromPath(output)
-  } catch {
-    throw new UsageError(`--output ${output} must end in .csv, .xlsx or .json; the extension chooses the format.`)
-  }
-  const options: OutputOptions = { output, format, view }
+  const output = required(
+    values.output,
+    '--output is required: where to write the results (.json, .ndjson, .csv or .xlsx), or - for standard output.'
+  )
+  const chosen = chooseOutputFormat(output, values.format)
+  if ('problem' in chosen) throw new UsageError(chosen.problem)
+  const options: OutputOptions = { output, format: chosen.format, view, failOn: [] }
   const compareWith = values['compare-with']?.trim().toLowerCase()
   if (compareWith !== undefined) {
     if (compareWith !== 'previous' && lookupIdOf(compareWith) === NO_LOOKUP) {
@@ -157,6 +163,9 @@ function outputOptions(values: {
     if (values.view !== undefined) throw new UsageError('--compare-with writes one row per value; leave out --view.')
     options.compareWith = compareWith === 'previous' ? 'previous' : Number(compareWith)
   }
+  const failOn = parseFailOn(values['fail-on'] ?? [], options.compareWith !== undefined)
+  if ('problem' in failOn) throw new UsageError(failOn.problem)
+  options.failOn = failOn.failOn
   const clientId = values['client-id']
   if (clientId !== undefined) {
     if (clientId.trim() === '') throw new UsageError('--client-id is empty; give the client ID or leave the flag out.')

@@ -3,6 +3,7 @@ import type { RunningServices } from '../app-services'
 import type { SecretStore } from '../credentials/secret-store'
 import type { Logger } from '../logging/logger'
 import type { ThreadScripts } from './command-files'
+import type { WriteChunk } from './output-sink'
 
 /** What the headless command gets from the process; tests pass their own. */
 export interface LookupIo {
@@ -20,4 +21,6 @@ export interface LookupIo {
   startServices(effects: AppEffects): Promise<RunningServices>
   /** The built thread scripts the installed command ships; without them the threads run the TypeScript source. */
   threads?: ThreadScripts
+  /** Standard output for `--output -`, resolving once the chunk is taken; by default `stdout`. */
+  writeStdout?: WriteChunk
 }

@@ -10,10 +10,20 @@ import { runLookup } from './run-lookup'
  */
 export async function runCommand(threads?: ThreadScripts): Promise<void> {
   let interrupts = 0
+  // A reader that went away (`| head`) is reported by the write that failed, not as an uncaught error.
+  let stdoutFailure: Error | null = null
+  process.stdout.on('error', (error) => (stdoutFailure ??= error))
+  const writeStdout = (chunk: string | Uint8Array) =>
+    new Promise<void>((resolve, reject) => {
+      if (stdoutFailure !== null) return reject(stdoutFailure)
+      // The callback comes once the chunk is handed to the system: a slow reader holds the next rows back.
+      process.stdout.write(chunk, (error) => (error ? reject(error) : resolve()))
+    })
   try {
     process.exitCode = await runLookup(process.argv.slice(2), {
       env: process.env,
       stdout: (text) => process.stdout.write(text),
+      writeStdout,
       stderr: (text) => process.stderr.write(text),
       fetch: globalThis.fetch,
       now: Date.now,

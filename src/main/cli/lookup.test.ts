@@ -12,8 +12,12 @@ import { searchInventory } from '../demo-api/demo-inventory'
 import { parseDelimited } from '../files/import/delimited-parser'
 
 type Record_ = Record<string, string | number | null>
-/** The Locations view's first columns; the Items view has the status, the item's name (or value), then the figures. */
-const LEADING_LABELS = ['Stock status', 'Line', 'Input', 'GTIN', 'Walmart item number']
+
+/** The rows of a `--format json` document, by their stable keys. */
+function jsonRows(text: string): Record_[] {
+  return (JSON.parse(text) as { rows: Record_[] }).rows
+}
+
 const FIGURE_LABELS = ['On shelf', 'Backroom', 'On hand', 'On order', 'In transit']
 const STOCK_STATUSES = ['In stock', 'Low stock', 'Out of stock', 'Shelf empty, backroom has stock']
 
@@ -124,7 +128,7 @@ describe('npm run lookup', () => {
     expect(locations[1]).toEqual(expect.arrayContaining(['Location area', 'State', 'Quantity', 'Counted as']))
   }, 60_000)
 
-  it('reads a TXT of item numbers and writes the Locations view as JSON with --view locations', async () => {
+  it('reads a TXT of item numbers and writes the Locations view for scripts with --view locations', async () => {
     const input = join(dir, 'items.txt')
     await writeFile(input, '555000111\n\n555000222\nabc\n')
     const output = join(dir, 'out.json')
@@ -143,24 +147,32 @@ describe('npm run lookup', () => {
       output
     ])
     expect(run.code).toBe(0)
-    const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
+    const rows = jsonRows(await readFile(output, 'utf8'))
     expect(Object.keys(rows[0] ?? {})).toEqual([
-      ...LEADING_LABELS,
-      'Location area',
-      'State',
-      'Quantity',
-      'Counted as',
-      'On hand',
-      'Supplier',
-      'Message'
+      'store',
+      'line',
+      'input',
+      'gtin',
+      'wmItemNumber',
+      'itemName',
+      'status',
+      'statusLabel',
+      'locationArea',
+      'locationState',
+      'quantity',
+      'countedAs',
+      'onHand',
+      'supplier',
+      'message',
+      'file'
     ])
-    const lines = [...new Set(rows.map((row) => row.Line))]
+    const lines = [...new Set(rows.map((row) => row.line))]
     expect(lines).toEqual([1, 3, 4])
-    for (const row of rows.filter((row) => row.Line !== 4)) {
-      expect([...STOCK_STATUSES, 'Not found']).toContain(row['Stock status'])
-      expect(row['Walmart item number']).toBe(row.Input)
+    for (const row of rows.filter((row) => row.line !== 4)) {
+      expect([...STOCK_STATUSES, 'Not found']).toContain(row.statusLabel)
+      expect(row.wmItemNumber).toBe(row.input)
     }
-    expect(rows.find((row) => row.Line === 4)).toMatchObject({ 'Stock status': 'Invalid', Input: 'abc' })
+    expect(rows.find((row) => row.line === 4)).toMatchObject({ status: 'invalid', statusLabel: 'Invalid', input: 'abc' })
     const view = await lookup(['--env', 'demo', '--store', '5', '--view', 'rows', '--input', input, '--output', output])
     expect(view.code).toBe(2)
     expect(view.stderr).toContain('--view rows is not a view; use items, locations, stores or matrix.')
@@ -173,7 +185,7 @@ describe('npm run lookup', () => {
     expect(missing.stderr).toContain('Usage: inventory-lookup')
     const format = await lookup(['--env', 'demo', '--store', '1', '--input', 'x.csv', '--output', 'y.txt'])
     expect(format.code).toBe(2)
-    expect(format.stderr).toContain('must end in .csv, .xlsx or .json')
+    expect(format.stderr).toContain('must end in .json, .ndjson, .csv or .xlsx, or --format must say the format.')
     const help = await lookup(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('--item-type gtin|wm_item_number')
@@ -204,10 +216,10 @@ describe('npm run lookup', () => {
     expect(run.code).toBe(0)
     const demo = searchInventory({ storeNbr: 31, itemType: 'wm_item_number', values }, 0, day).items
     const expected = new Map(demo.map((item) => [item.wm_item_number, stockFigures(item.inventory_locations).onHand]))
-    const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
-    const found = rows.filter((row) => STOCK_STATUSES.includes(String(row['Stock status'])))
+    const rows = jsonRows(await readFile(output, 'utf8'))
+    const found = rows.filter((row) => STOCK_STATUSES.includes(String(row.statusLabel)))
     expect(found.length).toBe(expected.size)
-    for (const row of found) expect(row['On hand'], String(row.Input)).toBe(expected.get(String(row['Walmart item number'])))
+    for (const row of found) expect(row.onHand, String(row.input)).toBe(expected.get(String(row.wmItemNumber)))
 
     const bad = await lookup(args, { STORE_INVENTORY_DEMO_DATE: 'tomorrow' })
     expect(bad.code).toBe(2)
@@ -258,12 +270,12 @@ describe('npm run lookup', () => {
       expect(run.stderr).toContain('2 failed')
       expect(run.code).toBe(1)
       expect(run.stderr + run.stdout).not.toContain(SECRET)
-      const rows = JSON.parse(await readFile(output, 'utf8')) as Record_[]
-      expect(rows.map((row) => [row.Line, row['Stock status']])).toEqual([
+      const rows = jsonRows(await readFile(output, 'utf8'))
+      expect(rows.map((row) => [row.line, row.statusLabel])).toEqual([
         [2, 'Failed'],
         [3, 'Failed']
       ])
-      for (const row of rows) expect(row.Message).toMatch(/\S/)
+      for (const row of rows) expect(row.message).toMatch(/\S/)
       expect(demo.stats().searchRequests).toBeGreaterThan(1)
     }, 90_000)
   })

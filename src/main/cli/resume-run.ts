@@ -5,6 +5,7 @@ import type { TargetOverrides } from '../credentials/target-resolver'
 import type { StoredLookup } from '../history/history-types'
 import type { ResumeOptions } from './lookup-args'
 import type { LookupIo } from './lookup-io'
+import type { OutputPlace } from './write-output'
 import { watchRun } from './watch-run'
 import { EXIT_USAGE, writeRun } from './write-run'
 
@@ -18,7 +19,8 @@ export async function resumeRun(
   options: ResumeOptions,
   overrides: TargetOverrides,
   io: LookupIo,
-  say: (text: string) => void
+  say: (text: string) => void,
+  out: OutputPlace
 ): Promise<number> {
   const { history, lookups } = services
   const lookup = options.resume === 'last' ? lastStopped(services) : history.lookup(options.resume)
@@ -38,7 +40,7 @@ export async function resumeRun(
   const where = `${ENVIRONMENT_LABELS[lookup.environment]}, store ${lookup.stores.join(', ')}`
   if (lookup.counts.cancelled === 0) {
     say(`Run ${jobId} (${where}) has no values left to look up; writing its results.`)
-    return writeRun(services, jobId, options, lookups.progress(jobId), say, true)
+    return writeRun(services, jobId, options, lookups.progress(jobId), say, true, out)
   }
   try {
     await lookups.resume(jobId, overrides)
@@ -49,7 +51,7 @@ export async function resumeRun(
   }
   say(`Resuming run ${jobId} in ${where}: ${lookup.counts.cancelled} values to look up. Ctrl+C stops and still writes what was found.`)
   const final = await watchRun(services, jobId, io, say, true)
-  return writeRun(services, jobId, options, final, say, true)
+  return writeRun(services, jobId, options, final, say, true, out)
 }
 
 /** The newest run that stopped before every value was answered. */

@@ -114,25 +114,30 @@ describe('the headless command with many stores', () => {
     const stores = [100, 101, 102, 103, 2001]
     const answers = answersOf(1, lines)
     expect([...answers.keys()].sort((a, b) => a - b)).toEqual(stores)
-    const rows = JSON.parse(await readFile(output, 'utf8')) as Array<Record<string, unknown>>
-    expect(rows.map((row) => row.Store)).toEqual(stores)
+    const document = JSON.parse(await readFile(output, 'utf8')) as { view: string; rows: Array<Record<string, unknown>> }
+    expect(document.view).toBe('stores')
+    const rows = document.rows
+    expect(rows.map((row) => row.store)).toEqual(stores)
     const rates = new Set<number | null>()
     for (const row of rows) {
-      const outcomes = [...(answers.get(row.Store as number)?.values() ?? [])].map(outcomeOf)
+      const outcomes = [...(answers.get(row.store as number)?.values() ?? [])].map(outcomeOf)
       const count = (outcome: Outcome) => outcomes.filter((one) => one.outcome === outcome).length
       const found = outcomes.filter((one) => FOUND.has(one.outcome))
-      const storeRate = rate(found.length, found.filter((one) => (one.onHand ?? 0) > 0).length)
+      const withStock = found.filter((one) => (one.onHand ?? 0) > 0).length
+      // For scripts the rate is a fraction of the counts (1 = 100 %), not the screen's rounded percentage.
+      const storeRate = found.length === 0 ? null : withStock / found.length
       rates.add(storeRate)
       expect(row).toEqual({
-        Store: row.Store,
-        Progress: 'Done',
-        'Values found': found.length,
-        'Out of stock': count('Out of stock'),
-        'Shelf empty, backroom has stock': count('Shelf empty, backroom has stock'),
-        'Low stock': count('Low stock'),
-        'Not found': count('Not found'),
-        Failed: 0,
-        'In-stock rate': storeRate
+        store: row.store,
+        progress: 'done',
+        valuesFound: found.length,
+        outOfStock: count('Out of stock'),
+        shelfEmpty: count('Shelf empty, backroom has stock'),
+        lowStock: count('Low stock'),
+        notFound: count('Not found'),
+        failed: 0,
+        cancelled: 0,
+        inStockRate: storeRate
       })
     }
     expect(rates.size, 'the Demo API stocks each store its own way').toBeGreaterThan(1)

@@ -10,6 +10,7 @@ import { createMemoryLogger } from '../logging/logger'
 import { createAppRoot } from '../composition-root'
 import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
+import { parseDelimited } from '../files/import/delimited-parser'
 
 let dir: string
 beforeEach(async () => {
@@ -62,7 +63,15 @@ function historyOf(jobId: number, lines: { line: number; input: string }[]) {
   }
 }
 
-const readRows = async (path: string) => JSON.parse(await readFile(path, 'utf8')) as Array<Record<string, unknown>>
+/** The rows of a `--format json` document, by their stable keys. */
+const readRows = async (path: string) => (JSON.parse(await readFile(path, 'utf8')) as { rows: Array<Record<string, unknown>> }).rows
+
+/** A CSV's rows by the screen's column labels, as people read it. */
+async function readCsv(path: string): Promise<Array<Record<string, string>>> {
+  const [header, ...records] = parseDelimited((await readFile(path, 'utf8')).replace(/^\uFEFF/, '').replace(/\r\n$/, ''), ',')
+  const labels = header?.cells ?? []
+  return records.map((record) => Object.fromEntries(labels.map((label, i) => [label, record.cells[i] ?? ''])))
+}
 
 describe('runLookup', () => {
   it('stops on Ctrl+C, SIGTERM or SIGHUP: writes every line, marks the run interrupted, exits 1, and --resume last finishes it', async () => {
@@ -85,8 +94,8 @@ describe('runLookup', () => {
     expect(terminal.err.join('')).toMatch(/values were not looked up: finish them with --resume 1\./)
     const rows = await readRows(output)
     expect(rows).toHaveLength(500)
-    expect(new Set(rows.map((row) => row.Line)).size).toBe(500)
-    expect(rows.some((row) => row['Stock status'] === 'Cancelled')).toBe(true)
+    expect(new Set(rows.map((row) => row.line)).size).toBe(500)
+    expect(rows.some((row) => row.status === 'cancelled')).toBe(true)
     expect(historyOf(1, lines).lookup).toMatchObject({ state: 'interrupted', source: 'cli' })
 
     const again = io()
@@ -95,7 +104,7 @@ describe('runLookup', () => {
     expect(again.err.join('')).toMatch(/Resuming run 1 in Demo, store 3: \d+ values to look up/)
     const all = await readRows(resumed)
     expect(all).toHaveLength(500)
-    expect(all.some((row) => row['Stock status'] === 'Cancelled')).toBe(false)
+    expect(all.some((row) => row.status === 'cancelled')).toBe(false)
     expect(historyOf(1, lines).lookup).toMatchObject({ state: 'finished', counts: { cancelled: 0 } })
   }, 60_000)
 
@@ -121,7 +130,7 @@ describe('runLookup', () => {
 
   it("answers with the Demo stock of STORE_INVENTORY_DEMO_DATE's day, and refuses a date it cannot read in a sentence", async () => {
     const { input } = await itemNumbers(300)
-    const FIGURES = ['Stock status', 'On shelf', 'Backroom', 'On hand', 'On order', 'In transit']
+    const FIGURES = ['status', 'onShelf', 'backroom', 'onHand', 'onOrder', 'inTransit']
     const stockOn = async (date: string, name: string) => {
       const output = join(dir, name)
       const argv = ['--env', 'demo', '--store', '12', '--item-type', 'wm_item_number', '--input', input, '--output', output, '--no-save']
@@ -129,7 +138,7 @@ describe('runLookup', () => {
       return (await readRows(output)).map((row) => JSON.stringify(FIGURES.map((label) => row[label])))
     }
     const first = await stockOn('2025-03-14', 'first.json')
-    expect(first.filter((row) => row.includes('In stock')).length).toBeGreaterThan(100)
+    expect(first.filter((row) => row.includes('in_stock')).length).toBeGreaterThan(100)
     expect(await stockOn('2025-03-14', 'again.json')).toEqual(first)
     const nextDay = await stockOn('2025-03-15', 'next.json')
     const changed = nextDay.filter((row, index) => row !== first[index]).length
@@ -179,7 +188,7 @@ describe('runLookup', () => {
       'Warning: Row 2 opens a quote that is never closed: it was read to the end of its line, with the quote kept as a character; check that row in the file.'
     )
     const rows = await readRows(output)
-    expect(rows.map((row) => [row.Line, row.Input, row.Note])).toEqual([
+    expect(rows.map((row) => [row.line, row.input, (row.file as Record<string, string>).Note])).toEqual([
       [2, gtins[0], '"12 inch pizza'],
       [3, gtins[1], '12" pizza'],
       [4, gtins[2], '12" pizza'],
@@ -262,7 +271,7 @@ describe('runLookup', () => {
 
     expect(await run('6', [], 'other-store.json')).toBe(0)
     const second = io()
-    const output = join(dir, 'compare.json')
+    const output = join(dir, 'compare.csv')
     expect(
       await runLookup(
         [
@@ -285,7 +294,7 @@ describe('runLookup', () => {
     expect(second.err.join('')).toMatch(
       /Comparing with run 1 of \d{4}-\d\d-\d\d \d\d:\d\d: 0 newly out of stock, 0 back in stock, 0 changed, 40 unchanged, 0 only in one\./
     )
-    const rows = await readRows(output)
+    const rows = await readCsv(output)
     expect(rows).toHaveLength(40)
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Value',
@@ -337,18 +346,8 @@ describe('runLookup', () => {
       /Comparing with run 1 of .*: 0 newly out of stock, 0 back in stock, 0 changed, 20 unchanged, 0 only in one\./
     )
     const rows = await readRows(join(dir, 'pairs.json'))
-    expect(Object.keys(rows[0] ?? {})).toEqual([
-      'Store',
-      'Value',
-      'Line',
-      'Input',
-      'Stock status then',
-      'Stock status now',
-      'On hand then',
-      'On hand now',
-      'Change',
-      'Compared'
-    ])
-    expect(rows.map((row) => row.Store)).toEqual([...Array<number>(10).fill(6), ...Array<number>(10).fill(5)])
+    expect(Object.keys(rows[0] ?? {})).toEqual(['store', 'value', 'change', 'comparison', 'comparisonLabel', 'then', 'now'])
+    expect(new Set(rows.map((row) => row.comparison))).toEqual(new Set(['unchanged']))
+    expect(rows.map((row) => row.store)).toEqual([...Array<number>(10).fill(6), ...Array<number>(10).fill(5)])
   }, 60_000)
 })

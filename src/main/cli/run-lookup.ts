@@ -13,20 +13,14 @@ import type { TargetOverrides } from '../credentials/target-resolver'
 import { demoDateFromEnv } from '../demo-api/demo-date'
 import { createLogger, type Logger } from '../logging/logger'
 import { createRedactor } from '../security/redactor'
+import type { OutputPlace } from './write-output'
 import { versionLine } from './quick-answer'
 import { clientSecretFromEnvironment } from './client-secret-env'
 import { historyTable } from './history-table'
 import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
 import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
 import { USAGE } from './usage'
-import {
-  parseLookupArgs,
-  UsageError,
-  type LookupOptions,
-  type OutputOptions,
-  type ParsedCommand,
-  type StoresOption
-} from './lookup-args'
+import { parseLookupArgs, UsageError, type LookupOptions, type OutputOptions, type ParsedCommand, type StoresOption } from './lookup-args'
 import type { LookupIo } from './lookup-io'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
@@ -93,13 +87,15 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   // The terminal is for the user: warnings and errors only, not the service chatter.
   const log: Logger = { ...base, info: () => undefined }
 
+  let out: OutputPlace
   let running: RunningServices
   try {
+    out = { stdout: io.writeStdout ?? (async (chunk) => io.stdout(chunkText(chunk))), dataDir: userDataDir(io.env) }
     running = await io.startServices({
       fetch: io.fetch,
       now: io.now,
       secretStore: io.secretStore(log),
-      userDataDir: userDataDir(io.env),
+      userDataDir: out.dataDir,
       ...io.threads,
       settingsReadOnly: true,
       log,
@@ -125,18 +121,22 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
         return EXIT_OK
       }
       case 'resume':
-        return await resumeRun(services, command.options, targetOverrides(command.options, hidden), io, say)
+        return await resumeRun(services, command.options, targetOverrides(command.options, hidden), io, say, out)
       case 'run': {
         const stores = await readStores(services, command.options.stores, say)
         if (stores === null) return EXIT_USAGE
         const lines = await readLines(services, command.options, say)
         if (lines === null) return EXIT_USAGE
-        return await lookUp(services, command.options, stores, lines, hidden, io, say)
+        return await lookUp(services, command.options, stores, lines, hidden, io, say, out)
       }
     }
   } finally {
     await running.close()
   }
+}
+
+function chunkText(chunk: string | Uint8Array): string {
+  return typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('latin1')
 }
 
 function targetOverrides(options: OutputOptions, secret: string | null): TargetOverrides {
@@ -258,7 +258,8 @@ async function lookUp(
   lines: InputLines,
   secret: string | null,
   io: LookupIo,
-  say: (text: string) => void
+  say: (text: string) => void,
+  out: OutputPlace
 ): Promise<number> {
   let jobId: string
   try {
@@ -281,7 +282,7 @@ async function lookUp(
   const where = stores.length === 1 ? `store ${stores[0] ?? ''}` : `${stores.length} stores (${formatStoreList(stores)})`
   say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, ${where}${saved}. Ctrl+C stops and still writes what was found.`)
   const final = await watchRun(services, jobId, io, say, options.save)
-  return writeRun(services, jobId, options, final, say, options.save)
+  return writeRun(services, jobId, options, final, say, options.save, out)
 }
 
 function secretHint(error: AppError, options: LookupOptions): string {

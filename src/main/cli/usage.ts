@@ -17,9 +17,14 @@ Required:
                                   store numbers (the one headed Store, else the first that reads
                                   as store numbers)
   --input FILE                    a .csv, .tsv, .txt or .xlsx list of values
-  --output FILE                   where to write results; .csv, .xlsx or .json
+  --output FILE|-                 where to write the results (- for standard output); the format
+                                  follows the extension: .json, .ndjson (or .jsonl), .csv, .xlsx
 
 Options:
+  --format json|ndjson|csv|xlsx   the output's format, whatever its extension (needed with
+                                  --output -); json and ndjson are for scripts: stable keys and
+                                  status codes (schemas/inventory-lookup-output.schema.json), one
+                                  document or one row per line; csv and xlsx keep the app's labels
   --item-type gtin|wm_item_number what the values are (default: gtin)
   --view items|locations|stores|matrix
                                   items: one row per value (per store and value with several
@@ -41,6 +46,10 @@ Options:
                                   ID: stock status and On hand then and now, the change, and
                                   whether it is newly out of stock, back in stock, changed,
                                   unchanged or only in one run
+  --fail-on out-of-stock|failed|newly-out-of-stock
+                                  exit with status 3 when the rows written have values out of
+                                  stock, lookups that failed, or (with --compare-with) values out of
+                                  stock now that had stock then; several: repeat it or use commas
   --history                       list the saved runs (newest first) and exit
   --help                          show this help
   --version                       print the command's version
@@ -56,4 +65,4 @@ Ctrl+C, SIGTERM and SIGHUP stop the run: what arrived is written and the run can
 
 Exit status: 0 every value was answered (found or not found), 1 some lookups failed, were
 cancelled or stopped, or the output could not be written, 2 the command, the input file or the
-credentials need fixing.`
+credentials need fixing, 3 a --fail-on condition holds in the rows written.`

@@ -1,14 +1,17 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
-import { defaultExportSpec } from '../../shared/export/build-export'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import type { AppServices } from '../app-services'
 import type { Comparison } from '../history/compare-service'
 import { lookupIdOf } from '../history/lookup-id'
+import { COMMAND_NAME } from './command-files'
+import { EXIT_ALERT, failOnAlert } from './fail-on'
 import { localMinute } from './history-table'
 import type { OutputOptions } from './lookup-args'
-import { COMMAND_NAME } from './command-files'
+import { STANDARD_OUTPUT } from './output-format'
 import { summaryLine } from './progress-line'
+import { comparisonOutput, resultsOutput } from './run-output'
+import { writeOutput, type OutputPlace } from './write-output'
 
 export const EXIT_OK = 0
 export const EXIT_INCOMPLETE = 1
@@ -25,33 +28,38 @@ export async function writeRun(
   options: OutputOptions,
   final: JobProgress,
   say: (text: string) => void,
-  saved: boolean
+  saved: boolean,
+  out: OutputPlace
 ): Promise<number> {
-  const { exports } = services
-  let write: () => Promise<{ rows: number }>
-  if (options.compareWith === undefined) {
-    const spec = defaultExportSpec(options.view, final.carriedColumns, services.settings.current().settings.lowStockLevel, final.stores)
-    write = () => exports.writeResults(jobId, spec, options.output, options.format)
-  } else {
+  let run
+  if (options.compareWith === undefined) run = resultsOutput(services, jobId, options, final)
+  else {
     const comparison = await comparisonWith(services, jobId, options.compareWith, say)
     if (comparison === null) return EXIT_INCOMPLETE
-    write = () => exports.writeComparison(comparison, options.output, options.format)
+    run = comparisonOutput(services, comparison, final)
   }
+  const where = options.output === STANDARD_OUTPUT ? 'standard output' : options.output
   let rows: number
   try {
-    ;({ rows } = await write())
+    ;({ rows } = await writeOutput(run, options, { redactor: services.redactor, journalDir: out.dataDir, stdout: out.stdout }))
   } catch (error) {
     const reason =
       error instanceof AppError ? error.message : 'Check that the folder is writable and the file is not open in another program.'
     const again = saved
       ? ` The results are kept in History as run ${jobId}: write them again with ${COMMAND_NAME} --resume ${jobId} --output NEW_FILE.`
       : ' This run was not saved (--no-save): run it again with another --output.'
-    say(`Error: the results could not be written to ${options.output}. ${reason}${again}`)
+    say(`Error: the results could not be written to ${where}. ${reason}${again}`)
     return EXIT_INCOMPLETE
   }
   const unanswered =
     saved && final.cancelled > 0 ? ` ${final.cancelled} values were not looked up: finish them with --resume ${jobId}.` : ''
-  say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${options.output}.${unanswered}`)
+  say(`${summaryLine(final)}. Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${where}.${unanswered}`)
+  const outOfStock = options.failOn.includes('out-of-stock') ? await run.outOfStock() : 0
+  const alert = failOnAlert(options.failOn, { outOfStock, failed: final.failed, newlyOut: run.newlyOut })
+  if (alert !== null) {
+    say(alert)
+    return EXIT_ALERT
+  }
   return final.failed > 0 || final.cancelled > 0 ? EXIT_INCOMPLETE : EXIT_OK
 }
 

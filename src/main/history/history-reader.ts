@@ -49,15 +49,18 @@ export function createInThreadReader(
 /** Every line's current result, read a page at a time. */
 export async function currentInPages(reader: HistoryReader, id: number, options: { carried?: boolean } = {}): Promise<CurrentLine[]> {
   const all: CurrentLine[] = []
+  for await (const page of currentPages(reader, id, options)) for (const line of page) all.push(line)
+  return all
+}
+
+/** Every line's current result, a page at a time as it is read, for a caller that needs no more than a page at once. */
+export async function* currentPages(reader: HistoryReader, id: number, options: { carried?: boolean } = {}): AsyncGenerator<CurrentLine[]> {
+  let after: CurrentAfter = null
   for (;;) {
-    const last = all.at(-1)
-    const page = await reader.current(
-      id,
-      last === undefined ? null : { storeNbr: last.storeNbr, line: last.result.line },
-      CURRENT_PAGE_LINES,
-      options
-    )
-    for (const line of page) all.push(line)
-    if (page.length < CURRENT_PAGE_LINES) return all
+    const page = await reader.current(id, after, CURRENT_PAGE_LINES, options)
+    if (page.length > 0) yield page
+    const last = page.at(-1)
+    if (last === undefined || page.length < CURRENT_PAGE_LINES) return
+    after = { storeNbr: last.storeNbr, line: last.result.line }
   }
 }

@@ -1,5 +1,5 @@
 import type { LineResult } from '../../shared/domain/line-result'
-import { currentInPages, type HistoryReader } from './history-reader'
+import { currentInPages, currentPages, type HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
 import { lookupGone, requireLookupId } from './lookup-id'
@@ -18,6 +18,8 @@ export interface LookupResults {
    * imported file's cells, for a caller that adds them a slice at a time with `carry`.
    */
   latest(jobId: string, options?: { carried?: boolean }): Promise<{ lookup: StoredLookup; lines: LineResult[] }>
+  /** The same latest results as `latest`, a page at a time as they are read, so no more than a page is held at once. */
+  pages(jobId: string, options?: { carried?: boolean }): AsyncIterable<LineResult[]>
   /** `results` with their lines' carried cells. */
   carry(jobId: string, results: readonly LineResult[]): Promise<LineResult[]>
 }
@@ -41,6 +43,13 @@ export function createLookupResults({ history, reader }: { history: Pick<History
       const lookup = stored(jobId)
       const current = await currentInPages(reader, lookup.id, { carried: options.carried !== false })
       return { lookup, lines: current.map(({ result }) => result) }
+    },
+
+    async *pages(jobId, options = {}) {
+      const lookup = stored(jobId)
+      for await (const page of currentPages(reader, lookup.id, { carried: options.carried !== false })) {
+        yield page.map(({ result }) => result)
+      }
     },
 
     async carry(jobId, results) {

@@ -14,7 +14,7 @@ import {
 import { cellValue, type ViewColumn } from '../views/view-columns'
 import type { ExportCell, ExportFill, ExportSheet } from './export-sheet'
 
-function pairOf(facts: LineFacts): PairFacts {
+export function pairOf(facts: LineFacts): PairFacts {
   return { storeNbr: facts.result.storeNbr, line: facts.result.line, status: facts.status, onHand: facts.figures?.onHand ?? null }
 }
 
@@ -26,7 +26,7 @@ function headerOf(columns: readonly ViewColumn[]): ExportSheet['columns'] {
 }
 
 /** How many values each store looks up: the lines that are neither invalid nor a duplicate. */
-function valuesPerStore(lines: number, facts: readonly LineFacts[]): number {
+export function valuesPerStore(lines: number, facts: readonly LineFacts[]): number {
   const skipped = new Set<number>()
   for (const one of facts) if (!isLookedUp(one.status)) skipped.add(one.result.line)
   return lines - skipped.size
