@@ -14,9 +14,25 @@ import { USAGE } from '../src/main/cli/usage'
 const root = join(import.meta.dirname, '..')
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
 
-/** The fenced blocks of a language, in order. */
+/**
+ * The fenced blocks of a language ('' for none), in order. Fences are paired from the top: a
+ * pattern for a bare opening fence alone would also take every closing one for an opening.
+ */
 function blocks(language: string): string[] {
-  return [...readme.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```$', 'gm'))].map((match) => match[1] ?? '')
+  const found: { language: string; lines: string[] }[] = []
+  let open: { language: string; lines: string[] } | null = null
+  for (const line of readme.split('\n')) {
+    const fence = /^```(\w*)$/.exec(line)
+    if (open === null) {
+      if (fence !== null) open = { language: fence[1] ?? '', lines: [] }
+    } else if (fence !== null && fence[1] === '') {
+      found.push(open)
+      open = null
+    } else {
+      open.lines.push(line)
+    }
+  }
+  return found.filter((block) => block.language === language).map((block) => `${block.lines.join('\n')}\n`)
 }
 
 /** The systemd units, by the path their first line names under the home folder. */
