@@ -216,5 +216,36 @@ describe.skipIf(process.platform === 'win32')(
       expect(all.map((row) => row.Input)).toEqual(values)
       expect(all.filter((row) => row['Stock status'] === 'Cancelled')).toEqual([])
     })
+
+    it.each([
+      { signal: 'SIGINT', sender: 'Ctrl+C' },
+      { signal: 'SIGHUP', sender: 'a closed SSH session' }
+    ] as const)(
+      '$signal ($sender) stops it the same way: what arrived written, the lookup interrupted, exit status 1',
+      async ({ signal }) => {
+        const values = validGtins(1_000)
+        await writeFile(join(work, `${signal}.txt`), values.join('\n'))
+        const demo = await testDemoApi()
+        const proxy = await heldSearchesProxy(demo.url, 3)
+        const child = spawn(
+          'inventory-lookup',
+          [...sandboxFlags(proxy.url), '--store', '8', '--input', `${signal}.txt`, '--output', `${signal}.csv`],
+          { cwd: work, env: commandEnv({ INVENTORY_CLIENT_SECRET_FILE: 'client-secret' }), stdio: ['ignore', 'pipe', 'pipe'] }
+        )
+        let stderr = ''
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+        const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (...end) => resolve(end)))
+        await proxy.holding
+        child.kill(signal)
+        expect(await exited, stderr).toEqual([1, null])
+        const id = /\(run (\d+) in History\)/.exec(stderr)?.[1]
+        expect(stderr).toContain(`Stopping: what arrived is written, and the rest can be looked up later with --resume ${id}.`)
+        const rows = await csvRows(join(work, `${signal}.csv`))
+        expect(rows.map((row) => row.Input)).toEqual(values)
+        expect(rows.filter((row) => row['Stock status'] === 'Cancelled').length).toBeGreaterThan(0)
+        const listed = await inventoryLookup(['--history'])
+        expect(listed.stdout).toMatch(new RegExp(`^ *${id} .* Sandbox +8 +${values.length} .* interrupted +command$`, 'm'))
+      }
+    )
   }
 )
