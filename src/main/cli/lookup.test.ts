@@ -10,6 +10,7 @@ import { startDemoApi, type DemoApiHandle } from '../demo-api/demo-api'
 import { parseDemoDate, type DemoDay } from '../demo-api/demo-date'
 import { searchInventory } from '../demo-api/demo-inventory'
 import { parseDelimited } from '../files/import/delimited-parser'
+import { npm, pathWith, run as runProgram } from './test-support/installed-command'
 
 type Record_ = Record<string, string | number | null>
 
@@ -98,6 +99,36 @@ describe('npm run lookup', () => {
     expect(bad).toMatchObject({ 'Stock status': 'Invalid', Message: expect.stringContaining('8, 12, 13 or 14'), 'On hand': '' })
     expect(again).toMatchObject({ 'Stock status': 'Duplicate', Message: 'Duplicate of line 2' })
     expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.tmp$/))
+  }, 60_000)
+
+  it('through npm --prefix from another folder, reads and writes paths relative to that folder, not the checkout', async () => {
+    const folder = await mkdtemp(join(dir, 'elsewhere-'))
+    await writeFile(join(folder, 'items.csv'), 'GTIN\n00012345678905\n')
+    const [command, args] = npm([
+      '--prefix',
+      ROOT,
+      'run',
+      'lookup',
+      '--',
+      '--env',
+      'demo',
+      '--store',
+      '5',
+      '--input',
+      'items.csv',
+      '--output',
+      'out.csv'
+    ])
+    const env = {
+      ...process.env,
+      PATH: pathWith(),
+      STORE_INVENTORY_DATA_DIR: join(dir, 'data'),
+      INVENTORY_CLIENT_SECRET: '',
+      INVENTORY_CLIENT_SECRET_FILE: ''
+    }
+    const looked = await runProgram(command, args, { cwd: folder, env })
+    expect(looked.code, looked.stderr).toBe(0)
+    expect((await csvRows(join(folder, 'out.csv'))).map((row) => row.Input)).toEqual(['00012345678905'])
   }, 60_000)
 
   it('reads an XLSX with numeric GTIN cells and writes an XLSX of items and their locations, with text identifiers', async () => {

@@ -31,7 +31,7 @@ export function run(command: string, args: string[], options: { cwd: string; env
 }
 
 /** npm as the running `npm test` started it, else the one on PATH. */
-function npm(args: string[]): [string, string[]] {
+export function npm(args: string[]): [string, string[]] {
   const cli = process.env.npm_execpath
   return cli !== undefined && cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : ['npm', args]
 }
