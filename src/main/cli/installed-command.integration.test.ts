@@ -22,6 +22,8 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
 const OLD_NODE = '/usr/bin/node'
 const GTINS = ['00012345678905', '00614141000036', '04006381333931']
+/** Some tests run several lookups, each a Node process with its threads: on a busy 2-core machine one took 26 s. */
+const LOOKUP_TEST_MS = 90_000
 
 let dir: string
 let work: string
@@ -70,6 +72,7 @@ async function csvRows(path: string): Promise<Record<string, string>[]> {
 
 describe.skipIf(process.platform === 'win32')(
   'the installed inventory-lookup command (POSIX: npm links bin there, Windows gets a .cmd shim)',
+  { timeout: LOOKUP_TEST_MS },
   () => {
     it('is on PATH, says its version and its flags', async () => {
       const version = await inventoryLookup(['--version'])
