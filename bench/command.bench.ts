@@ -42,18 +42,44 @@ const row = (label: string, value: string): void => console.log(`  ${label.padEn
 interface Timed {
   code: number | null
   ms: number
+  /** CPU time (user and system, all its threads) the command used; null where /proc has no such figure. */
+  cpuMs: number | null
   stderr: string
 }
+
+/**
+ * CPU time used so far by this process's children that have ended, from /proc/self/stat (cutime and
+ * cstime): unlike wall time it hardly depends on what else the machine is running. Linux only.
+ */
+function childrenCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    // The fields after the command's name, which is in parentheses and may hold spaces: state is [0], cutime [13], cstime [14].
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[13]) + Number(fields[14])
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null
+  } catch {
+    return null
+  }
+}
+
+/** USER_HZ, which Linux fixes at 100 on every architecture for /proc's figures. */
+const CLOCK_TICKS_PER_SECOND = 100
 
 /** Runs the installed command once, from `cwd`, and times it from spawn to exit. */
 function timed(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Timed> {
   return new Promise((resolve, reject) => {
+    const cpuBefore = childrenCpuMs()
     const started = performance.now()
     const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, ms: performance.now() - started, stderr }))
+    child.on('close', (code) => {
+      const ms = performance.now() - started
+      const cpuAfter = childrenCpuMs()
+      resolve({ code, ms, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore, stderr })
+    })
   })
 }
 
@@ -65,14 +91,23 @@ function summary(times: readonly number[]): { median: number; min: number; max: 
 async function repeated(label: string, target: number, run: () => Promise<Timed>): Promise<void> {
   const before = load()
   const times: number[] = []
+  const cpu: number[] = []
   for (let i = 0; i < RUNS; i += 1) {
     const one = await run()
     if (one.code !== 0) throw new Error(`${label} exited ${one.code}:\n${one.stderr}`)
     times.push(one.ms)
+    if (one.cpuMs !== null) cpu.push(one.cpuMs)
   }
   const { median, min, max } = summary(times)
   row(`${label} (${RUNS} runs)`, `median ${median.toFixed(0)} ms, min ${min.toFixed(0)}, max ${max.toFixed(0)}`)
   row('  target', `under ${target} ms: ${mark(median < target)} (median)`)
+  if (cpu.length === RUNS) {
+    const used = summary(cpu)
+    row(
+      '  CPU time (user + system, all threads)',
+      `median ${used.median.toFixed(0)} ms, min ${used.min.toFixed(0)}, max ${used.max.toFixed(0)}`
+    )
+  }
   row('  machine', `${before} before, ${load()} after`)
 }
 
