@@ -55,7 +55,10 @@ async function documentOf(path: string): Promise<OutputDocument> {
   return document as OutputDocument
 }
 
-describe('--format json and ndjson', () => {
+/** Each test runs one or more lookups of a few hundred values: 3-8 s here, over 30 s on a 2-core machine at load 16. */
+const LOOKUP_TEST_MS = 90_000
+
+describe('--format json and ndjson', { timeout: LOOKUP_TEST_MS }, () => {
   it.each(['items', 'locations', 'stores', 'matrix'] as const)(
     '--view %s writes one document the schema accepts: the run, then its rows with stable keys',
     async (view) => {
@@ -124,7 +127,7 @@ describe('--format json and ndjson', () => {
   })
 })
 
-describe('--fail-on', () => {
+describe('--fail-on', { timeout: LOOKUP_TEST_MS }, () => {
   it('out-of-stock: exit status 3 when the rows written have any, saying how many', async () => {
     const path = await input(200)
     const output = join(dir, 'rows.ndjson')
