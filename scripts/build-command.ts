@@ -12,6 +12,14 @@ const NODE_TARGET = `node${/\d+\.\d+/.exec(NODE_ENGINES)?.[0] ?? '22.13'}`
 
 const withoutExtension = (file: string) => file.replace(/\.mjs$/, '')
 
+/** The command's entry and its threads' scripts, each by the name it is built to. */
+export const COMMAND_SOURCES = {
+  [withoutExtension(COMMAND_ENTRY_FILE)]: 'src/main/cli/inventory-lookup.ts',
+  [withoutExtension(COMMAND_THREAD_FILES.workerEntry)]: 'src/main/workers/worker-main.ts',
+  [withoutExtension(COMMAND_THREAD_FILES.demoApiEntry)]: 'src/main/demo-api/demo-api-thread-main.ts',
+  [withoutExtension(COMMAND_THREAD_FILES.historyEntry)]: 'src/main/history/history-thread-main.ts'
+}
+
 /**
  * Builds the installed `inventory-lookup` command (part of `npm run build`, and run by `npm pack`):
  * its entry and the three thread scripts it starts, bundled to plain ES modules in out/cli, with the
@@ -25,12 +33,7 @@ export async function buildCommand(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true })
   await build({
     absWorkingDir: ROOT,
-    entryPoints: {
-      [withoutExtension(COMMAND_ENTRY_FILE)]: 'src/main/cli/inventory-lookup.ts',
-      [withoutExtension(COMMAND_THREAD_FILES.workerEntry)]: 'src/main/workers/worker-main.ts',
-      [withoutExtension(COMMAND_THREAD_FILES.demoApiEntry)]: 'src/main/demo-api/demo-api-thread-main.ts',
-      [withoutExtension(COMMAND_THREAD_FILES.historyEntry)]: 'src/main/history/history-thread-main.ts'
-    },
+    entryPoints: COMMAND_SOURCES,
     outdir: OUT,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appErrorSchema } from './domain/app-error'
+import { appErrorSchema } from './domain/app-error-schema'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
@@ -7,7 +7,7 @@ import { lookupSummarySchema } from './domain/lookup-summary'
 import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
 import { isCompareColumnKey } from './compare/compare-columns'
 import { storesSchema } from './domain/store-list'
-import { csvSeparatorSchema } from './export/csv-separator'
+import { csvSeparatorSchema } from './export/csv-separator-schema'
 import { formatNumber } from './format/numbers'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
@@ -96,8 +96,7 @@ export const importSummarySchema = z.object({
 })
 export type ImportSummary = z.infer<typeof importSummarySchema>
 
-/** Joins a column's values: no imported cell can hold it (text files with NUL are refused, XML cannot carry it). */
-export const IMPORT_VALUE_SEPARATOR = '\u0000'
+export { IMPORT_VALUE_SEPARATOR } from './import-separator'
 
 /**
  * One column of an imported file: the row numbers, and the values joined by

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
-import { csvSeparatorSchema } from './export/csv-separator'
+import { csvSeparatorSchema } from './export/csv-separator-schema'
 import { exportFormatSchema } from './export/export-spec'
 import { DEFAULT_LOW_STOCK_LEVEL, MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { IDENTITY_HOSTS, MARKET_PRESETS, type RemoteEnvironmentId } from './environments'

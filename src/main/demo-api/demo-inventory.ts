@@ -1,5 +1,5 @@
 import { gs1CheckDigit, padGtin } from '../../shared/domain/gtin'
-import type { ItemType } from '../../shared/domain/item-type'
+import type { ItemType } from '../../shared/domain/item-types'
 import { hashString, pickOne, randomDigits, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
 import type { DemoDay } from './demo-date'
 import { isCarried, type DemoLocation } from './demo-stock'

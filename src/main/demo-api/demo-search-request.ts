@@ -1,4 +1,4 @@
-import { itemTypeSchema } from '../../shared/domain/item-type'
+import { isItemType } from '../../shared/domain/item-types'
 import type { DemoSearch } from './demo-inventory'
 
 export const MAX_VALUES_PER_SEARCH = 100
@@ -24,8 +24,8 @@ export function parseSearchBody(contentType: string | undefined, body: string): 
   if (typeof storeNbr !== 'number' || !Number.isSafeInteger(storeNbr) || storeNbr <= 0) {
     return { ok: false, field: 'store_nbr' }
   }
-  const itemType = itemTypeSchema.safeParse(record['item_type'])
-  if (!itemType.success) return { ok: false, field: 'item_type' }
+  const itemType = record['item_type']
+  if (!isItemType(itemType)) return { ok: false, field: 'item_type' }
   const values = record['item_type_values']
   if (
     !Array.isArray(values) ||
@@ -35,7 +35,7 @@ export function parseSearchBody(contentType: string | undefined, body: string): 
   ) {
     return { ok: false, field: 'item_type_values' }
   }
-  return { ok: true, search: { storeNbr, itemType: itemType.data, values } }
+  return { ok: true, search: { storeNbr, itemType, values } }
 }
 
 export function mediaType(contentType: string | undefined): string {

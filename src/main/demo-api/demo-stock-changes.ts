@@ -1,4 +1,4 @@
-import type { ItemType } from '../../shared/domain/item-type'
+import type { ItemType } from '../../shared/domain/item-types'
 import type { DemoDay } from './demo-date'
 import { hashString, randomInt, seededRandom, type RandomSource } from './demo-random'
 import { scenarioRows, stockKey, usualStock, type DemoLocation, type StockScenario } from './demo-stock'

@@ -1,4 +1,4 @@
-import type { ItemType } from '../../shared/domain/item-type'
+import type { ItemType } from '../../shared/domain/item-types'
 import { hashString, randomFor, randomInt, shuffled, type RandomSource } from './demo-random'
 
 /**

@@ -1,10 +1,8 @@
-import { z } from 'zod'
-
 /**
  * The small set of failures the UI can explain in one sentence each.
  * Messages that travel with a code never contain a secret or a token.
  */
-export const errorCodeSchema = z.enum([
+export const ERROR_CODES = [
   'invalid_input',
   'forbidden_sender',
   'wrong_credentials',
@@ -27,15 +25,15 @@ export const errorCodeSchema = z.enum([
   'cancelled',
   'busy',
   'internal'
-])
-export type ErrorCode = z.infer<typeof errorCodeSchema>
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
-export const appErrorSchema = z.object({
-  code: errorCodeSchema,
-  message: z.string(),
-  status: z.number().int().optional()
-})
-export type AppErrorShape = z.infer<typeof appErrorSchema>
+/** An AppError as it crosses to the renderer: what app-error-schema.ts checks. */
+export interface AppErrorShape {
+  code: ErrorCode
+  message: string
+  status?: number | undefined
+}
 
 /** Thrown inside main; converted to `{ ok: false, error }` at the IPC boundary. */
 export class AppError extends Error {

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { ITEM_TYPES } from './item-types'
 
-export const itemTypeSchema = z.enum(['gtin', 'wm_item_number'])
-export type ItemType = z.infer<typeof itemTypeSchema>
+export type { ItemType } from './item-types'
+export const itemTypeSchema = z.enum(ITEM_TYPES)
 
 export const environmentIdSchema = z.enum(['demo', 'sandbox', 'production'])
 export type EnvironmentId = z.infer<typeof environmentIdSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { appErrorSchema } from './app-error'
+import { appErrorSchema } from './app-error-schema'
 
 export const inventoryLocationSchema = z.looseObject({
   location_area: z.string().catch(''),

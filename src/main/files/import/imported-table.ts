@@ -1,4 +1,5 @@
-import { IMPORT_VALUE_SEPARATOR, type ImportColumn, type ImportSummary, type RowNumbers } from '../../../shared/contract'
+import type { ImportColumn, ImportSummary, RowNumbers } from '../../../shared/contract'
+import { IMPORT_VALUE_SEPARATOR } from '../../../shared/import-separator'
 import { carriedHeader, ITEM_NAME_COLUMN } from '../../../shared/items/item-name-column'
 import { MAX_LISTED_ROWS } from '../../../shared/limits'
 

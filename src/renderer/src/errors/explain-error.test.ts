@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodeSchema } from '../../../shared/domain/app-error'
+import { errorCodeSchema } from '../../../shared/domain/app-error-schema'
 import { InventoryCallError } from '../api/inventory-call'
 import { errorDetailsText, explainError, withoutSettingsPointers } from './explain-error'
 

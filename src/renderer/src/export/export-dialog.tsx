@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { ExportFormat } from '../../../shared/contract'
-import { CSV_SEPARATOR_LABELS, csvSeparatorSchema, type CsvSeparator } from '../../../shared/export/csv-separator'
+import { CSV_SEPARATOR_LABELS, CSV_SEPARATORS, type CsvSeparator } from '../../../shared/export/csv-separator'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
 import { defaultScope, FORMAT_LABELS, type ExportScope } from './export-message'
@@ -116,7 +116,7 @@ export function ExportDialog({
         {format === 'csv' ? (
           <fieldset className="export-options">
             <legend>Separator</legend>
-            {csvSeparatorSchema.options.map((value) => (
+            {CSV_SEPARATORS.map((value) => (
               <label key={value}>
                 <input
                   type="radio"
