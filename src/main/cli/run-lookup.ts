@@ -123,6 +123,9 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       case 'resume':
         return await resumeRun(services, command.options, targetOverrides(command.options, hidden), io, say, out)
       case 'run': {
+        // A Demo lookup needs the Demo API's thread: it starts while the input is read rather than after,
+        // and a start that fails is tried again, and said, by the lookup's own start.
+        if (command.options.environment === 'demo') services.demoApi().catch(() => undefined)
         const stores = await readStores(services, command.options.stores, say)
         if (stores === null) return EXIT_USAGE
         const lines = await readLines(services, command.options, say)
