@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import * as nodeModule from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { COMMAND_NAME, COMMAND_THREAD_FILES, type ThreadScripts } from './command-files'
 import { startCommand } from './start-command'
@@ -17,5 +18,11 @@ function builtThreads(): ThreadScripts {
     historyEntry: beside(COMMAND_THREAD_FILES.historyEntry)
   }
 }
+
+// Node keeps the compiled code of the command's modules (in the system's temporary folder) for the
+// next run, which then parses none of its megabyte of JavaScript again: a third of a short lookup's
+// time on main's thread. The threads it starts use the same cache. A Node too old to have it (told
+// so by startCommand) must still get that far: it is looked up, not imported by name.
+nodeModule.enableCompileCache?.()
 
 await startCommand(COMMAND_NAME, builtThreads)
