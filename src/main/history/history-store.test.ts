@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -287,11 +287,14 @@ describe('history store', () => {
     expect(open().loadDraft()).toEqual({ savedAt: clock, draft: { text: '123\n456', importNote: null } })
   })
 
-  it('keeps the history in memory when asked', () => {
+  it('keeps no file when asked: the lookups last as long as the connection, and nothing is written to the data folder', () => {
     const history = open(null)
     expect(history.path).toBeNull()
     const { id } = history.createLookup(sampleLookup(sampleLines(1)))
     expect(history.lookup(id)?.lines).toBe(1)
     expect(history.sizeBytes()).toBeGreaterThan(0)
+    expect(readdirSync(dir)).toEqual([])
+    history.close()
+    expect(open(null).lookup(id)).toBeNull()
   })
 })

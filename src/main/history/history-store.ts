@@ -46,7 +46,7 @@ export interface HistoryStore {
 }
 
 /**
- * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps it in memory,
+ * Every lookup, kept in one SQLite file in the app's data folder (`dir`; null keeps no file,
  * for `--no-save`). The file is opened on first use, so a process that stops before it needs the
  * history (a settings file it cannot use) leaves the folder as it was. Opening it marks lookups
  * that a crashed process left "running" as interrupted.

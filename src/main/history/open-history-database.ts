@@ -65,7 +65,7 @@ export function openHistoryDatabase({
   now: () => number
   checkOnOpenMaxBytes?: number
 }): OpenedHistoryDatabase {
-  if (dir === null) return { db: openAt(':memory:', true), path: null, warning: null, checked: true }
+  if (dir === null) return { db: openAt(NO_FILE, true), path: null, warning: null, checked: true }
   const path = join(dir, HISTORY_FILE_NAME)
   try {
     makePrivateDirSync(dir)
@@ -107,11 +107,21 @@ export function openHistoryConnection(path: string): DatabaseSync {
   return db
 }
 
+/**
+ * Where a history that keeps no file lives (`--no-save`, or a file that could not be used): SQLite's
+ * private temporary database, named by the empty string, which only this connection sees. It keeps
+ * a small cache in memory and the rest in a temporary file that SQLite removes as it closes (on
+ * POSIX it has no name from the moment it is opened). `:memory:` held every page in memory instead:
+ * 160 MB for the million results of a large `--no-save` lookup.
+ */
+const NO_FILE = ''
+
 class NewerSchemaError extends Error {}
 class FailedCheckError extends Error {}
 
 function openAt(location: string, check: boolean): DatabaseSync {
-  if (location !== ':memory:') {
+  const onFile = location !== NO_FILE
+  if (onFile) {
     // SQLite creates the log and shared-memory files with the database's mode; older versions left all three readable by others.
     makePrivateFileSync(location)
     for (const suffix of ['-wal', '-shm']) keepPrivateSync(location + suffix)
@@ -121,7 +131,7 @@ function openAt(location: string, check: boolean): DatabaseSync {
     const fresh = (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }).n === 0
     // Only a database without tables can change this; it lets deleted lookups give their space back.
     if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL')
-    if (location !== ':memory:') {
+    if (onFile) {
       const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode
       if (mode !== 'wal') throw new Error(`the journal mode stayed ${mode}`)
     }
@@ -165,7 +175,7 @@ function moveAside(path: string, at: number): string {
 function inMemoryInstead(error: unknown, log: Logger): OpenedHistoryDatabase {
   log.error('the history database could not be opened; keeping history in memory for this session', { error })
   return {
-    db: openAt(':memory:', true),
+    db: openAt(NO_FILE, true),
     path: null,
     checked: true,
     warning:
