@@ -88,7 +88,7 @@ describe.skipIf(process.platform === 'win32')(
       expect(looked.stderr).toContain('Wrote 3 rows to results/items.csv.')
       expect(looked.code).toBe(0)
       const rows = await csvRows(join(work, 'results', 'items.csv'))
-      expect(rows.map((row) => [row.Name, row.GTIN])).toEqual(GTINS.map((gtin, i) => [`Item ${i}`, gtin]))
+      expect(rows.map((row) => [row['Item name'], row.GTIN])).toEqual(GTINS.map((gtin, i) => [`Item ${i}`, gtin]))
     })
 
     it('writes one JSON document the schema accepts, and NDJSON to standard output with every message on standard error', async () => {

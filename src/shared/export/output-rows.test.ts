@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CompareRow } from '../compare/compare-lookups'
-import { itemNameColumn } from '../domain/item-name-column'
 import type { InventoryItem, LineResult } from '../domain/line-result'
+import { ITEM_NAME_COLUMN } from '../items/item-name-column'
 import { lineFacts } from '../views/line-facts'
 import { itemsRowSchema, locationsRowSchema, matrixRowSchema, storesRowSchema, compareRowSchema } from './output-document'
 import { compareOutputRow, fileColumnNames, outputRowBuilder, storesRows } from './output-rows'
@@ -19,7 +19,7 @@ function item(gtin: string, locations: InventoryItem['inventory_locations']): In
   }
 }
 
-const CARRIED = ['Description', 'Case pack', '', 'Case pack']
+const CARRIED = [ITEM_NAME_COLUMN, 'Case pack', '', 'Case pack']
 
 function found(storeNbr: number, line: number, locations: InventoryItem['inventory_locations']): LineResult {
   return {
@@ -74,7 +74,7 @@ describe('rows for scripts', () => {
       onOrder: 24,
       inTransit: 0,
       message: 'leading zeros restored',
-      file: { Description: ' [redacted] milk 1 L ', 'Case pack': '12', 'Column 3': 'x', 'Case pack (2)': '24' }
+      file: { 'Item name': ' [redacted] milk 1 L ', 'Case pack': '12', 'Column 3': 'x', 'Case pack (2)': '24' }
     })
     const invalid = build.items(facts(INVALID))
     expect(invalid).toMatchObject({ status: 'invalid', gtin: null, onHand: null, itemName: 'Broken row' })
@@ -151,10 +151,10 @@ describe('names in the file', () => {
     expect(fileColumnNames(['Name', ' ', 'Name', 'Name (2)', 'Name'])).toEqual(['Name', 'Column 2', 'Name (2)', 'Name (2) (2)', 'Name (3)'])
   })
 
-  it('finds the column that names the item by its header, preferring an item name over a description', () => {
-    expect(itemNameColumn(['GTIN', 'Description', 'Item Name'])).toBe(2)
-    expect(itemNameColumn(['GTIN', 'item_description'])).toBe(1)
-    expect(itemNameColumn(['GTIN', 'PRODUCT'])).toBe(1)
-    expect(itemNameColumn(['GTIN', 'Case pack', 'Supplier'])).toBeNull()
+  it("takes the item's name from the column the import carries first as Item name, and gives none without it", () => {
+    const row = found(100, 2, [])
+    expect(build.items(lineFacts(row, 5)).itemName).toBe('[redacted] milk 1 L')
+    const unnamed = outputRowBuilder({ itemType: 'gtin', carriedColumns: ['Description', 'Case pack'], clean: (text) => text })
+    expect(unnamed.items(lineFacts(row, 5)).itemName).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import type { CompareRow } from '../compare/compare-lookups'
 import { COMPARE_CATEGORY_LABELS } from '../compare/compare-lookups'
 import type { ItemType } from '../domain/item-type'
-import { itemNameColumn } from '../domain/item-name-column'
+import { itemNameIndex } from '../items/item-name-column'
 import type { LineResult } from '../domain/line-result'
 import { stockBucket } from '../stock/stock-figures'
 import { STOCK_STATUS_LABELS } from '../stock/stock-status'
@@ -37,7 +37,8 @@ export function fileColumnNames(carriedColumns: readonly string[]): string[] {
 /** Builds rows for one lookup: the file's column names and the item-name column are worked out once. */
 export function outputRowBuilder(context: RowContext) {
   const names = fileColumnNames(context.carriedColumns)
-  const nameColumn = itemNameColumn(context.carriedColumns)
+  // The import carries the column that names the items first, as "Item name"; -1 when the file had none.
+  const nameColumn = itemNameIndex(context.carriedColumns)
   const { itemType, clean } = context
   const nullable = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : clean(value))
 
@@ -48,7 +49,7 @@ export function outputRowBuilder(context: RowContext) {
       input: clean(result.input),
       gtin: nullable(lineGtin(result, itemType)),
       wmItemNumber: nullable(lineItemNumber(result, itemType)),
-      itemName: nameColumn === null ? null : nullable(result.carried?.[nameColumn]?.trim())
+      itemName: nameColumn === -1 ? null : nullable(result.carried?.[nameColumn]?.trim())
     }
   }
 
