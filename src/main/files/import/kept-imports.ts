@@ -1,6 +1,5 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { z } from 'zod'
 import { MAX_IMPORT_BYTES } from '../../../shared/limits'
 import { writeFileAtomic } from '../atomic-write'
 import { makePrivateDir } from '../private-files'
@@ -10,7 +9,18 @@ export const KEPT_IMPORTS = 5
 
 /** An import's id as main makes it (`randomUUID`): anything else never becomes a path. */
 const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const metaSchema = z.object({ fileName: z.string().min(1).max(500) })
+/** The longest file name a kept import's notes may give. */
+const MAX_FILE_NAME_CHARS = 500
+
+/**
+ * The file name a kept import's notes give, checked by hand rather than with zod: this runs on the
+ * worker thread, which would otherwise compile all of zod as it starts. Null for anything else.
+ */
+function fileNameOf(meta: unknown): string | null {
+  if (typeof meta !== 'object' || meta === null) return null
+  const { fileName } = meta as { fileName?: unknown }
+  return typeof fileName === 'string' && fileName.length > 0 && fileName.length <= MAX_FILE_NAME_CHARS ? fileName : null
+}
 
 export interface KeptImport {
   fileName: string
@@ -58,9 +68,9 @@ export function createKeptImports(dir: string, keep = KEPT_IMPORTS) {
       try {
         const info = await stat(dataPath(importId))
         if (!info.isFile() || info.size > MAX_IMPORT_BYTES) return null
-        const meta = metaSchema.safeParse(JSON.parse(await readFile(metaPath(importId), 'utf8')))
-        if (!meta.success) return null
-        return { fileName: meta.data.fileName, bytes: new Uint8Array(await readFile(dataPath(importId))) }
+        const fileName = fileNameOf(JSON.parse(await readFile(metaPath(importId), 'utf8')))
+        if (fileName === null) return null
+        return { fileName, bytes: new Uint8Array(await readFile(dataPath(importId))) }
       } catch {
         return null
       }
