@@ -107,7 +107,7 @@ describe('--format json and ndjson', { timeout: LOOKUP_TEST_MS }, () => {
       expect((await readFile(join(dir, name), 'utf8')).split('\n')).toHaveLength(lines + 1)
     }
     expect(await runLookup([...demo(path), '--output', join(dir, 'rows.txt'), '--format', 'csv'], terminal())).toBe(0)
-    expect(await readFile(join(dir, 'rows.txt'), 'utf8')).toMatch(/^\uFEFFStock status,Store,Line,Input/)
+    expect(await readFile(join(dir, 'rows.txt'), 'utf8')).toMatch(/^\uFEFFStock status,Store,Item name,On shelf/)
   })
 
   it('--compare-with writes the comparison for scripts: each value then and now, and the earlier run', async () => {
