@@ -190,4 +190,30 @@ test.describe('Watchlists', () => {
     await expect(page.getByRole('row', { name: /Short list \(copy\)/ })).toContainText('2 stores')
     await expectNoSeriousAxeViolations(page)
   })
+
+  test('Ctrl+Shift+W opens Watchlists in the same moment a dialog closes', async ({ page, harness }) => {
+    await page.goto(harness.url)
+    await page.getByRole('textbox', { name: 'Stores' }).fill('300')
+    await replaceValues(page, VALUES.slice(0, 3))
+    await page.getByRole('button', { name: 'Save as watchlist' }).click()
+    await page.getByRole('textbox', { name: 'Watchlist name' }).fill('Quick')
+    // The shortcut is pressed in the very turn the note "saved" appears, before the browser takes
+    // another event: the dialog must be closed by then, or the shortcut is refused as if it were open.
+    await page.evaluate(() => {
+      const ready = new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.body.textContent?.includes('Watchlist “Quick” saved') !== true) return
+          observer.disconnect()
+          const press = new KeyboardEvent('keydown', { key: 'W', ctrlKey: true, shiftKey: true, bubbles: true, cancelable: true })
+          document.dispatchEvent(press)
+          resolve(press.defaultPrevented)
+        })
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
+      Object.assign(window, { shortcutTaken: ready })
+    })
+    await page.getByRole('dialog', { name: 'Save as watchlist' }).getByRole('button', { name: 'Save watchlist' }).click()
+    expect(await page.evaluate(() => (window as unknown as { shortcutTaken: Promise<boolean> }).shortcutTaken)).toBe(true)
+    await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
+  })
 })

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
+import { useModalDialog } from './use-modal-dialog'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -30,16 +31,7 @@ export function ConfirmDialog({
   const titleId = useId()
   const bodyId = useId()
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      dialog.showModal()
-      cancelRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
+  useModalDialog(dialogRef, open, () => cancelRef.current?.focus())
 
   return (
     <dialog

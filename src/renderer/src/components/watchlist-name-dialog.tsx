@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { MAX_WATCHLIST_NAME_CHARS, watchlistNameSchema } from '../../../shared/watchlists/watchlist'
 import { ErrorAlert } from '../errors/error-alert'
+import { useModalDialog } from './use-modal-dialog'
 
 interface WatchlistNameDialogProps {
   open: boolean
@@ -24,19 +25,12 @@ export function WatchlistNameDialog({ open, title, initialName, saveLabel, descr
   const [failure, setFailure] = useState<unknown>(null)
   const [saving, setSaving] = useState(false)
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      setName(initialName)
-      setProblem(null)
-      setFailure(null)
-      dialog.showModal()
-      inputRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open, initialName])
+  useModalDialog(dialogRef, open, () => {
+    setName(initialName)
+    setProblem(null)
+    setFailure(null)
+    inputRef.current?.focus()
+  })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useModalDialog } from '../components/use-modal-dialog'
 import { storeGroupSchema, type StoreGroup } from '../../../shared/settings'
 import { formatCount } from '../format/format'
 import { groupNamed } from './store-groups'
@@ -19,18 +20,11 @@ export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: Save
   const [name, setName] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      setName('')
-      setProblem(null)
-      dialog.showModal()
-      inputRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open])
+  useModalDialog(dialogRef, open, () => {
+    setName('')
+    setProblem(null)
+    inputRef.current?.focus()
+  })
 
   const taken = name.trim() === '' ? null : groupNamed(groups, name)
   const submit = (event: FormEvent) => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useModalDialog } from '../components/use-modal-dialog'
 import type { ExportFormat } from '../../../shared/contract'
 import { CSV_SEPARATOR_LABELS, CSV_SEPARATORS, type CsvSeparator } from '../../../shared/export/csv-separator'
 import { ErrorAlert } from '../errors/error-alert'
@@ -59,19 +60,12 @@ export function ExportDialog({
   const [scope, setScope] = useState<ExportScope>('shown')
   const [separator, setSeparator] = useState<CsvSeparator>(lastSeparator)
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) {
-      setFormat(lastFormat)
-      setSeparator(lastSeparator)
-      setScope(defaultScope(counts.selected))
-      dialog.showModal()
-      firstRef.current?.focus()
-    } else if (!open && dialog.open) {
-      dialog.close()
-    }
-  }, [open, lastFormat, lastSeparator, counts.selected])
+  useModalDialog(dialogRef, open, () => {
+    setFormat(lastFormat)
+    setSeparator(lastSeparator)
+    setScope(defaultScope(counts.selected))
+    firstRef.current?.focus()
+  })
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useModalDialog } from '../components/use-modal-dialog'
 import { SHORTCUT_GROUPS } from './shortcut-list'
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform)
@@ -22,12 +23,7 @@ export function KeyboardShortcuts() {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog === null) return
-    if (open && !dialog.open) dialog.showModal()
-    else if (!open && dialog.open) dialog.close()
-  }, [open])
+  useModalDialog(dialogRef, open)
 
   return (
     <>
