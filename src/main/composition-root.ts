@@ -74,6 +74,8 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       listeners.clear()
       // A lookup still running when the app closes can be resumed from History.
       await services.lookups.stopAll('interrupted')
+      // Before History's threads stop: a run that just finished is still being summed up for its watchlist.
+      await services.watchlists.close()
       threads.wakeLock.close()
       await threads.historyWriter.close()
       await threads.historyReader.close()
