@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { AnswerRow, RunFigures, StoppedState } from './history-types'
 import { createItemCatalogue, nameFromCatalogue, namesOfLookup } from './item-catalogue'
@@ -8,6 +9,11 @@ import { createLookupReads } from './lookup-reads'
 import { prepareLookup, type ClaimedRun, type CreatedLookup, type NewLookupRequest } from './lookup-request'
 import { createLookupWrites } from './lookup-writes'
 import { createOriginReads, createOriginWrites, type LookupOrigin } from './lookup-origins'
+import { createSummaryWrites } from './run-summaries'
+import { createAnswerLocations } from './answer-locations'
+
+export const ANSWERS_REMOVED_MESSAGE =
+  "This lookup's full answers were removed by History's retention; only its summary is kept. Run it again for a fresh answer."
 
 /**
  * Every change to the history, each one transaction, as History's thread runs them (or main, for a
@@ -19,6 +25,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
   const catalogue = createItemCatalogue(db)
   const origins = createOriginReads(db)
   const originWrites = createOriginWrites(db)
+  const summaries = createSummaryWrites(db)
   const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
   const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
 
@@ -54,8 +61,11 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number =>
       writes.appendResults(id, rows, figures, now),
 
-    finishRun: (id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, now: number): void =>
-      writes.finishRun(id, state, figures, now),
+    /** Ends the run, then keeps its summary: what History's list and the trends read once its raw answers are gone. */
+    finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, now: number): void {
+      writes.finishRun(id, state, figures, now)
+      writes.transaction(() => summaries.record(id, now, createAnswerLocations(db)))
+    },
 
     /**
      * Takes a stopped lookup over to look up again its lines whose current result has one of
@@ -64,6 +74,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     claimRun(id: number, statuses: readonly FinalLineStatus[], now: number): ClaimedRun | null {
       const lookup = reads.lookup(id)
       if (lookup === null) throw lookupGone()
+      if (summaries.answersRemovedAt(id) !== null) throw new AppError('invalid_input', ANSWERS_REMOVED_MESSAGE)
       // A lookup left running by a process that is gone gets its unanswered lines cancelled by the claim.
       if (lookup.state !== 'running' && statuses.every((status) => lookup.counts[status] === 0)) return null
       const prior = writes.claimRun(id, now)
@@ -94,6 +105,13 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     },
 
     setOrigin: (id: number, origin: LookupOrigin): boolean => writes.transaction(() => originWrites.setOrigin(id, origin)),
+    /** Drops the raw answers of runs that ended before `cutoff`, keeping their summaries; returns how many. */
+    removeAnswersBefore(cutoff: number, now: number): number {
+      const ids = summaries.withAnswersBefore(cutoff)
+      for (const id of ids) writes.transaction(() => summaries.removeAnswers(id, now, createAnswerLocations(db)))
+      if (ids.length > 0) reclaimSpace()
+      return ids.length
+    },
 
     saveDraft(draft: unknown, now: number): void {
       writes.transaction(() => saveDraft.run(now, JSON.stringify(draft)))

@@ -127,6 +127,38 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER lookup_origins_gone AFTER DELETE ON lookups BEGIN
     DELETE FROM lookup_origins WHERE lookup_id = OLD.id;
   END;
+  `,
+  // Run summaries (run-summaries.ts): each run's values as integer ids in one blob, and per run and
+  // store its counts and a byte per value, so trends never read raw answers, which retention may drop
+  // (answers_removed_at) while the summaries stay. Rowid tables: a status blob is too big a row for
+  // WITHOUT ROWID.
+  `
+  CREATE TABLE summary_values (
+    id INTEGER PRIMARY KEY,
+    item_type TEXT NOT NULL,
+    value TEXT NOT NULL,
+    UNIQUE (item_type, value)
+  );
+  CREATE TABLE run_summaries (
+    lookup_id INTEGER PRIMARY KEY,
+    value_ids BLOB NOT NULL,
+    written_at INTEGER NOT NULL
+  );
+  CREATE TABLE run_store_summaries (
+    lookup_id INTEGER NOT NULL,
+    store_nbr INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    in_stock INTEGER NOT NULL,
+    out_of_stock INTEGER NOT NULL,
+    shelf_empty INTEGER NOT NULL,
+    not_found INTEGER NOT NULL,
+    failed INTEGER NOT NULL,
+    cancelled INTEGER NOT NULL,
+    not_asked INTEGER NOT NULL,
+    statuses BLOB NOT NULL,
+    PRIMARY KEY (lookup_id, store_nbr)
+  );
+  ALTER TABLE lookups ADD COLUMN answers_removed_at INTEGER;
   `
 ]
 

@@ -82,6 +82,8 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     'DELETE FROM item_batches WHERE lookup_id = ?',
     'DELETE FROM lookup_lines WHERE lookup_id = ?',
     'DELETE FROM lookup_stores WHERE lookup_id = ?',
+    'DELETE FROM run_store_summaries WHERE lookup_id = ?',
+    'DELETE FROM run_summaries WHERE lookup_id = ?',
     'DELETE FROM lookups WHERE id = ?'
   ].map((sql) => db.prepare(sql))
 

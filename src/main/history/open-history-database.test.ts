@@ -56,6 +56,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   // Version 2 added results.locations, which a row stored before leaves NULL, as version 1's seed does.
   seedVersion1,
   // Version 3 added the item catalogue, which a lookup stored before does not need.
+  seedVersion1,
+  // Version 4 added where a lookup came from, and version 5's run summaries leave a lookup stored before without one.
   seedVersion1
 ]
 
