@@ -11,6 +11,7 @@ import { createImportService } from './files/import/import-service'
 import { sweepTempFiles } from './files/temp-files'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
+import { applyHistoryRetention } from './history/history-retention'
 import { createLookupResults } from './history/lookup-results'
 import { openHistoryReader } from './history/open-history-reader'
 import { openHistoryWriter } from './history/open-history-writer'
@@ -55,7 +56,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   const { services, threads } = buildServices(effects, emit)
   await services.settings.load()
   await removeInterruptedWrites(effects)
-  await purgeOldLookups(effects, services.settings.current().settings.historyRetentionDays, threads.historyWriter)
+  await applyHistoryRetention(threads.historyWriter, services.settings.current().settings, effects)
   checkLargeHistory(threads, log)
 
   return {
@@ -196,17 +197,6 @@ async function removeInterruptedWrites(effects: AppEffects): Promise<void> {
     if (removed > 0) effects.log.info('removed temporary files of interrupted writes', { removed })
   } catch (error) {
     effects.log.warn('temporary files of interrupted writes could not be removed', { error })
-  }
-}
-
-/** Lookups older than the settings keep them go as the app starts. */
-async function purgeOldLookups(effects: AppEffects, retentionDays: number, writer: Threads['historyWriter']): Promise<void> {
-  try {
-    const removed = await writer.purgeStartedBefore(effects.now() - retentionDays * 86_400_000)
-    if (removed > 0) effects.log.info('old lookups removed from History', { lookups: removed })
-  } catch (error) {
-    // Old lookups stay until the next start; the app is still usable.
-    effects.log.error('old lookups could not be removed from History', { error })
   }
 }
 

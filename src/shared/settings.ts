@@ -64,10 +64,17 @@ export function remoteDefaults(environment: RemoteEnvironmentId): RemoteEnvironm
   }
 }
 
-/** Lookups older than this many days are removed from History when the app starts. */
+/**
+ * History's retention, applied when the app starts: a lookup's full answers are dropped after
+ * `historyAnswerDays` (its summary, lines and counts stay), and the lookup itself, summary and all,
+ * after `historyRetentionDays`. Full answers are never kept longer than the lookup, whatever is set.
+ */
 export const HISTORY_RETENTION_DAYS = { min: 1, max: 3650 } as const
 export const historyRetentionDaysSchema = z.number().int().min(HISTORY_RETENTION_DAYS.min).max(HISTORY_RETENTION_DAYS.max)
-export const DEFAULT_HISTORY_RETENTION_DAYS = 90
+/** Two years of summaries: a year of twice-daily runs compared with the year before. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 730
+/** Full answers as long as History kept whole lookups before it kept summaries. */
+export const DEFAULT_HISTORY_ANSWER_DAYS = 90
 
 export const settingsSchema = z.object({
   version: z.literal(1),
@@ -93,7 +100,8 @@ export const settingsSchema = z.object({
   detailPanelWidth: detailPanelWidthSchema.default(DETAIL_PANEL_WIDTH.default),
   historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS),
   /** Each view's columns as the person chose them (Columns): their order and the hidden ones. */
-  columns: columnChoicesSchema.default({})
+  columns: columnChoicesSchema.default({}),
+  historyAnswerDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_ANSWER_DAYS)
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -112,7 +120,8 @@ export const DEFAULT_SETTINGS: Settings = {
   csvSeparator: null,
   detailPanelWidth: DETAIL_PANEL_WIDTH.default,
   historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
-  columns: {}
+  columns: {},
+  historyAnswerDays: DEFAULT_HISTORY_ANSWER_DAYS
 }
 
 /** What the renderer may change. Window bounds are main's business. */
@@ -136,7 +145,8 @@ export const settingsPatchSchema = z
     detailPanelWidth: detailPanelWidthSchema,
     historyRetentionDays: historyRetentionDaysSchema,
     /** The views named are replaced; the others keep their choice. */
-    columns: columnChoicesSchema
+    columns: columnChoicesSchema,
+    historyAnswerDays: historyRetentionDaysSchema
   })
   .partial()
   .strict()

@@ -153,6 +153,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     heartbeat: (id) => call('heartbeat', id),
     deleteLookup: (id) => call('deleteLookup', id),
     purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),
+    removeAnswersBefore: (cutoff) => call('removeAnswersBefore', cutoff),
     saveDraft: (draft) => call('saveDraft', draft),
     setOrigin: (id, origin) => call('setOrigin', id, origin),
     close: () => channel.close()

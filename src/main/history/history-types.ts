@@ -38,6 +38,8 @@ export interface StoredLookup extends RunFigures {
   /** Length of the lookup's result log (the next `seq`). */
   resultsCount: number
   valuesPerSecond: number
+  /** When retention dropped its raw answers (its lines, counts and summary stay); null while they are kept. */
+  answersRemovedAt: number | null
 }
 
 /** An input line as validated at the start: stored once per lookup, whatever the number of stores. */

@@ -21,6 +21,8 @@ export interface HistoryWriter {
   heartbeat(id: number): Promise<void>
   deleteLookup(id: number): Promise<boolean>
   purgeStartedBefore(cutoff: number): Promise<number>
+  /** Drops the raw answers of runs that ended before `cutoff`, keeping their summaries; resolves to how many. */
+  removeAnswersBefore(cutoff: number): Promise<number>
   saveDraft(draft: unknown): Promise<void>
   /** Says where a lookup came from (a watchlist's run, a Run again); false when the lookup is gone. */
   setOrigin(id: number, origin: LookupOrigin): Promise<boolean>
@@ -45,6 +47,7 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
     heartbeat: (id) => run(() => operations.heartbeat(id, now())),
     deleteLookup: (id) => run(() => operations.deleteLookup(id, now())),
     purgeStartedBefore: (cutoff) => run(() => operations.purgeStartedBefore(cutoff, now())),
+    removeAnswersBefore: (cutoff) => run(() => operations.removeAnswersBefore(cutoff, now())),
     saveDraft: (draft) => run(() => operations.saveDraft(draft, now())),
     setOrigin: (id, origin) => run(() => operations.setOrigin(id, origin)),
     close: () => Promise.resolve()

@@ -37,6 +37,7 @@ interface LookupRow {
   batches_done: number
   batches_total: number
   values_per_second: number
+  answers_removed_at: number | null
 }
 
 interface StoreRow extends Record<FinalLineStatus, number> {
@@ -134,7 +135,8 @@ export function createLookupReads(db: DatabaseSync) {
       throttledMs: row.throttled_ms,
       batchesDone: row.batches_done,
       batchesTotal: row.batches_total,
-      valuesPerSecond: row.values_per_second
+      valuesPerSecond: row.values_per_second,
+      answersRemovedAt: row.answers_removed_at
     }
   }
 

@@ -37,6 +37,7 @@ export function openHistoryWriter(
     heartbeat: (id) => current().heartbeat(id),
     deleteLookup: (id) => current().deleteLookup(id),
     purgeStartedBefore: (cutoff) => current().purgeStartedBefore(cutoff),
+    removeAnswersBefore: (cutoff) => current().removeAnswersBefore(cutoff),
     saveDraft: (draft) => current().saveDraft(draft),
     setOrigin: (id, origin) => current().setOrigin(id, origin),
     close: () => writer?.close() ?? Promise.resolve()

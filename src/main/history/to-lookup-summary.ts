@@ -24,6 +24,7 @@ export function toLookupSummary(lookup: StoredLookup, runningHere: boolean, orig
     carriedColumns: lookup.carriedColumns,
     watchlistId: origin?.watchlistId ?? null,
     watchlistName: origin?.watchlistName ?? null,
-    follows: origin?.follows == null ? null : String(origin.follows)
+    follows: origin?.follows == null ? null : String(origin.follows),
+    answersRemovedAt: lookup.answersRemovedAt === null ? null : new Date(lookup.answersRemovedAt).toISOString()
   }
 }

@@ -67,7 +67,16 @@ async function startApp() {
 }
 
 interface Listed {
-  lookups: { jobId: string; stores: number[]; state: string; lines: number; found: number; notFound: number; runningHere: boolean }[]
+  lookups: {
+    jobId: string
+    stores: number[]
+    state: string
+    lines: number
+    found: number
+    notFound: number
+    runningHere: boolean
+    answersRemovedAt: string | null
+  }[]
   more: boolean
   databaseBytes: number
   databasePath: string | null
@@ -236,9 +245,9 @@ describe('History channels', () => {
     expect(await app.call('history:get-draft')).toEqual({ draft: null })
   })
 
-  it('removes lookups older than the retention setting when the app starts (90 days unless set)', async () => {
+  it('removes full answers older than 90 days and lookups older than 730 days when the app starts, unless set otherwise', async () => {
     const app = await startApp()
-    await app.lookUp(1, validGtins(2))
+    const old = await app.lookUp(1, validGtins(2))
     clock += 30 * DAY
     const recent = await app.lookUp(2, validGtins(2, 100))
     await app.root.close()
@@ -246,9 +255,29 @@ describe('History channels', () => {
 
     clock += 70 * DAY
     const later = await startApp()
-    expect((await later.call<Listed>('history:list', {})).lookups.map((lookup) => lookup.jobId)).toEqual([recent])
-    await later.call('settings:update', { historyRetentionDays: 30 })
+    const listed = (await later.call<Listed>('history:list', {})).lookups
+    expect(listed.map((lookup) => [lookup.jobId, lookup.answersRemovedAt])).toEqual([
+      [recent, null],
+      [old, new Date(clock).toISOString()]
+    ])
+    // The counts stay with the summary.
+    expect(listed[1]?.found).toBeGreaterThan(0)
+    await later.call('settings:update', { historyRetentionDays: 80 })
     await later.root.close()
+    roots.length = 0
+
+    const summariesShorter = await startApp()
+    expect((await summariesShorter.call<Listed>('history:list', {})).lookups.map((lookup) => lookup.jobId)).toEqual([recent])
+    await summariesShorter.call('settings:update', { historyRetentionDays: 730, historyAnswerDays: 1 })
+    await summariesShorter.root.close()
+    roots.length = 0
+
+    const answersShorter = await startApp()
+    expect((await answersShorter.call<Listed>('history:list', {})).lookups.map((lookup) => lookup.answersRemovedAt)).toEqual([
+      new Date(clock).toISOString()
+    ])
+    await answersShorter.call('settings:update', { historyRetentionDays: 30 })
+    await answersShorter.root.close()
     roots.length = 0
 
     const shorter = await startApp()

@@ -32,7 +32,8 @@ const LOOKUP: StoredLookup = {
   throttledMs: 0,
   batchesDone: 0,
   batchesTotal: 0,
-  valuesPerSecond: 0
+  valuesPerSecond: 0,
+  answersRemovedAt: null
 }
 
 describe('the ledger of a run', () => {

@@ -29,6 +29,8 @@ export const lookupSummarySchema = z.object({
   watchlistId: z.string().nullable(),
   watchlistName: z.string().nullable(),
   /** The earlier lookup "Since the last run" compares it with: the watchlist's run before, or the lookup a Run again came from. */
-  follows: z.string().nullable()
+  follows: z.string().nullable(),
+  /** When History's retention removed its full answers, keeping its counts and summary; null while kept. */
+  answersRemovedAt: z.iso.datetime().nullable()
 })
 export type LookupSummary = z.infer<typeof lookupSummarySchema>

@@ -1,6 +1,8 @@
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
+import { DEFAULT_HISTORY_ANSWER_DAYS } from '../../../shared/settings'
 import { useJobProgress } from '../api/progress-store'
+import { useSettings } from '../api/settings-queries'
 import { formatCount, formatDateTime } from '../format/format'
 import { answeredText, canResume, STATE_LABELS, storesLabel, valuesLabel } from '../format/lookup-labels'
 import { withProgress } from './with-progress'
@@ -31,6 +33,8 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
   const id = lookup.jobId
   const answered = answeredText(lookup)
   const running = lookup.state === 'running'
+  const answerDays = useSettings().data?.settings.historyAnswerDays ?? DEFAULT_HISTORY_ANSWER_DAYS
+  const trimmed = lookup.answersRemovedAt !== null
   return (
     <tr data-state={lookup.state}>
       <td className="history-choose">
@@ -61,13 +65,20 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
           {STATE_LABELS[lookup.state]}
         </span>
         {answered === null ? null : <span className="history-meta">{answered}</span>}
+        {trimmed ? (
+          <span className="history-meta">
+            Summary only: full answers removed after {formatCount(answerDays)} {answerDays === 1 ? 'day' : 'days'}
+          </span>
+        ) : null}
       </td>
       <td>
         <div className="history-actions">
-          <button type="button" aria-label={`Open lookup ${id}`} disabled={busy} onClick={() => actions.onOpen(lookup)}>
-            Open
-          </button>
-          {canResume(lookup) ? (
+          {trimmed ? null : (
+            <button type="button" aria-label={`Open lookup ${id}`} disabled={busy} onClick={() => actions.onOpen(lookup)}>
+              Open
+            </button>
+          )}
+          {canResume(lookup) && !trimmed ? (
             <button type="button" aria-label={`Resume lookup ${id}`} disabled={busy} onClick={() => actions.onResume(lookup)}>
               Resume
             </button>
@@ -75,14 +86,16 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
           <button type="button" aria-label={`Run again: lookup ${id}`} disabled={busy} onClick={() => actions.onRunAgain(lookup)}>
             Run again
           </button>
-          <button
-            type="button"
-            aria-label={`Compare with previous: lookup ${id}`}
-            disabled={busy}
-            onClick={() => actions.onCompareWithPrevious(lookup)}
-          >
-            Compare with previous
-          </button>
+          {trimmed ? null : (
+            <button
+              type="button"
+              aria-label={`Compare with previous: lookup ${id}`}
+              disabled={busy}
+              onClick={() => actions.onCompareWithPrevious(lookup)}
+            >
+              Compare with previous
+            </button>
+          )}
           <button
             type="button"
             className="danger"

@@ -53,7 +53,7 @@ export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsS
       <Tabs label="Environment settings" tabs={REMOTE_TABS} selected={selected} onSelect={selectTab}>
         <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} onDirtyChange={reportDirty} />
       </Tabs>
-      <HistoryRetentionForm days={settings.historyRetentionDays} />
+      <HistoryRetentionForm days={settings.historyRetentionDays} answerDays={settings.historyAnswerDays} />
       <SupportSection />
       <DiscardChangesDialog
         open={pendingTab !== null}

@@ -23,6 +23,7 @@ export function lookupSummary(patch: Partial<LookupSummary> = {}): LookupSummary
     watchlistId: null,
     watchlistName: null,
     follows: null,
+    answersRemovedAt: null,
     ...patch
   }
 }
