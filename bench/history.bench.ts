@@ -173,7 +173,7 @@ async function storage(dir: string): Promise<void> {
     `${ms(performance.now() - started)} for ${entries.toLocaleString('en-US')} entries in pages of ${RESULTS_PAGE_ENTRIES}`
   )
   started = performance.now()
-  const latest = await currentInPages(createInThreadReader(history.operations().reads), big.id, { carried: false })
+  const latest = await currentInPages(createInThreadReader(history.operations()), big.id, { carried: false })
   row('every current result, in pages (exports)', `${ms(performance.now() - started)} for ${latest.length.toLocaleString('en-US')} lines`)
 
   const a = storeLookup(history, 1001, 100_000)

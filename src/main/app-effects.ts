@@ -16,8 +16,8 @@ export interface AppEffects {
   secretStore: SecretStore
   userDataDir: string
   log: Logger
-  /** The native save dialog in the app; null when the user cancelled. */
-  chooseExportPath(suggestedName: string, format: ExportFormat): Promise<string | null>
+  /** The native save dialog in the app (`png`: a chart the window drew); null when the user cancelled. */
+  chooseExportPath(suggestedName: string, format: ExportFormat | 'png'): Promise<string | null>
   /** Called only with URLs that passed the external-link check. */
   openExternal(url: URL): Promise<void>
   /** The log file, for "Open log folder" and "Copy diagnostics"; absent where lines go to a terminal. */

@@ -7,6 +7,7 @@ import type { CompareService } from './history/compare-service'
 import type { HistoryStore } from './history/history-store'
 import type { HistoryWriter } from './history/history-writer'
 import type { LookupResults } from './history/lookup-results'
+import type { TrendsService } from './history/trends-service'
 import type { LookupService } from './jobs/lookup-service'
 import type { Diagnostics } from './logging/diagnostics'
 import type { Redactor } from './security/redactor'
@@ -35,6 +36,8 @@ export interface AppServices {
   /** A lookup's results as History keeps them, read off main's thread. */
   results: LookupResults
   comparisons: CompareService
+  /** Trends over a set of runs, from their summaries, read off main's thread. */
+  trends: TrendsService
   exports: ExportService
   /** Watchlists kept in the data folder, their runs (lookups labelled with them) and what each run found since the last. */
   watchlists: WatchlistService

@@ -14,6 +14,7 @@ import { createHistoryStore } from './history/history-store'
 import { applyHistoryRetention } from './history/history-retention'
 import { createLookupResults } from './history/lookup-results'
 import { openHistoryReader } from './history/open-history-reader'
+import { createTrendsService } from './history/trends-service'
 import { openHistoryWriter } from './history/open-history-writer'
 import { createInventoryClient } from './inventory/inventory-client'
 import { createChannelImplementations } from './ipc/channel-implementations'
@@ -149,7 +150,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     lookups,
     imports
   })
-  const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor })
+  const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor, now })
   const diagnostics = createDiagnostics({
     settings,
     logs: effects.logs,
@@ -171,6 +172,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     historyWriter,
     results,
     comparisons,
+    trends: createTrendsService({ reader: historyReader }),
     exports,
     watchlists,
     diagnostics,

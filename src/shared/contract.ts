@@ -15,6 +15,7 @@ import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS,
 import { settingsPatchSchema, settingsSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 import { watchlistChannels } from './watchlists/watchlist-contract'
+import { trendChannels } from './trends/trend-questions'
 
 /**
  * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
@@ -353,7 +354,8 @@ export const invokeContract = {
     /** For a support request: versions, system, settings (no secret is in them) and the last log lines, redacted. */
     result: z.object({ text: z.string() })
   },
-  ...watchlistChannels(inputLinesSchema, importSourceSchema)
+  ...watchlistChannels(inputLinesSchema, importSourceSchema),
+  ...trendChannels(exportOutcomeSchema)
 } as const
 
 export const eventContract = {

@@ -32,7 +32,8 @@ import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './w
  * command run.
  */
 
-const EXPORT_FILTERS: Record<ExportFormat, Electron.FileFilter> = {
+const EXPORT_FILTERS: Record<ExportFormat | 'png', Electron.FileFilter> = {
+  png: { name: 'PNG image', extensions: ['png'] },
   csv: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
   xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
   json: { name: 'JSON', extensions: ['json'] }

@@ -25,7 +25,7 @@ describe('compare service', () => {
   it('compares two stored lookups value by value, and compares again once one of them gains results', async () => {
     const history = createDirectHistory({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
-    const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
+    const service = createCompareService({ history, reader: createInThreadReader(history.operations()), lowStockLevel: () => 3 })
     const then = finished(history, (line) => line * 5)
     const now = finished(history, (line) => (line === 1 ? 0 : line * 5))
     const first = await service.compare(then, now)
@@ -51,7 +51,7 @@ describe('compare service', () => {
   it('compares lookups of several stores store and value pair by pair', async () => {
     const history = createDirectHistory({ dir: null, log: createMemoryLogger(), now: () => 1 })
     opened.push(history)
-    const service = createCompareService({ history, reader: createInThreadReader(history.operations().reads), lowStockLevel: () => 3 })
+    const service = createCompareService({ history, reader: createInThreadReader(history.operations()), lowStockLevel: () => 3 })
     const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {
       const { id } = history.createLookup(sampleLookup(sampleLines(2), { stores }))
       const answers = stores.flatMap((storeNbr) =>

@@ -9,7 +9,7 @@ import { createLookupReads } from './lookup-reads'
 import { prepareLookup, type ClaimedRun, type CreatedLookup, type NewLookupRequest } from './lookup-request'
 import { createLookupWrites } from './lookup-writes'
 import { createOriginReads, createOriginWrites, type LookupOrigin } from './lookup-origins'
-import { createSummaryWrites } from './run-summaries'
+import { createSummaryReads, createSummaryWrites } from './run-summaries'
 import { createAnswerLocations } from './answer-locations'
 
 export const ANSWERS_REMOVED_MESSAGE =
@@ -40,6 +40,8 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     reads,
     catalogue,
     origins,
+    /** The summaries' reads, for the reader of a history in memory (a file's reader thread has its own). */
+    summaryReads: createSummaryReads(db),
 
     /**
      * Validates the lines, stores the lookup with them, and gives the values to look up. A list

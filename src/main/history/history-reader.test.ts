@@ -63,7 +63,7 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
 
 const PAGES = {
   "a thread of History's own": () => startHistoryReaderThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() }),
-  "main's connection": () => createInThreadReader(store.operations().reads)
+  "main's connection": () => createInThreadReader(store.operations())
 }
 
 describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, open) => {

@@ -1,7 +1,9 @@
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
+import type { Trends } from '../../shared/trends/trend-series'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { LookupReads } from './lookup-reads'
+import type { SummaryReads } from './run-summaries'
 
 /**
  * History's long reads, a page or a slice at a time: the result log the window reads, the current
@@ -21,6 +23,8 @@ export interface HistoryReader {
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
   /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
   itemNames(id: number): Promise<Map<number, string>>
+  /** The trends of these runs from their summaries (a year of a watchlist's runs in one read), never their raw answers. */
+  trends(ids: readonly number[]): Promise<Trends>
   close(): Promise<void>
 }
 
@@ -28,9 +32,13 @@ export interface HistoryReader {
 export const CURRENT_PAGE_LINES = 1_000
 
 /** The long reads on main's own connection: a history kept in memory, which no other thread can open. */
-export function createInThreadReader(
+export function createInThreadReader({
+  reads,
+  summaryReads
+}: {
   reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'carriedCells' | 'itemNames'>
-): HistoryReader {
+  summaryReads: Pick<SummaryReads, 'trends'>
+}): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
     // A turn of the event loop per read, as the thread's answer would take.
     await new Promise<void>((resolve) => setImmediate(resolve))
@@ -42,6 +50,7 @@ export function createInThreadReader(
     stockInputs: (id) => run(() => reads.stockInputs(id)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     itemNames: (id) => run(() => reads.itemNames(id)),
+    trends: (ids) => run(() => summaryReads.trends(ids)),
     close: () => Promise.resolve()
   }
 }

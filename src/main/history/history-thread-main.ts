@@ -11,6 +11,7 @@ import {
   type HistoryThreadRequest
 } from './history-thread-protocol'
 import { createLookupReads } from './lookup-reads'
+import { createSummaryReads } from './run-summaries'
 import { adoptOwner } from './lookup-owner'
 import { openHistoryConnection } from './open-history-database'
 
@@ -46,7 +47,8 @@ const operations: Record<string, unknown> =
           current: reads.current,
           stockInputs: reads.stockInputs,
           carriedCells: reads.carriedCells,
-          itemNames: reads.itemNames
+          itemNames: reads.itemNames,
+          trends: createSummaryReads(db).trends
         } satisfies Record<HistoryReadOp, unknown>
       })()
 

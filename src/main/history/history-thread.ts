@@ -175,6 +175,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     stockInputs: (id) => call('stockInputs', id),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     itemNames: (id) => call('itemNames', id),
+    trends: (ids) => call('trends', ids),
     close: () => channel.close()
   }
 }

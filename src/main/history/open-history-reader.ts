@@ -14,7 +14,7 @@ export function openHistoryReader(history: HistoryStore, options: { log: Logger;
       const { path } = history
       reader =
         path === null
-          ? createInThreadReader(history.operations().reads)
+          ? createInThreadReader(history.operations())
           : startHistoryReaderThread({
               path,
               owner: history.owner,
@@ -30,6 +30,7 @@ export function openHistoryReader(history: HistoryStore, options: { log: Logger;
     stockInputs: (id) => current().stockInputs(id),
     carriedCells: (id, lines) => current().carriedCells(id, lines),
     itemNames: (id) => current().itemNames(id),
+    trends: (ids) => current().trends(ids),
     close: () => reader?.close() ?? Promise.resolve()
   }
 }

@@ -29,7 +29,7 @@ export function createChannelImplementations(
   async function saveExport(
     what: string,
     suggestedName: string,
-    format: ExportFormat,
+    format: ExportFormat | 'png',
     write: (path: string) => Promise<{ rows: number }>
   ): Promise<{ saved: true; path: string; rows: number } | { saved: false }> {
     const path = await effects.chooseExportPath(suggestedName, format)
@@ -119,6 +119,17 @@ export function createChannelImplementations(
     catalogueNames: async ({ itemType, values }) => ({
       names: [...services.history.catalogueNames(itemType, values)].map(([value, { name, source }]) => ({ value, name, source }))
     }),
+    lookupTrends: ({ jobIds }) => services.trends.trends(jobIds),
+    exportTrends: async ({ jobIds, table, format, csvSeparator }) => {
+      const trends = await services.trends.trends(jobIds)
+      return saveExport('export of trends', exports.trendsFileName(table, format), format, (path) =>
+        exports.writeTrends(trends, table, path, format, csvSeparator)
+      )
+    },
+    exportChartImage: async ({ name, pngBase64 }) => {
+      const png = exports.chartImage(pngBase64)
+      return saveExport('export of a chart', exports.chartFileName(name), 'png', (path) => exports.writeChart(png, path))
+    },
     saveDraft: async (draft) => {
       await services.historyWriter.saveDraft(draft)
       return { saved: true as const }

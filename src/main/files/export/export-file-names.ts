@@ -4,7 +4,7 @@ import type { LookupView } from '../../../shared/views/lookup-views'
 import type { StoredLookup } from '../../history/history-types'
 
 /** "20250110-0900", in UTC. */
-function stamp(time: number): string {
+export function stamp(time: number): string {
   return new Date(time).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')
 }
 

@@ -33,9 +33,9 @@ afterEach(async () => {
 function service(secret = 'no secret in these rows') {
   const log = createMemoryLogger()
   log.redact(secret)
-  const reader = createInThreadReader(history.operations().reads)
+  const reader = createInThreadReader(history.operations())
   const results = createLookupResults({ history, reader })
-  const exports = createExportService({ history, results, worker, journalDir: dir, redactor: log.redactor })
+  const exports = createExportService({ history, results, worker, journalDir: dir, redactor: log.redactor, now: () => NOW })
   return { exports, comparisons: createCompareService({ history, reader, lowStockLevel: () => 3 }) }
 }
 

@@ -11,6 +11,8 @@ import type { ExportFormat } from '../../../shared/contract'
 import type { CsvSeparator } from '../../../shared/export/csv-separator'
 import type { ExportSheet } from '../../../shared/export/export-sheet'
 import type { ExportViewSpec } from '../../../shared/export/export-spec'
+import type { Trends } from '../../../shared/trends/trend-series'
+import type { TrendTable } from '../../../shared/trends/trend-sheets'
 import type { LookupView } from '../../../shared/views/lookup-views'
 import type { Comparison } from '../../history/compare-service'
 import type { HistoryStore } from '../../history/history-store'
@@ -22,6 +24,7 @@ import type { WorkerClient } from '../../workers/worker-client'
 import { EXPORT_CHUNK_LINES, exportChunks } from './export-chunks'
 import { comparisonFileName, resultsFileName } from './export-file-names'
 import { exportToFile } from './export-to-file'
+import { chartFileName, chartImage, trendChunks, trendsFileName, writeChartImage } from './trend-exports'
 
 /** Which of a comparison's rows and columns to write, by their keys, in the window's order; all of them when left out. */
 export interface ComparisonSelection {
@@ -55,6 +58,19 @@ export interface ExportService {
     selection?: ComparisonSelection,
     csvSeparator?: CsvSeparator
   ): Promise<{ rows: number }>
+  trendsFileName(table: TrendTable, format: 'csv' | 'xlsx'): string
+  /** One of the trends' tables (a chart's data, the worst items), as the Trends screen shows it. */
+  writeTrends(
+    trends: Trends,
+    table: TrendTable,
+    path: string,
+    format: 'csv' | 'xlsx',
+    csvSeparator?: CsvSeparator
+  ): Promise<{ rows: number }>
+  chartFileName(name: string): string
+  /** The PNG a chart drawn by the window became; refused (before any file is chosen) unless it is one. */
+  chartImage(pngBase64: string): Uint8Array
+  writeChart(png: Uint8Array, path: string): Promise<{ rows: number }>
 }
 
 export interface ExportServiceDeps {
@@ -65,9 +81,11 @@ export interface ExportServiceDeps {
   journalDir: string
   /** Knows every secret and token this process handled: exports leave main like any other text. */
   redactor: Pick<Redactor, 'known'>
+  /** When a trends table or a chart is saved, for its file name. */
+  now: () => number
 }
 
-export function createExportService({ history, results, worker, journalDir, redactor }: ExportServiceDeps): ExportService {
+export function createExportService({ history, results, worker, journalDir, redactor, now }: ExportServiceDeps): ExportService {
   function stored(jobId: string): StoredLookup {
     const lookup = history.lookup(requireLookupId(jobId))
     if (lookup === null) throw lookupGone()
@@ -110,7 +128,13 @@ export function createExportService({ history, results, worker, journalDir, reda
         }
       })()
       return write(path, format, chunks, csvSeparator)
-    }
+    },
+
+    trendsFileName: (table, format) => trendsFileName(table, format, now()),
+    writeTrends: (trends, table, path, format, csvSeparator) => write(path, format, trendChunks(trends, table), csvSeparator),
+    chartFileName: (name) => chartFileName(name, now()),
+    chartImage,
+    writeChart: writeChartImage
   }
 }
 

@@ -11,6 +11,6 @@ import { createLookupResults } from '../lookup-results'
 export function memoryHistory(now: () => number, log: Logger) {
   const history = createHistoryStore({ dir: null, log, now })
   const writer = createInThreadWriter(history.operations(), now)
-  const reader = createInThreadReader(history.operations().reads)
+  const reader = createInThreadReader(history.operations())
   return { history, writer, reader, results: createLookupResults({ history, reader }) }
 }
