@@ -15,12 +15,14 @@ import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
 import { useWatchlistActions } from './watchlists/use-watchlist-actions'
 import { WatchlistsScreen } from './watchlists/watchlists-screen'
+import { TrendsScreen } from './trends/trends-screen'
 
 /** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
 const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
   history: 'history-heading',
   compare: 'compare-heading',
   watchlists: 'watchlists-heading',
+  trends: 'trends-heading',
   settings: 'settings-heading'
 }
 
@@ -33,6 +35,7 @@ export function App() {
   const job = useLookupJob()
   const [screen, setScreen] = useState<Screen>('lookup')
   const [comparing, setComparing] = useState<{ thenJobId: string; nowJobId: string } | null>(null)
+  const [trendRuns, setTrendRuns] = useState<readonly string[]>([])
   const previousScreen = useRef<Screen>(screen)
   /** The control the keyboard was on when the lookup screen was left, and the element to focus on coming back instead. */
   const lookupFocus = useRef<{ left: Element | null; target: string | null }>({ left: null, target: null })
@@ -161,6 +164,10 @@ export function App() {
             onResume={resumeLookup}
             onRunAgain={watchlistActions.runAgain}
             onCompare={compare}
+            onTrends={(jobIds) => {
+              setTrendRuns(jobIds)
+              setScreen('trends')
+            }}
             onDeleted={job.forget}
           />
         ) : null}
@@ -169,6 +176,14 @@ export function App() {
         ) : null}
         {screen === 'compare' && comparing !== null ? (
           <CompareScreen key={`${comparing.thenJobId}:${comparing.nowJobId}`} {...comparing} onBack={() => go('history')} />
+        ) : null}
+        {screen === 'trends' && trendRuns.length > 0 ? (
+          <TrendsScreen
+            key={trendRuns.join(',')}
+            jobIds={trendRuns}
+            onOpenRun={(jobId) => void openLookup(jobId)}
+            onBack={() => go('history')}
+          />
         ) : null}
         <DiscardChangesDialog
           open={leavingFor !== null}

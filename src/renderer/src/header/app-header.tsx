@@ -2,7 +2,7 @@ import type { EnvironmentId } from '../../../shared/domain/item-type'
 import { EnvironmentSwitch } from './environment-switch'
 import { KeyboardShortcuts } from './keyboard-shortcuts'
 
-export type Screen = 'lookup' | 'history' | 'compare' | 'watchlists' | 'settings'
+export type Screen = 'lookup' | 'history' | 'compare' | 'watchlists' | 'trends' | 'settings'
 
 interface AppHeaderProps {
   environment: EnvironmentId
@@ -35,7 +35,7 @@ export function AppHeader({ environment, screen, onGo }: AppHeaderProps) {
         type="button"
         id="open-history"
         aria-keyshortcuts="Control+Shift+H"
-        aria-current={screen === 'history' || screen === 'compare' ? 'page' : undefined}
+        aria-current={screen === 'history' || screen === 'compare' || screen === 'trends' ? 'page' : undefined}
         onClick={() => onGo('history')}
       >
         History

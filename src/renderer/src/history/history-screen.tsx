@@ -19,6 +19,8 @@ interface HistoryScreenProps {
   /** Looks the lookup up again as a new run (its lines, columns and stores) and shows it. */
   onRunAgain: (jobId: string) => Promise<void>
   onCompare: (then: LookupSummary, now: LookupSummary) => void
+  /** Draws the trends of the lookups chosen (their summaries), oldest first. */
+  onTrends: (jobIds: readonly string[]) => void
   onDeleted: (jobId: string) => void
 }
 
@@ -35,7 +37,7 @@ function matchesText(count: number, more: boolean, search: string): string {
  * Every lookup kept, newest first: search by a value one contained, open one as it finished,
  * resume a stopped one, compare two (or one with the one before it), delete one.
  */
-export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onDeleted }: HistoryScreenProps) {
+export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onTrends, onDeleted }: HistoryScreenProps) {
   const [searchText, setSearchText] = useState('')
   const list = useHistoryList(searchText)
   const [chosen, setChosen] = useState<ReadonlyMap<string, LookupSummary>>(() => new Map())
@@ -144,12 +146,15 @@ export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onDelet
           <button type="button" disabled={chosen.size !== 2} onClick={compareChosen}>
             Compare chosen
           </button>
+          <button type="button" disabled={chosen.size < 2} onClick={() => onTrends([...chosen.keys()])}>
+            Trends of chosen
+          </button>
           <span className="muted" aria-live="polite">
             {chosen.size === 2
               ? '2 lookups chosen'
               : chosen.size > 2
-                ? `${chosen.size} chosen: choose exactly two`
-                : 'Choose two lookups to compare'}
+                ? `${chosen.size} chosen: Trends of chosen draws them; Compare takes exactly two`
+                : 'Choose two lookups to compare, or two or more for their trends'}
           </span>
         </div>
       </div>

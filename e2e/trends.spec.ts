@@ -1,0 +1,113 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { stockFigures } from '../src/shared/stock/stock-figures'
+import { statusFromFigures } from '../src/shared/stock/stock-status'
+import { formatRate } from '../src/shared/views/store-views'
+import { expect, test } from './fixtures'
+import type { Harness } from './harness/start-harness'
+import { historyRow, openHistory, storedIds } from './history-support'
+import { parseCsv } from './results-support'
+import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
+
+const STORES = [1234, 2001]
+
+async function lookUpStores(page: Page, values: readonly string[]): Promise<void> {
+  const edit = page.getByRole('button', { name: 'Edit', exact: true })
+  if (await edit.isVisible()) await edit.click()
+  await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
+  await replaceValues(page, values)
+  await page.getByRole('button', { name: 'Run lookup' }).click()
+  await expect(page.getByText(`${values.length * STORES.length} store and item pairs`, { exact: true })).toBeVisible({ timeout: 60_000 })
+}
+
+/** What a run's trends must say, worked out from its raw answers in History (not from its summary). */
+async function expectedFigures(harness: Harness, jobId: string) {
+  const perStore = new Map<number, { found: number; withStock: number; out: number; shelf: number }>(
+    STORES.map((store) => [store, { found: 0, withStock: 0, out: 0, shelf: 0 }])
+  )
+  for (const result of (await harness.root.services.results.latest(jobId)).lines) {
+    const tally = perStore.get(result.storeNbr)
+    if (tally === undefined || result.status !== 'found') continue
+    const status = statusFromFigures(stockFigures(result.item?.inventory_locations ?? []), 0)
+    tally.found += 1
+    if (status !== 'out_of_stock') tally.withStock += 1
+    if (status === 'out_of_stock') tally.out += 1
+    if (status === 'shelf_empty') tally.shelf += 1
+  }
+  const all = [...perStore.values()].reduce((sum, t) => ({
+    found: sum.found + t.found,
+    withStock: sum.withStock + t.withStock,
+    out: sum.out + t.out,
+    shelf: sum.shelf + t.shelf
+  }))
+  const rate = (t: { found: number; withStock: number }) => Math.round((t.withStock / t.found) * 1000) / 10
+  return { total: rate(all), stores: STORES.map((store) => rate(perStore.get(store) ?? all)), out: all.out, shelf: all.shelf }
+}
+
+async function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .getByRole('row')
+    .evaluateAll((rows) => rows.slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())))
+}
+
+test("Trends of two lookups draw each run's in-stock rate, out-of-stock counts and worst items, as their answers say", async ({
+  page,
+  harness
+}) => {
+  const values = validGtins(30, 41)
+  await lookUpStores(page, values)
+  await lookUpStores(page, values.slice(0, 24))
+  const [second, first] = storedIds(harness)
+  if (first === undefined || second === undefined) throw new Error('two lookups were expected in History')
+  const locale = await page.evaluate(() => navigator.language)
+
+  await openHistory(page)
+  await historyRow(page, first).getByRole('checkbox').check()
+  await historyRow(page, second).getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Trends of chosen' }).click()
+  await expect(page.getByRole('heading', { name: 'Trends', level: 2 })).toBeFocused()
+
+  const rates = page.getByRole('table', { name: 'In-stock rate per lookup, all stores and each store' })
+  const counts = page.getByRole('table', { name: 'Out of stock and shelf empty per lookup' })
+  const expected = await Promise.all([first, second].map(async (jobId) => ({ jobId, ...(await expectedFigures(harness, jobId)) })))
+  await expect(rates.getByRole('columnheader')).toHaveText(['Lookup', 'When', 'All stores', 'Store 1234', 'Store 2001'])
+  const rateRows = await tableRows(rates)
+  expect(rateRows.map((row) => [row[0], ...row.slice(2)])).toEqual(
+    expected.map((run) => [run.jobId, formatRate(run.total, locale), ...run.stores.map((rate) => formatRate(rate, locale))])
+  )
+  const countRows = await tableRows(counts)
+  expect(countRows.map((row) => [row[0], row[2], row[3]])).toEqual(expected.map((run) => [run.jobId, String(run.out), String(run.shelf)]))
+
+  // The charts are named, and their points reachable by keyboard: focus shows the run and its figures, Enter opens it.
+  const rateChart = page.getByRole('group', { name: 'In-stock rate per lookup' })
+  const firstPoint = rateChart.getByRole('button', { name: new RegExp(`^Lookup ${first} · .* · All stores: `) })
+  await firstPoint.focus()
+  await expect(
+    page.getByText(
+      new RegExp(`^Lookup ${first} · .* · All stores: ${formatRate(expected[0]?.total ?? 0, locale).replace('.', '\\.')} in stock`)
+    )
+  ).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expect(rateChart.getByRole('button', { name: new RegExp(`^Lookup ${first} · .* · Store 1234: `) })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(rateChart.getByRole('button', { name: new RegExp(`^Lookup ${second} · .* · Store 1234: `) })).toBeFocused()
+  await expect(page.getByRole('table', { name: 'Worst items' })).toBeVisible()
+  await expectNoSeriousAxeViolations(page)
+
+  // The data and the chart go to files through main.
+  await page.getByRole('button', { name: 'Export the in-stock rate data as CSV' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Saved 2 rows/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Export the in-stock rate chart as PNG' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Chart saved to' })).toBeVisible()
+  const files = await readdir(harness.exportDir)
+  const csvName = files.find((name) => name.endsWith('.csv')) ?? ''
+  const csv = parseCsv(await readFile(join(harness.exportDir, csvName), 'utf8'))
+  expect(csv.slice(1).map((row) => [row[0], Number(row[2])])).toEqual(expected.map((run) => [run.jobId, run.total]))
+  const png = await readFile(join(harness.exportDir, files.find((name) => name.endsWith('.png')) ?? ''))
+  expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+
+  await rateChart.getByRole('button', { name: new RegExp(`^Lookup ${second} · `) }).press('Enter')
+  await expect(page.getByRole('heading', { name: 'Trends', level: 2 })).toBeHidden()
+  await expect(page.locator(':focus')).toHaveAttribute('id', 'job-progress-heading')
+})
