@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { csvSeparatorSchema } from '../export/csv-separator'
+import { csvSeparatorSchema } from '../export/csv-separator-schema'
 import { MAX_TREND_RUNS, trendsSchema } from './trend-series'
 import { trendTableSchema } from './trend-sheets'
 
