@@ -219,6 +219,8 @@ test.describe('workspace: importing files', () => {
     await page.getByRole('button', { name: 'Run lookup' }).click()
     await expect(page.getByText('3 items', { exact: true })).toBeVisible({ timeout: 60_000 })
     const grid = page.getByRole('grid', { name: 'Inventory results' })
+    // The file's other columns come after the figures and identifiers, so Case Pack is drawn once the grid scrolls to it.
+    await grid.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
     await expect(grid.getByRole('columnheader', { name: 'Case Pack', exact: true })).toBeVisible()
     await expect(grid.getByRole('gridcell', { name: 'Café molido', exact: true })).toBeVisible()
     const jobId = lastJobId(harness)
