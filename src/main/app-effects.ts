@@ -12,6 +12,14 @@ export interface AppEffects {
   fetch: typeof fetch
   now: () => number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Calls `fire` after `ms` (the schedules' timer); the returned function cancels it. Absent, the event loop's. */
+  setTimer?: (ms: number, fire: () => void) => () => void
+  /** The zone schedules' local times are read in; absent, the computer's. */
+  timeZone?: () => string
+  /** Calls `listener` when the computer wakes from sleep (Electron's powerMonitor); the returned function stops it. */
+  onResume?: (listener: () => void) => () => void
+  /** Watchlists run on their schedules while this root runs: the app and its preview, never the headless command. */
+  runSchedules?: boolean
   random?: () => number
   secretStore: SecretStore
   userDataDir: string

@@ -10,6 +10,7 @@ import type { LookupResults } from './history/lookup-results'
 import type { TrendsService } from './history/trends-service'
 import type { LookupService } from './jobs/lookup-service'
 import type { Diagnostics } from './logging/diagnostics'
+import type { AppScheduler } from './schedules/app-scheduler'
 import type { Redactor } from './security/redactor'
 import type { SettingsStore } from './settings/settings-store'
 import type { TokenManager } from './token/token-manager'
@@ -41,6 +42,8 @@ export interface AppServices {
   exports: ExportService
   /** Watchlists kept in the data folder, their runs (lookups labelled with them) and what each run found since the last. */
   watchlists: WatchlistService
+  /** Runs watchlists on their schedules (in the app and its preview; stopped in the headless command). */
+  schedules: AppScheduler
   /** The log folder and what Copy diagnostics copies. */
   diagnostics: Diagnostics
   /** The built-in Demo API, started on first use. */

@@ -26,6 +26,7 @@ import { createDiagnostics } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
 import { keepHeapsTight } from './memory/heap-growth'
 import { createLookupWakeLock } from './power/lookup-wake-lock'
+import { createAppScheduler } from './schedules/app-scheduler'
 import { createSettingsStore } from './settings/settings-store'
 import { createTokenManager } from './token/token-manager'
 import { createAppWatchlists } from './watchlists/app-watchlists'
@@ -59,6 +60,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   await removeInterruptedWrites(effects)
   await applyHistoryRetention(threads.historyWriter, services.settings.current().settings, effects)
   checkLargeHistory(threads, log)
+  const stopResume = startSchedules(effects, services.schedules)
 
   return {
     services,
@@ -74,6 +76,8 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
     },
     async close() {
       listeners.clear()
+      stopResume()
+      services.schedules.stop()
       // A lookup still running when the app closes can be resumed from History.
       await services.lookups.stopAll('interrupted')
       // Before History's threads stop: a run that just finished is still being summed up for its watchlist.
@@ -148,7 +152,19 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     history,
     reader: historyReader,
     lookups,
-    imports
+    imports,
+    changed: () => {
+      scheduler.refresh().catch((error: unknown) => log.warn('the schedules could not follow a change of the watchlists', { error }))
+    }
+  })
+  const scheduler = createAppScheduler({
+    dir: effects.userDataDir,
+    now,
+    setTimer: effects.setTimer ?? defaultSetTimer,
+    timeZone: effects.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    watchlists,
+    log,
+    changed: () => emit('schedules:changed', null)
   })
   const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor, now })
   const diagnostics = createDiagnostics({
@@ -175,6 +191,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     trends: createTrendsService({ reader: historyReader }),
     exports,
     watchlists,
+    schedules: scheduler,
     diagnostics,
     demoApi: () => demo.get(),
     startupWarning() {
@@ -190,6 +207,21 @@ type Threads = ReturnType<typeof buildServices>['threads']
 /** Node's own abortable timer: rejects with an AbortError when `signal` aborts. */
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return sleep(ms, undefined, signal === undefined ? {} : { signal })
+}
+
+function defaultSetTimer(ms: number, fire: () => void): () => void {
+  const timer = setTimeout(fire, ms)
+  return () => clearTimeout(timer)
+}
+
+/** Schedules start once History and settings are ready; a wake from sleep looks at the clock again. */
+function startSchedules(effects: AppEffects, scheduler: AppServices['schedules']): () => void {
+  if (effects.runSchedules !== true) {
+    scheduler.stop()
+    return () => undefined
+  }
+  scheduler.begin().catch((error: unknown) => effects.log.error('the schedules could not start', { error }))
+  return effects.onResume?.(() => scheduler.wake()) ?? (() => undefined)
 }
 
 /** Temporary files a crashed or killed run left behind (its settings, its exports) go at the next start. */

@@ -359,7 +359,9 @@ export const invokeContract = {
 } as const
 
 export const eventContract = {
-  onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema }
+  onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema },
+  /** A watchlist's next run or its scheduled run's state changed: the Watchlists screen asks again. */
+  onSchedulesChanged: { channel: 'schedules:changed', payload: z.null() }
 } as const
 
 export type InvokeName = keyof typeof invokeContract

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, Menu, nativeImage, net, powerSaveBlocker, screen, session, shell } from 'electron'
+import { app, BrowserWindow, dialog, Menu, nativeImage, net, powerMonitor, powerSaveBlocker, screen, session, shell } from 'electron'
 import type { ExportFormat } from '../../shared/contract'
 import { createAppRoot, type AppRoot } from '../composition-root'
 // electron-vite bundles the worker thread's script as its own file and gives its path here.
@@ -234,6 +234,12 @@ function runApp(demoDay: DemoDay | null): void {
           return () => {
             if (powerSaveBlocker.isStarted(id)) powerSaveBlocker.stop(id)
           }
+        },
+        // A slot that passed while the computer slept runs once as it wakes.
+        runSchedules: true,
+        onResume: (listener) => {
+          powerMonitor.on('resume', listener)
+          return () => powerMonitor.off('resume', listener)
         },
         ...(demoDay === null ? {} : { demoDay }),
         workerEntry,

@@ -159,6 +159,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (lookup_id, store_nbr)
   );
   ALTER TABLE lookups ADD COLUMN answers_removed_at INTEGER;
+  `,
+  // Why a watchlist's run started by itself: 'scheduled' on time, 'missed' late for a slot that passed
+  // while the app was closed or the computer slept; NULL for a run a person started (History's label).
+  `
+  ALTER TABLE lookup_origins ADD COLUMN scheduled TEXT;
   `
 ]
 

@@ -30,9 +30,12 @@ describe('lookup origins', () => {
     const running = run(false)
     const operations = history.operations()
     expect(operations.setOrigin(first, { watchlistId: 'w1', watchlistName: 'Morning check', follows: null })).toBe(true)
-    expect(operations.setOrigin(second, { watchlistId: 'w1', watchlistName: 'Morning check', follows: first })).toBe(true)
+    expect(operations.setOrigin(second, { watchlistId: 'w1', watchlistName: 'Morning check', follows: first, scheduled: 'missed' })).toBe(
+      true
+    )
     expect(operations.setOrigin(running, { watchlistId: 'w1', watchlistName: 'Morning check', follows: second })).toBe(true)
-    expect(history.origin(second)).toEqual({ watchlistId: 'w1', watchlistName: 'Morning check', follows: first })
+    expect(history.origin(second)).toEqual({ watchlistId: 'w1', watchlistName: 'Morning check', follows: first, scheduled: 'missed' })
+    expect(history.origin(first)).toEqual({ watchlistId: 'w1', watchlistName: 'Morning check', follows: null, scheduled: null })
     expect(history.origin(run(true))).toBeNull()
     const carrying = history.createLookup(sampleLookup(sampleLines(2, { carried: true }), { carriedColumns: ['Description', 'Pack'] }))
     expect(history.inputs(carrying.id)).toEqual([

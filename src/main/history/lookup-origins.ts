@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { scheduledRunReasonSchema, type ScheduledRunReason } from '../../shared/schedules/scheduled-run'
 
 /** Where a lookup came from, when it was not typed or imported afresh. */
 export interface LookupOrigin {
@@ -7,6 +8,8 @@ export interface LookupOrigin {
   watchlistName: string | null
   /** The earlier lookup "Since the last run" compares it with: the watchlist's run before, or the lookup a Run again came from. */
   follows: number | null
+  /** Why a watchlist's run started by itself; absent or null, a person started it. */
+  scheduled?: ScheduledRunReason | null
 }
 
 interface OriginRow {
@@ -14,6 +17,7 @@ interface OriginRow {
   watchlist_id: string | null
   watchlist_name: string | null
   follows: number | null
+  scheduled: string | null
 }
 
 /** A lookup's input line as typed or imported, with its cells in the lookup's carried columns: what Run again looks up. */
@@ -25,7 +29,7 @@ export interface StoredInput {
 
 /** Origins are few and small: read by id for a page of History, the latest finished run by the watchlist's index. */
 export function createOriginReads(db: DatabaseSync) {
-  const byId = db.prepare('SELECT lookup_id, watchlist_id, watchlist_name, follows FROM lookup_origins WHERE lookup_id = ?')
+  const byId = db.prepare('SELECT lookup_id, watchlist_id, watchlist_name, follows, scheduled FROM lookup_origins WHERE lookup_id = ?')
   const latestFinished = db.prepare(
     `SELECT o.lookup_id AS id FROM lookup_origins o JOIN lookups l ON l.id = o.lookup_id
      WHERE o.watchlist_id = ? AND l.state = 'finished' ORDER BY o.lookup_id DESC LIMIT 1`
@@ -39,7 +43,14 @@ export function createOriginReads(db: DatabaseSync) {
     },
     origin(id: number): LookupOrigin | null {
       const row = byId.get(id) as OriginRow | undefined
-      return row === undefined ? null : { watchlistId: row.watchlist_id, watchlistName: row.watchlist_name, follows: row.follows }
+      if (row === undefined) return null
+      const scheduled = scheduledRunReasonSchema.safeParse(row.scheduled)
+      return {
+        watchlistId: row.watchlist_id,
+        watchlistName: row.watchlist_name,
+        follows: row.follows,
+        scheduled: scheduled.success ? scheduled.data : null
+      }
     },
     /** The watchlist's latest finished run, the one its next run follows. */
     latestFinishedRun(watchlistId: string): number | null {
@@ -51,16 +62,16 @@ export function createOriginReads(db: DatabaseSync) {
 
 export function createOriginWrites(db: DatabaseSync) {
   const upsert = db.prepare(
-    `INSERT INTO lookup_origins (lookup_id, watchlist_id, watchlist_name, follows) VALUES (?, ?, ?, ?)
+    `INSERT INTO lookup_origins (lookup_id, watchlist_id, watchlist_name, follows, scheduled) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (lookup_id) DO UPDATE SET watchlist_id = excluded.watchlist_id, watchlist_name = excluded.watchlist_name,
-       follows = excluded.follows`
+       follows = excluded.follows, scheduled = excluded.scheduled`
   )
   const exists = db.prepare('SELECT 1 FROM lookups WHERE id = ?')
   return {
     /** False when the lookup is gone (deleted meanwhile). */
     setOrigin(id: number, origin: LookupOrigin): boolean {
       if (exists.get(id) === undefined) return false
-      upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows)
+      upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows, origin.scheduled ?? null)
       return true
     }
   }

@@ -58,6 +58,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   // Version 3 added the item catalogue, which a lookup stored before does not need.
   seedVersion1,
   // Version 4 added where a lookup came from, and version 5's run summaries leave a lookup stored before without one.
+  seedVersion1,
+  // Version 5 added why a watchlist's run started by itself; a lookup stored before was started by a person.
   seedVersion1
 ]
 

@@ -25,6 +25,7 @@ export function toLookupSummary(lookup: StoredLookup, runningHere: boolean, orig
     watchlistId: origin?.watchlistId ?? null,
     watchlistName: origin?.watchlistName ?? null,
     follows: origin?.follows == null ? null : String(origin.follows),
-    answersRemovedAt: lookup.answersRemovedAt === null ? null : new Date(lookup.answersRemovedAt).toISOString()
+    answersRemovedAt: lookup.answersRemovedAt === null ? null : new Date(lookup.answersRemovedAt).toISOString(),
+    scheduled: origin?.scheduled ?? null
   }
 }

@@ -5,7 +5,7 @@ import type { LookupService } from '../jobs/lookup-service'
 import type { Logger } from '../logging/logger'
 import type { SettingsStore } from '../settings/settings-store'
 import { createWatchlistService, type WatchlistService } from './watchlist-service'
-import { createWatchlistStore } from './watchlist-store'
+import { createWatchlistStore, type WatchlistStore } from './watchlist-store'
 
 /** The app's watchlists over its services: what the composition root wires, in one call. */
 export function createAppWatchlists(parts: {
@@ -17,10 +17,13 @@ export function createAppWatchlists(parts: {
   reader: Pick<HistoryReader, 'stockInputs'>
   lookups: Pick<LookupService, 'start'>
   imports: Pick<ImportService, 'carried'>
+  /** A watchlist was added, edited or deleted (the schedules follow). */
+  changed(): void
 }): WatchlistService {
   const { settings, history, lookups, imports, log } = parts
   return createWatchlistService({
-    store: createWatchlistStore({ dir: parts.dir, now: parts.now, log }),
+    store: reportingChanges(createWatchlistStore({ dir: parts.dir, now: parts.now, log }), parts.changed),
+    now: parts.now,
     groups: () => settings.current().settings.storeGroups,
     history,
     reader: parts.reader,
@@ -29,4 +32,18 @@ export function createAppWatchlists(parts: {
     carriedOf: (source, lines) => imports.carried(source, lines),
     log
   })
+}
+
+function reportingChanges(store: WatchlistStore, changed: () => void): WatchlistStore {
+  const after = async <T>(done: Promise<T>): Promise<T> => {
+    const value = await done
+    changed()
+    return value
+  }
+  return {
+    ...store,
+    create: (definition) => after(store.create(definition)),
+    update: (id, definition) => after(store.update(id, definition)),
+    remove: (id) => after(store.remove(id))
+  }
 }

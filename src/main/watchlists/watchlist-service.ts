@@ -23,7 +23,9 @@ import { lookupGone, lookupIdOf } from '../history/lookup-id'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { CarriedInput } from '../jobs/job-types'
 import type { Logger } from '../logging/logger'
+import type { ScheduledRunReason } from '../../shared/schedules/scheduled-run'
 import { freeName, itemsFromInputs, itemsFromLines, keepCells, linesOf, linesOfLookup, storesNow, summaryOf } from './watchlist-items'
+import { createWatchlistRuns, type WatchlistRun } from './watchlist-runs'
 import type { WatchlistStore } from './watchlist-store'
 
 export interface WatchlistServiceDeps {
@@ -45,6 +47,7 @@ export interface WatchlistServiceDeps {
   /** An imported file's other columns for these of its rows (kept by the import's worker). */
   carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedInput>
   log: Pick<Logger, 'warn' | 'error'>
+  now(): number
 }
 
 /** What the form saves: its list (and the file it came from, if any), stores and choices. */
@@ -84,6 +87,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
   const settled = new Set<string>()
   /** Finished runs whose figures are being left on their watchlist. */
   const summaries = new Set<Promise<void>>()
+  const runs = createWatchlistRuns()
 
   function lookupOf(id: number): StoredLookup {
     const lookup = deps.history.lookup(id)
@@ -151,6 +155,24 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       inStockRate,
       newlyOutOfStock: since === null ? null : since.counts.newly_out_of_stock
     })
+  }
+
+  /** `scheduled` says why the scheduler started the run; null, a person did. */
+  async function startRun(id: string, scheduled: ScheduledRunReason | null): Promise<{ progress: JobProgress; run: WatchlistRun }> {
+    const startedAt = deps.now()
+    const { record, definition } = await store.get(id)
+    const { lines, carried } = linesOf(definition)
+    const stores = storesNow(definition.stores, deps.groups()).stores
+    const follows = deps.history.latestFinishedRun(id)
+    const progress = await deps.start({
+      environment: definition.environment,
+      stores,
+      itemType: definition.itemType,
+      lines,
+      carried,
+      origin: { watchlistId: record.id, watchlistName: record.name, follows, scheduled }
+    })
+    return { progress, run: runs.add(progress, record.id, startedAt, scheduled !== null) }
   }
 
   return {
@@ -248,20 +270,13 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     },
 
     /** Runs the watchlist as it is now: its group's current stores, labelled with its name, following its last finished run. */
-    async run(id: string): Promise<JobProgress> {
-      const { record, definition } = await store.get(id)
-      const { lines, carried } = linesOf(definition)
-      const stores = storesNow(definition.stores, deps.groups()).stores
-      const follows = deps.history.latestFinishedRun(id)
-      return deps.start({
-        environment: definition.environment,
-        stores,
-        itemType: definition.itemType,
-        lines,
-        carried,
-        origin: { watchlistId: record.id, watchlistName: record.name, follows }
-      })
-    },
+    run: async (id: string): Promise<JobProgress> => (await startRun(id, null)).progress,
+
+    /** The scheduler's run of the watchlist, labelled with why it started: settles with its last progress when it ends. */
+    runScheduled: async (id: string, reason: ScheduledRunReason): Promise<JobProgress> => (await startRun(id, reason)).run.ended,
+
+    /** A person's run of the watchlist going on now, or null: a scheduled run waits for it or skips. */
+    personRun: (id: string) => runs.personRun(id),
 
     /** The lookup again: its lines with their columns, stores, environment and item type; a watchlist's run stays one. */
     async runAgain(jobId: string): Promise<JobProgress> {
@@ -305,6 +320,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
 
     /** Follows lookups' progress: a watchlist's run that finishes leaves its figures on the watchlist. */
     observe(progress: JobProgress): void {
+      runs.observe(progress)
       if (progress.state !== 'finished' || settled.has(progress.jobId)) return
       const id = lookupIdOf(progress.jobId)
       const origin = deps.history.origin(id)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { scheduledRunReasonSchema } from '../schedules/scheduled-run'
 import { environmentIdSchema, itemTypeSchema } from './item-type'
 
 export const lookupStateSchema = z.enum(['running', 'finished', 'cancelled', 'interrupted'])
@@ -31,6 +32,8 @@ export const lookupSummarySchema = z.object({
   /** The earlier lookup "Since the last run" compares it with: the watchlist's run before, or the lookup a Run again came from. */
   follows: z.string().nullable(),
   /** When History's retention removed its full answers, keeping its counts and summary; null while kept. */
-  answersRemovedAt: z.iso.datetime().nullable()
+  answersRemovedAt: z.iso.datetime().nullable(),
+  /** Why a watchlist's run started by itself (History shows "Scheduled"); null when a person started it. */
+  scheduled: scheduledRunReasonSchema.nullable()
 })
 export type LookupSummary = z.infer<typeof lookupSummarySchema>

@@ -1,6 +1,7 @@
 import type { LookupSummary } from '../../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { DEFAULT_HISTORY_ANSWER_DAYS } from '../../../shared/settings'
+import { SCHEDULED_RUN_LABELS } from '../../../shared/schedules/scheduled-run'
 import { useJobProgress } from '../api/progress-store'
 import { useSettings } from '../api/settings-queries'
 import { formatCount, formatDateTime } from '../format/format'
@@ -52,6 +53,7 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
           {lookup.source === 'cli' ? ' · headless' : ''}
         </span>
         {lookup.watchlistName === null ? null : <span className="history-meta">Watchlist: {lookup.watchlistName}</span>}
+        {lookup.scheduled === null ? null : <span className="history-meta">{SCHEDULED_RUN_LABELS[lookup.scheduled]}</span>}
       </td>
       <td>{ENVIRONMENT_LABELS[lookup.environment]}</td>
       <td>{storesLabel(lookup.stores)}</td>

@@ -24,6 +24,7 @@ export function lookupSummary(patch: Partial<LookupSummary> = {}): LookupSummary
     watchlistName: null,
     follows: null,
     answersRemovedAt: null,
+    scheduled: null,
     ...patch
   }
 }
