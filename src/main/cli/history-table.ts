@@ -1,5 +1,6 @@
 import type { StoredLookup } from '../history/history-types'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
+import { textTable } from './text-table'
 
 const STATE_WORDS: Record<StoredLookup['state'], string> = {
   running: 'running',
@@ -45,12 +46,5 @@ export function historyTable(lookups: readonly StoredLookup[]): string {
     STATE_WORDS[lookup.state],
     lookup.source === 'cli' ? 'command' : 'app'
   ])
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)))
-  const numeric = new Set([0, 4, 5, 6, 7, 8, 9])
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
-      .join('  ')
-      .trimEnd()
-  return [format(header), ...rows.map(format)].join('\n')
+  return textTable(header, rows, new Set([0, 4, 5, 6, 7, 8, 9]))
 }
