@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseLookupArgs } from '../src/main/cli/lookup-args'
-import { USAGE } from '../src/main/cli/usage'
 
 /**
  * The README's scheduling examples are what people copy, so they are checked where they are
@@ -118,12 +117,8 @@ describe("the README's scheduling examples", () => {
     }
   )
 
-  // The watchlists feature brings --watchlist; until then the examples' flags cannot be parsed yet.
-  it.skipIf(!USAGE.includes('--watchlist'))(
-    `give the command flags it accepts${USAGE.includes('--watchlist') ? '' : ' (skipped: --watchlist comes with the watchlists feature)'}`,
-    () => {
-      const [, ...argv] = words(setting(service, 'ExecStart'))
-      expect(() => parseLookupArgs(argv)).not.toThrow()
-    }
-  )
+  it('give the command flags it accepts', () => {
+    const [, ...argv] = words(setting(service, 'ExecStart'))
+    expect(parseLookupArgs(argv)).toMatchObject({ kind: 'watchlist', options: { watchlist: 'Morning check', compareWith: 'previous' } })
+  })
 })

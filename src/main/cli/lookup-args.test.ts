@@ -102,6 +102,55 @@ describe('parseLookupArgs', () => {
     expect(usageMessage(['--history', '--env', 'demo'])).toMatch(/--history lists the saved runs and takes no other flag; leave out --env/)
   })
 
+  it('reads --watchlists alone, --watchlist with the output flags, and --save-watchlist with a lookup', () => {
+    expect(parseLookupArgs(['--watchlists'])).toEqual({ kind: 'watchlists' })
+    expect(
+      parseLookupArgs([
+        '--watchlist',
+        ' Morning check ',
+        '--compare-with',
+        'previous',
+        '--fail-on',
+        'newly-out-of-stock',
+        '--output',
+        'm.xlsx'
+      ])
+    ).toEqual({
+      kind: 'watchlist',
+      options: {
+        watchlist: 'Morning check',
+        output: 'm.xlsx',
+        format: 'xlsx',
+        view: 'items',
+        compareWith: 'previous',
+        failOn: ['newly-out-of-stock']
+      }
+    })
+    expect(parseLookupArgs([...BASE, '--save-watchlist', 'Dairy'])).toMatchObject({
+      kind: 'run',
+      options: { saveWatchlist: 'Dairy', save: true }
+    })
+  })
+
+  it('explains each watchlist mistake in a sentence', () => {
+    expect(usageMessage(['--watchlists', '--output', 'a.csv'])).toMatch(
+      /--watchlists lists the saved watchlists and takes no other flag; leave out --output/
+    )
+    expect(usageMessage(['--watchlist', 'M', '--env', 'demo', '--output', 'a.csv'])).toMatch(
+      /--watchlist takes the environment, stores and values from the saved watchlist; leave out --env/
+    )
+    expect(usageMessage(['--watchlist', 'M', '--input', 'i.csv', '--output', 'a.csv'])).toMatch(/leave out --input/)
+    expect(usageMessage(['--watchlist', 'M', '--save-watchlist', 'N', '--output', 'a.csv'])).toMatch(/leave out --save-watchlist/)
+    expect(usageMessage(['--watchlist', 'M', '--no-save', '--output', 'a.csv'])).toMatch(/keeps its runs in History.*leave out --no-save/)
+    expect(usageMessage(['--watchlist', 'M'])).toMatch(/--output is required/)
+    expect(usageMessage(['--watchlist', '  ', '--output', 'a.csv'])).toMatch(/--watchlist: Give the watchlist a name\./)
+    expect(usageMessage(['--watchlist', 'x'.repeat(81), '--output', 'a.csv'])).toMatch(/at most 80 characters/)
+    expect(usageMessage([...BASE, '--save-watchlist', 'D', '--no-save'])).toMatch(/--save-watchlist keeps the run in History/)
+    expect(usageMessage([...BASE, '--save-watchlist', ''])).toMatch(/Give the watchlist a name/)
+    expect(usageMessage(['--resume', '4', '--output', 'a.csv', '--save-watchlist', 'D'])).toMatch(/leave out --save-watchlist/)
+    expect(usageMessage([...BASE, '--fail-on', 'newly-out-of-stock'])).toMatch(/add --compare-with previous/)
+  })
+
   it('explains each mistake in a sentence', () => {
     expect(usageMessage([])).toMatch(/--env is required/)
     expect(usageMessage(['--env', 'staging'])).toMatch(/staging is not an environment/)

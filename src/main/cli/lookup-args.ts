@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { hostUrlProblem } from '../../shared/host-url'
 import { environmentIdSchema, itemTypeSchema, type EnvironmentId, type ItemType } from '../../shared/domain/item-type'
 import { parseStoreList } from '../../shared/domain/store-list'
+import { watchlistNameSchema } from '../../shared/watchlists/watchlist'
 import { LOOKUP_VIEWS, type LookupView } from '../../shared/views/lookup-views'
 import { lookupIdOf, NO_LOOKUP } from '../history/lookup-id'
 import { parseFailOn, type FailOn } from './fail-on'
@@ -32,6 +33,13 @@ export interface LookupOptions extends OutputOptions {
   itemType: ItemType
   /** Keep the run in History (the default; `--no-save` turns it off). */
   save: boolean
+  /** `--save-watchlist NAME`: keep the list and stores as a watchlist of that name, and run it as that watchlist. */
+  saveWatchlist?: string
+}
+
+/** `--watchlist NAME`: a saved watchlist's values, stores, environment and item type, run as the app's Run now does. */
+export interface WatchlistOptions extends OutputOptions {
+  watchlist: string
 }
 
 export interface ResumeOptions extends OutputOptions {
@@ -43,6 +51,8 @@ export type ParsedCommand =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'history' }
+  | { kind: 'watchlists' }
+  | { kind: 'watchlist'; options: WatchlistOptions }
   | { kind: 'run'; options: LookupOptions }
   | { kind: 'resume'; options: ResumeOptions }
 
@@ -78,6 +88,9 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
         resume: { type: 'string' },
         'compare-with': { type: 'string' },
         history: { type: 'boolean' },
+        watchlists: { type: 'boolean' },
+        watchlist: { type: 'string' },
+        'save-watchlist': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' }
       }
@@ -92,8 +105,23 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
     if (others.length > 0) throw new UsageError(`--history lists the saved runs and takes no other flag; leave out --${others[0] ?? ''}.`)
     return { kind: 'history' }
   }
+  if (values.watchlists === true) {
+    const others = Object.keys(values).filter((name) => name !== 'watchlists')
+    if (others.length > 0)
+      throw new UsageError(`--watchlists lists the saved watchlists and takes no other flag; leave out --${others[0] ?? ''}.`)
+    return { kind: 'watchlists' }
+  }
+  if (values.watchlist !== undefined) {
+    for (const name of ['env', 'store', 'stores-file', 'input', 'item-type', 'resume', 'save-watchlist'] as const) {
+      if (values[name] !== undefined)
+        throw new UsageError(`--watchlist takes the environment, stores and values from the saved watchlist; leave out --${name}.`)
+    }
+    if (values['no-save'] === true)
+      throw new UsageError('--watchlist keeps its runs in History so the next one can compare with them; leave out --no-save.')
+    return { kind: 'watchlist', options: { watchlist: watchlistName('--watchlist', values.watchlist), ...outputOptions(values) } }
+  }
   if (values.resume !== undefined) {
-    for (const name of ['env', 'store', 'stores-file', 'input', 'item-type', 'no-save'] as const) {
+    for (const name of ['env', 'store', 'stores-file', 'input', 'item-type', 'no-save', 'save-watchlist'] as const) {
       if (values[name] !== undefined)
         throw new UsageError(`--resume takes the environment, store and values from the saved run; leave out --${name}.`)
     }
@@ -123,6 +151,10 @@ export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   }
   if (!options.save && options.compareWith !== undefined)
     throw new UsageError('--compare-with compares runs saved in History; leave out --no-save.')
+  if (values['save-watchlist'] !== undefined) {
+    if (!options.save) throw new UsageError("--save-watchlist keeps the run in History as the watchlist's first; leave out --no-save.")
+    options.saveWatchlist = watchlistName('--save-watchlist', values['save-watchlist'])
+  }
   return { kind: 'run', options }
 }
 
@@ -174,6 +206,13 @@ function outputOptions(values: {
   if (values['auth-url'] !== undefined) options.authUrl = httpUrl('--auth-url', values['auth-url'])
   if (values['base-url'] !== undefined) options.baseUrl = httpUrl('--base-url', values['base-url'])
   return options
+}
+
+/** A watchlist's name as given, by the app's rule for names. */
+function watchlistName(flag: string, value: string): string {
+  const name = watchlistNameSchema.safeParse(value)
+  if (!name.success) throw new UsageError(`${flag}: ${name.error.issues[0]?.message ?? 'that is not a watchlist name.'}`)
+  return name.data
 }
 
 function required(value: string | undefined, message: string): string {

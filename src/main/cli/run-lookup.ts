@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { MAX_IMPORT_BYTES } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
+import type { EnvironmentId } from '../../shared/domain/item-type'
+import type { JobProgress } from '../../shared/domain/job-progress'
 import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { suggestItemNameColumn } from '../../shared/items/item-name-column'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
@@ -25,6 +27,7 @@ import type { LookupIo } from './lookup-io'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
 import { watchRun } from './watch-run'
+import { findWatchlist, saveCommandWatchlist, watchlistsTable } from './watchlist-commands'
 import { EXIT_OK, EXIT_USAGE, writeRun } from './write-run'
 
 export { EXIT_INCOMPLETE, EXIT_OK, EXIT_USAGE } from './write-run'
@@ -62,7 +65,9 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
   }
 
   let hidden: string | null = null
-  if (command.kind !== 'history') {
+  // Listing History or the watchlists looks nothing up and writes no file.
+  const writing = command.kind === 'history' || command.kind === 'watchlists' ? null : command
+  if (writing !== null) {
     const secret = await clientSecretFromEnvironment(io.env)
     if (!secret.ok) {
       say(`Error: ${secret.message}`)
@@ -70,11 +75,10 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     }
     if (secret.secret !== null) redactor.remember(secret.secret)
     hidden = secret.secret
-  }
-
-  if (command.kind !== 'history' && !(await outputFolderExists(command.options.output))) {
-    say(`Error: the folder for --output ${command.options.output} does not exist; create it or choose another path.`)
-    return EXIT_USAGE
+    if (!(await outputFolderExists(writing.options.output))) {
+      say(`Error: the folder for --output ${writing.options.output} does not exist; create it or choose another path.`)
+      return EXIT_USAGE
+    }
   }
 
   const demoDate = demoDateFromEnv(io.env)
@@ -119,6 +123,19 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
         const runs = services.history.list({ limit: HISTORY_LISTED })
         io.stdout(runs.length === 0 ? 'No runs are saved in History yet.\n' : `${redactor.text(historyTable(runs))}\n`)
         return EXIT_OK
+      }
+      case 'watchlists': {
+        const list = await services.watchlists.list()
+        io.stdout(list.length === 0 ? 'No watchlists are saved yet.\n' : `${redactor.text(watchlistsTable(list))}\n`)
+        return EXIT_OK
+      }
+      case 'watchlist': {
+        const watchlist = await findWatchlist(services, command.options.watchlist, say)
+        if (watchlist === null) return EXIT_USAGE
+        if (watchlist.environment === 'demo') services.demoApi().catch(() => undefined)
+        const what = `the watchlist "${watchlist.name}" (${watchlist.items} values)`
+        const start = () => services.watchlists.run(watchlist.id, targetOverrides(command.options, hidden))
+        return await follow(services, start, what, watchlist.environment, command.options, io, say, out)
       }
       case 'resume':
         return await resumeRun(services, command.options, targetOverrides(command.options, hidden), io, say, out)
@@ -264,31 +281,61 @@ async function lookUp(
   say: (text: string) => void,
   out: OutputPlace
 ): Promise<number> {
-  let jobId: string
-  try {
-    const started = await services.lookups.start({
+  const overrides = targetOverrides(options, secret)
+  const name = options.saveWatchlist
+  if (name !== undefined) {
+    const { environment, itemType } = options
+    const saved = await saveCommandWatchlist(
+      services,
+      { name, environment, itemType, stores, lines: lines.values, source: lines.source },
+      say
+    )
+    if (saved === null) return EXIT_USAGE
+    const start = () => services.watchlists.run(saved.id, overrides)
+    return follow(services, start, `the watchlist "${saved.name}"`, environment, options, io, say, out)
+  }
+  const start = () =>
+    services.lookups.start({
       environment: options.environment,
       stores,
       itemType: options.itemType,
       lines: lines.values,
       source: lines.source,
-      overrides: targetOverrides(options, secret)
+      overrides
     })
-    jobId = started.jobId
+  return follow(services, start, null, options.environment, options, io, say, out, options.save)
+}
+
+/** Starts the run, says where it looks, follows it to its end and writes it. `what` names a watchlist run. */
+async function follow(
+  services: AppServices,
+  start: () => Promise<JobProgress>,
+  what: string | null,
+  environment: EnvironmentId,
+  options: OutputOptions,
+  io: LookupIo,
+  say: (text: string) => void,
+  out: OutputPlace,
+  save = true
+): Promise<number> {
+  let started: JobProgress
+  try {
+    started = await start()
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     say(`Error: ${error.message}${secretHint(error, options)}`)
     return EXIT_USAGE
   }
-
-  const saved = options.save ? ` (run ${jobId} in History)` : ''
+  const { jobId, stores } = started
+  const saved = save ? ` (run ${jobId} in History)` : ''
   const where = stores.length === 1 ? `store ${stores[0] ?? ''}` : `${stores.length} stores (${formatStoreList(stores)})`
-  say(`Looking up in ${ENVIRONMENT_LABELS[options.environment]}, ${where}${saved}. Ctrl+C stops and still writes what was found.`)
-  const final = await watchRun(services, jobId, io, say, options.save)
-  return writeRun(services, jobId, options, final, say, options.save, out)
+  const running = what === null ? 'Looking up' : `Running ${what}`
+  say(`${running} in ${ENVIRONMENT_LABELS[environment]}, ${where}${saved}. Ctrl+C stops and still writes what was found.`)
+  const final = await watchRun(services, jobId, io, say, save)
+  return writeRun(services, jobId, options, final, say, save, out)
 }
 
-function secretHint(error: AppError, options: LookupOptions): string {
+function secretHint(error: AppError, options: OutputOptions): string {
   if (error.code !== 'missing_credentials' && error.code !== 'keychain_unavailable') return ''
   const clientId = options.clientId === undefined ? ' and pass --client-id' : ''
   return ` For this command you can also set INVENTORY_CLIENT_SECRET, or INVENTORY_CLIENT_SECRET_FILE to a file only you can read${clientId}.`

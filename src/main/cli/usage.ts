@@ -3,8 +3,10 @@ import { MAX_STORES_PER_LOOKUP } from '../../shared/limits'
 /** `--help`. Kept apart from the flag parser, with nothing heavy imported, so `--help` answers at once. */
 export const USAGE = `Usage: inventory-lookup --env demo|sandbox|production --store LIST --input FILE --output FILE [options]
        inventory-lookup --env demo|sandbox|production --stores-file FILE --input FILE --output FILE [options]
+       inventory-lookup --watchlist NAME --output FILE [options]
        inventory-lookup --resume ID|last --output FILE [options]
        inventory-lookup --history
+       inventory-lookup --watchlists
 
 Looks up store inventory for the values in FILE, exactly as the app does, and writes the results.
 Every run is saved in the app's History, where the app shows it too.
@@ -36,14 +38,22 @@ Options:
   --auth-url URL                  identity host to use instead of the configured one
   --base-url URL                  inventory host to use instead of the configured one
   --no-save                       do not keep this run in History
+  --watchlist NAME                instead of --env, --store and --input: run the watchlist saved
+                                  in the app (or with --save-watchlist) under that name, with its
+                                  values, stores (a store group's current ones), environment and
+                                  item type, labelled with it in History as the app's Run now is
+  --save-watchlist NAME           keep this lookup's values (with the file's other columns) and
+                                  stores as a watchlist of that name, which the app lists too, and
+                                  run it as the watchlist's first run
   --resume ID|last                finish a cancelled or interrupted run (the latest one with "last"),
                                   looking up only the values it never answered, then write it all;
                                   for a run already complete, writes its results again
   --compare-with previous|ID      write, instead of the results, one row per value (per store and
                                   value, with a Store column, when a run has several stores)
                                   comparing this run with the latest earlier run of the same
-                                  environment, set of stores and item type (previous) or with run
-                                  ID: stock status and On hand then and now, the change, and
+                                  environment, set of stores and item type (previous; for a
+                                  --watchlist, that watchlist's run before, as the app's "Since
+                                  the last run") or with run ID: stock status and On hand then and now, the change, and
                                   whether it is newly out of stock, back in stock, changed,
                                   unchanged or only in one run
   --fail-on out-of-stock|failed|newly-out-of-stock
@@ -51,6 +61,8 @@ Options:
                                   stock, lookups that failed, or (with --compare-with) values out of
                                   stock now that had stock then; several: repeat it or use commas
   --history                       list the saved runs (newest first) and exit
+  --watchlists                    list the saved watchlists (values, stores, schedule, last run)
+                                  and exit
   --help                          show this help
   --version                       print the command's version
 

@@ -71,13 +71,20 @@ async function comparisonWith(
   say: (text: string) => void
 ): Promise<Comparison | null> {
   const id = lookupIdOf(jobId)
-  const then = compareWith === 'previous' ? history.previous(id) : history.lookup(compareWith)
+  // A watchlist's run compares with the watchlist's run before it, as the app's "Since the last run" does.
+  const origin = history.origin(id)
+  const watchlist = origin?.watchlistName ?? null
+  const previous = () =>
+    origin?.watchlistId == null ? history.previous(id) : origin.follows === null ? null : history.lookup(origin.follows)
+  const then = compareWith === 'previous' ? previous() : history.lookup(compareWith)
   if (then === null) {
     const current = history.lookup(id)
     const what =
-      compareWith === 'previous' && current !== null
-        ? `no earlier run of ${ENVIRONMENT_LABELS[current.environment]}, ${current.stores.length === 1 ? 'store' : 'stores'} ${current.stores.join(', ')} to compare with`
-        : `no run ${String(compareWith)} in History to compare with`
+      compareWith !== 'previous' || current === null
+        ? `no run ${String(compareWith)} in History to compare with`
+        : watchlist !== null
+          ? `no earlier run of the watchlist "${watchlist}" to compare with (the next run will compare with this one)`
+          : `no earlier run of ${ENVIRONMENT_LABELS[current.environment]}, ${current.stores.length === 1 ? 'store' : 'stores'} ${current.stores.join(', ')} to compare with`
     say(`Error: there is ${what}, so nothing was written; this run is kept in History as run ${jobId}.`)
     return null
   }

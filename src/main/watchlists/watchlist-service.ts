@@ -21,6 +21,7 @@ import type { HistoryStore } from '../history/history-store'
 import type { StoredLookup } from '../history/history-types'
 import { lookupGone, lookupIdOf } from '../history/lookup-id'
 import type { LookupOrigin } from '../history/lookup-origins'
+import type { TargetOverrides } from '../credentials/target-resolver'
 import type { CarriedInput } from '../jobs/job-types'
 import type { Logger } from '../logging/logger'
 import type { ScheduledRunReason } from '../../shared/schedules/scheduled-run'
@@ -43,6 +44,8 @@ export interface WatchlistServiceDeps {
     lines: InputLine[]
     carried: CarriedInput | null
     origin: LookupOrigin
+    /** The headless command's client ID, secret or hosts instead of the saved ones. */
+    overrides?: TargetOverrides
   }): Promise<JobProgress>
   /** An imported file's other columns for these of its rows (kept by the import's worker). */
   carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedInput>
@@ -158,7 +161,11 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
   }
 
   /** `scheduled` says why the scheduler started the run; null, a person did. */
-  async function startRun(id: string, scheduled: ScheduledRunReason | null): Promise<{ progress: JobProgress; run: WatchlistRun }> {
+  async function startRun(
+    id: string,
+    scheduled: ScheduledRunReason | null,
+    overrides?: TargetOverrides
+  ): Promise<{ progress: JobProgress; run: WatchlistRun }> {
     const startedAt = deps.now()
     const { record, definition } = await store.get(id)
     const { lines, carried } = linesOf(definition)
@@ -170,7 +177,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       itemType: definition.itemType,
       lines,
       carried,
-      origin: { watchlistId: record.id, watchlistName: record.name, follows, scheduled }
+      origin: { watchlistId: record.id, watchlistName: record.name, follows, scheduled },
+      ...(overrides === undefined ? {} : { overrides })
     })
     return { progress, run: runs.add(progress, record.id, startedAt, scheduled !== null) }
   }
@@ -269,8 +277,11 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       return summaryOf(await store.create({ ...read.definition, name }), deps.groups())
     },
 
-    /** Runs the watchlist as it is now: its group's current stores, labelled with its name, following its last finished run. */
-    run: async (id: string): Promise<JobProgress> => (await startRun(id, null)).progress,
+    /**
+     * Runs the watchlist as it is now: its group's current stores, labelled with its name, following
+     * its last finished run. The headless command passes its own credentials' overrides.
+     */
+    run: async (id: string, overrides?: TargetOverrides): Promise<JobProgress> => (await startRun(id, null, overrides)).progress,
 
     /** The scheduler's run of the watchlist, labelled with why it started: settles with its last progress when it ends. */
     runScheduled: async (id: string, reason: ScheduledRunReason): Promise<JobProgress> => (await startRun(id, reason)).run.ended,
