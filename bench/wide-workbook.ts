@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { ImportColumn, ImportSummary } from '../src/shared/contract'
@@ -114,12 +114,20 @@ function historyBytes(dataDir: string): number {
   }
 }
 
+/** The history file and its write-ahead log as they are on disk: the log grows to the largest transaction. */
+function historyFileBytes(dataDir: string): { file: number; wal: number } {
+  const path = join(dataDir, HISTORY_FILE_NAME)
+  return { file: statSync(path).size, wal: existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size : 0 }
+}
+
 export interface WideFigures {
   seconds: number
   importSeconds: number
   startMb: number
   peakMb: number
   historyMb: number
+  fileMb: number
+  walMb: number
   cellTextMb: number
   carriedColumns: number
   lines: number
@@ -162,6 +170,8 @@ export async function lookUpWideWorkbook(
     startMb: start / MB,
     peakMb: peak / MB,
     historyMb: (historyBytes(dataDir) - before) / MB,
+    fileMb: historyFileBytes(dataDir).file / MB,
+    walMb: historyFileBytes(dataDir).wal / MB,
     cellTextMb: wideCellText() / MB,
     carriedColumns: settled.carriedColumns.length,
     lines: settled.lines
@@ -180,6 +190,7 @@ export function printWideFigures(figures: WideFigures, load: string): void {
   console.log(
     `  History grew ${figures.historyMb.toFixed(1)} MB for ${figures.cellTextMb.toFixed(1)} MB of cell text, ${ratio.toFixed(2)} x (target <= ${WIDE_TARGETS.historyPerCellText} x): ${mark(ratio <= WIDE_TARGETS.historyPerCellText)}`
   )
+  console.log(`  on disk: history.sqlite ${figures.fileMb.toFixed(1)} MB, its write-ahead log ${figures.walMb.toFixed(1)} MB`)
   console.log(
     `  time ${figures.seconds.toFixed(1)} s, ${figures.importSeconds.toFixed(1)} s of it the import (target < ${WIDE_TARGETS.seconds} s): ${mark(figures.seconds < WIDE_TARGETS.seconds)}`
   )

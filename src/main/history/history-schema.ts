@@ -164,6 +164,19 @@ export const MIGRATIONS: readonly string[] = [
   // while the app was closed or the computer slept; NULL for a run a person started (History's label).
   `
   ALTER TABLE lookup_origins ADD COLUMN scheduled TEXT;
+  `,
+  // An imported file's other cells as compressed slices of consecutive lines (carried-slices.ts)
+  // instead of a JSON list per line: a 130,000 x 100 workbook took 616 MB that way. Lookups stored
+  // before keep their lists in lookup_lines.carried, which is still read. A rowid table: a slice
+  // is too big a row for WITHOUT ROWID.
+  `
+  CREATE TABLE carried_slices (
+    lookup_id INTEGER NOT NULL,
+    first_line INTEGER NOT NULL,
+    last_line INTEGER NOT NULL,
+    cells BLOB NOT NULL,
+    PRIMARY KEY (lookup_id, first_line)
+  );
   `
 ]
 

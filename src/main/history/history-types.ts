@@ -52,7 +52,8 @@ export interface NewLookupLine {
   note?: string
   invalidReason?: InvalidReason
   duplicateOf?: number
-  carried?: string[]
+  /** The imported file's other cells, joined by `CELL_SEPARATOR` as they came from the file: never split into a string per cell. */
+  carried?: string
 }
 
 export interface NewLookup {

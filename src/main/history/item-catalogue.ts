@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { ItemType } from '../../shared/domain/item-type'
 import { ITEM_NAME_COLUMN, itemNameIndex, MAX_ITEM_NAME_CHARS } from '../../shared/items/item-name-column'
+import { CELL_SEPARATOR } from '../files/import/imported-table'
+import { firstCellOf } from './carried-slices'
 import type { NewLookup } from './history-types'
 
 /** Values asked of SQLite in one statement: well under its limit of bound parameters. */
@@ -87,7 +89,7 @@ export function namesOfLookup(lookup: Pick<NewLookup, 'carriedColumns' | 'lines'
   if (itemNameIndex(lookup.carriedColumns) !== 0) return []
   const names: { value: string; name: string }[] = []
   for (const line of lookup.lines) {
-    const name = line.carried?.[0] ?? ''
+    const name = line.carried === undefined ? '' : firstCellOf(line.carried)
     if (line.value !== null && line.invalidReason === undefined && name.trim() !== '') names.push({ value: line.value, name })
   }
   return names
@@ -95,8 +97,8 @@ export function namesOfLookup(lookup: Pick<NewLookup, 'carriedColumns' | 'lines'
 
 /**
  * Names a lookup's lines from the catalogue when its list brought no names (typed, pasted, scanned,
- * or a file without a name column): "Item name" becomes its first carried column. Changes the
- * lines in place, so a wide file's cells are not copied; a lookup already named, or whose values
+ * or a file without a name column): "Item name" becomes its first carried column, put before each
+ * line's row in place; a lookup already named, or whose values
  * the catalogue does not know, is left as it is.
  */
 export function nameFromCatalogue<T extends Pick<NewLookup, 'carriedColumns' | 'lines' | 'itemType'>>(
@@ -111,8 +113,7 @@ export function nameFromCatalogue<T extends Pick<NewLookup, 'carriedColumns' | '
   for (const line of lookup.lines) {
     const name = line.value === null || line.invalidReason !== undefined ? '' : (known.get(line.value)?.name ?? '')
     // A row the file lacks stays short: its other cells are read back blank.
-    if (line.carried === undefined) line.carried = [name]
-    else line.carried.unshift(name)
+    line.carried = line.carried === undefined ? name : `${name}${CELL_SEPARATOR}${line.carried}`
   }
   return { ...lookup, carriedColumns: [ITEM_NAME_COLUMN, ...lookup.carriedColumns] }
 }

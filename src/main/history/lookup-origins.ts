@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { scheduledRunReasonSchema, type ScheduledRunReason } from '../../shared/schedules/scheduled-run'
+import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices'
 
 /** Where a lookup came from, when it was not typed or imported afresh. */
 export interface LookupOrigin {
@@ -35,11 +36,17 @@ export function createOriginReads(db: DatabaseSync) {
      WHERE o.watchlist_id = ? AND l.state = 'finished' ORDER BY o.lookup_id DESC LIMIT 1`
   )
   const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? ORDER BY line')
+  const slices = createCarriedSliceReads(db)
   return {
     /** Every input line in line order, cells padded to `width` columns. */
     inputs(id: number, width: number): StoredInput[] {
       const rows = inputsOf.all(id) as unknown as { line: number; input: string; carried: string | null }[]
-      return rows.map((row) => ({ line: row.line, input: row.input, cells: cellsOf(row.carried, width) }))
+      const sliceRow = slices.reader(id)
+      return rows.map((row) => ({
+        line: row.line,
+        input: row.input,
+        cells: cellsOfRow(row.carried === null ? sliceRow(row.line) : legacyRow(row.carried), width)
+      }))
     },
     origin(id: number): LookupOrigin | null {
       const row = byId.get(id) as OriginRow | undefined
@@ -74,22 +81,5 @@ export function createOriginWrites(db: DatabaseSync) {
       upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows, origin.scheduled ?? null)
       return true
     }
-  }
-}
-
-function cellsOf(carried: string | null, width: number): string[] {
-  const list = carried === null ? [] : parseList(carried)
-  return Array.from({ length: width }, (_, index) => {
-    const cell: unknown = list[index]
-    return typeof cell === 'string' ? cell : ''
-  })
-}
-
-function parseList(text: string): unknown[] {
-  try {
-    const parsed: unknown = JSON.parse(text)
-    return Array.isArray(parsed) ? parsed : []
-  } catch {
-    return []
   }
 }

@@ -13,6 +13,7 @@ import type {
   LookupState,
   StoredLookup
 } from './history-types'
+import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices'
 import { unpackItems, unpackLocations } from './item-batch'
 import { createItemNameReads } from './item-name-reads'
 import { listStatement } from './list-statement'
@@ -83,6 +84,7 @@ export function createLookupReads(db: DatabaseSync) {
   const logPage = db.prepare(`SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.seq >= ? ORDER BY r.seq LIMIT ?`)
   const logShape = db.prepare('SELECT next_seq, carried_columns FROM lookups WHERE id = ?')
   const carriedOf = db.prepare('SELECT carried FROM lookup_lines WHERE lookup_id = ? AND line = ?')
+  const slices = createCarriedSliceReads(db)
   const currentOfStore = db.prepare(
     `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 AND r.line > ? ORDER BY r.line LIMIT ?`
   )
@@ -160,10 +162,17 @@ export function createLookupReads(db: DatabaseSync) {
     return { length: row?.next_seq ?? 0, carriedWidth: row === undefined ? 0 : (parseStrings(row.carried_columns)?.length ?? 0) }
   }
 
+  /** A lookup's carried rows by line: from its slices, or from the JSON list a lookup stored before slices keeps per line. */
+  function rowReader(id: number, carriedWidth: number): (line: number, legacy: string | null) => string[] {
+    if (carriedWidth === 0) return () => []
+    const sliceRow = slices.reader(id)
+    return (line, legacy) => cellsOfRow(legacy === null ? sliceRow(line) : legacyRow(legacy), carriedWidth)
+  }
+
   function toLineResult(
     row: ResultRow,
     itemAt: (batchId: number, index: number) => InventoryItem | undefined,
-    carriedWidth: number
+    carriedAt: (line: number, legacy: string | null) => string[]
   ): LineResult {
     const result: LineResult = { storeNbr: row.store_nbr, line: row.line, input: row.input, value: row.value, status: row.status }
     if (row.note !== null) result.note = row.note
@@ -174,7 +183,8 @@ export function createLookupReads(db: DatabaseSync) {
       const item = itemAt(row.batch_id, row.item_index)
       if (item !== undefined) result.item = item
     }
-    if (carriedWidth > 0) result.carried = aligned(row.carried, carriedWidth)
+    const carried = carriedAt(row.line, row.carried)
+    if (carried.length > 0) result.carried = carried
     return result
   }
 
@@ -228,7 +238,8 @@ export function createLookupReads(db: DatabaseSync) {
         if (limit <= 0 || start >= length) return { entries: [], next: start }
         const itemAt = itemReader()
         const rows = logPage.all(id, start, Math.min(limit, length - start)) as unknown as ResultRow[]
-        const entries = rows.map((row) => toLineResult(row, itemAt, carriedWidth))
+        const carriedAt = rowReader(id, carriedWidth)
+        const entries = rows.map((row) => toLineResult(row, itemAt, carriedAt))
         const last = rows.at(-1)
         return { entries, next: last === undefined ? length : last.seq + 1 }
       })
@@ -242,7 +253,7 @@ export function createLookupReads(db: DatabaseSync) {
     current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean } = {}): CurrentLine[] {
       return snapshot(() => {
         const itemAt = itemReader()
-        const carriedWidth = options.carried === false ? 0 : widthOf(id).carriedWidth
+        const carriedAt = rowReader(id, options.carried === false ? 0 : widthOf(id).carriedWidth)
         const stores = (storesOf.all(id) as unknown as StoreRow[]).map((store) => store.store_nbr)
         const out: CurrentLine[] = []
         let index = after === null ? 0 : stores.indexOf(after.storeNbr)
@@ -250,7 +261,7 @@ export function createLookupReads(db: DatabaseSync) {
         for (; index >= 0 && index < stores.length && out.length < limit; index += 1, afterLine = 0) {
           const storeNbr = stores[index] ?? 0
           for (const row of currentOfStore.iterate(id, storeNbr, afterLine, limit - out.length) as Iterable<ResultRow>) {
-            out.push({ storeNbr, result: toLineResult(row, itemAt, carriedWidth) })
+            out.push({ storeNbr, result: toLineResult(row, itemAt, carriedAt) })
           }
         }
         return out
@@ -278,11 +289,11 @@ export function createLookupReads(db: DatabaseSync) {
     /** The carried cells of these lines, one per carried column (blank where the file had none). */
     carriedCells(id: number, lines: readonly number[]): Map<number, string[]> {
       return snapshot(() => {
-        const { carriedWidth } = widthOf(id)
+        const carriedAt = rowReader(id, widthOf(id).carriedWidth)
         const cells = new Map<number, string[]>()
         for (const line of lines) {
           const row = carriedOf.get(id, line) as { carried: string | null } | undefined
-          cells.set(line, aligned(row?.carried ?? null, carriedWidth))
+          cells.set(line, carriedAt(line, row?.carried ?? null))
         }
         return cells
       })
@@ -309,11 +320,6 @@ export type LookupReads = ReturnType<typeof createLookupReads>
 
 function sortedStores(stores: readonly number[]): string {
   return [...stores].sort((a, b) => a - b).join(',')
-}
-
-function aligned(carried: string | null, width: number): string[] {
-  const cells = carried === null ? null : parseStrings(carried)
-  return Array.from({ length: width }, (_, index) => cells?.[index] ?? '')
 }
 
 function parseStrings(text: string): string[] | null {

@@ -2,6 +2,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { AppError } from '../../shared/domain/app-error'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
+import { createCarriedSliceWrites, type CarriedRow } from './carried-slices'
 import { packItems, packLocations } from './item-batch'
 import { lookupGone } from './lookup-id'
 import { isOwnerGone, type LookupOwner } from './lookup-owner'
@@ -42,6 +43,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
   )
   const insertResult = db.prepare(`${INSERT_RESULT} VALUES ${RESULT_VALUES}`)
   const insertResults = db.prepare(`${INSERT_RESULT} VALUES ${Array.from({ length: RESULTS_PER_INSERT }, () => RESULT_VALUES).join(', ')}`)
+  const carriedSlices = createCarriedSliceWrites(db)
   const insertBatch = db.prepare('INSERT INTO item_batches (lookup_id, items) VALUES (?, ?)')
   const supersede = db.prepare('UPDATE results SET superseded = 1 WHERE lookup_id = ? AND seq = ? AND superseded = 0 AND status = ?')
   const addCounts = db.prepare(
@@ -81,6 +83,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     'DELETE FROM results WHERE lookup_id = ?',
     'DELETE FROM item_batches WHERE lookup_id = ?',
     'DELETE FROM lookup_lines WHERE lookup_id = ?',
+    'DELETE FROM carried_slices WHERE lookup_id = ?',
     'DELETE FROM lookup_stores WHERE lookup_id = ?',
     'DELETE FROM run_store_summaries WHERE lookup_id = ?',
     'DELETE FROM run_summaries WHERE lookup_id = ?',
@@ -180,11 +183,17 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
             line.note ?? null,
             line.invalidReason ?? null,
             line.duplicateOf ?? null,
-            line.carried === undefined ? null : JSON.stringify(line.carried)
+            null
           )
           if (line.invalidReason !== undefined) invalid += 1
           else if (line.duplicateOf !== undefined) duplicate += 1
         }
+        const rows: CarriedRow[] = []
+        for (const line of lookup.lines) if (line.carried !== undefined) rows.push({ line: line.line, text: line.carried })
+        carriedSlices.write(
+          id,
+          rows.sort((a, b) => a.line - b.line)
+        )
         let seq = 0
         lookup.stores.forEach((store, position) => {
           insertStore.run(id, store, position, invalid, duplicate)

@@ -60,6 +60,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   // Version 4 added where a lookup came from, and version 5's run summaries leave a lookup stored before without one.
   seedVersion1,
   // Version 5 added why a watchlist's run started by itself; a lookup stored before was started by a person.
+  seedVersion1,
+  // Version 6 keeps carried cells in compressed slices; a lookup stored before keeps a JSON list per line, read as before.
   seedVersion1
 ]
 

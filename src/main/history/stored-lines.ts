@@ -1,6 +1,5 @@
 import type { ItemType } from '../../shared/domain/item-type'
 import { validateLines, type ValidatedLine } from '../../shared/domain/values'
-import { CELL_SEPARATOR } from '../files/import/imported-table'
 import type { NewLookupLine } from './history-types'
 
 export interface LinesToStore {
@@ -24,7 +23,7 @@ export function storedLinesFor({ lines, itemType, validated, carried }: LinesToS
   if (carriedRows !== null && carriedRows.length !== lines.length) throw new Error('carried rows do not match the lines')
   return results.map((result, index): NewLookupLine => {
     const row = carriedRows?.[index]
-    const base = { line: result.line, input: result.input, ...(row == null ? {} : { carried: row.split(CELL_SEPARATOR) }) }
+    const base = { line: result.line, input: result.input, ...(row == null ? {} : { carried: row }) }
     switch (result.kind) {
       case 'invalid':
         return { ...base, value: null, invalidReason: result.reason, note: result.message }

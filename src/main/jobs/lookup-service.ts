@@ -59,6 +59,29 @@ function checkRequest({ stores, lines }: LookupRequest): void {
   if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
 }
 
+/**
+ * Lines whose carried cells are asked of the worker at once: the worker builds no more rows than
+ * this at a time, where a 130,000-line wide file made it build all of them in one heap.
+ */
+const CARRIED_LINES_PER_ASK = 10_000
+
+/** An imported list's other columns, read from the worker thread that keeps the file's table, a slice of lines at a time. */
+async function carriedInSlices(
+  imports: Pick<ImportService, 'carried'>,
+  source: ImportSource,
+  lines: readonly InputLine[]
+): Promise<CarriedInput> {
+  const numbers = lines.map(({ line }) => line)
+  const rows: (string | null)[] = []
+  let start = 0
+  for (;;) {
+    const part = await imports.carried(source, numbers.slice(start, start + CARRIED_LINES_PER_ASK))
+    for (const row of part.rows) rows.push(row)
+    start += CARRIED_LINES_PER_ASK
+    if (start >= numbers.length) return { ...part, rows }
+  }
+}
+
 /** The sentence for a lookup refused because `MAX_RUNNING_LOOKUPS` are running. */
 export const BUSY_MESSAGE = `${formatNumber(MAX_RUNNING_LOOKUPS)} lookups are running, as many as the app runs at once: wait for one to finish or cancel one, then run this again.`
 
@@ -83,14 +106,7 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
       return admitted(async () => {
         const { environment, stores, itemType, lines, source, origin } = request
         const target = await targets.resolve(environment, request.overrides)
-        // An imported list's other columns, read from the worker thread that keeps the file's table.
-        const carried =
-          source === undefined
-            ? request.carried
-            : await imports.carried(
-                source,
-                lines.map(({ line }) => line)
-              )
+        const carried = source === undefined ? request.carried : await carriedInSlices(imports, source, lines)
         return runner.start({
           environment,
           stores,

@@ -1,4 +1,5 @@
 import type { InventoryItem } from '../../../shared/domain/line-result'
+import { CELL_SEPARATOR } from '../../files/import/imported-table'
 import type { NewLookup, NewLookupLine } from '../history-types'
 
 /** A 14-digit GTIN-like value for line `n` (the store does not validate; the runner does). */
@@ -13,7 +14,7 @@ export function sampleLines(
 ): NewLookupLine[] {
   return Array.from({ length: count }, (_, i): NewLookupLine => {
     const line = i + 1
-    const carried = options.carried === true ? { carried: [`Description ${line}`, String(line % 12)] } : {}
+    const carried = options.carried === true ? { carried: `Description ${line}${CELL_SEPARATOR}${line % 12}` } : {}
     if (options.invalid?.includes(line) === true) {
       return { line, input: `bad${line}`, value: null, note: `bad${line} is not a GTIN.`, invalidReason: 'characters', ...carried }
     }
