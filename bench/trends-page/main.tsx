@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client'
 import '../../src/renderer/src/styles/tokens.css'
 import '../../src/renderer/src/styles/base.css'
 import '../../src/renderer/src/styles/layout.css'
-import { countStatuses, SUMMARY_CODES } from '../../src/shared/trends/run-summary'
-import { packStatuses } from '../../src/shared/trends/status-blob'
+import { SUMMARY_CODES } from '../../src/shared/trends/run-summary'
+import { trendStoreOf } from '../../src/shared/trends/trend-digest'
 import { buildTrends, type TrendRunInput } from '../../src/shared/trends/trend-series'
 import { TrendsView } from '../../src/renderer/src/trends/trends-view'
 
@@ -32,8 +32,10 @@ const runs: TrendRunInput[] = Array.from({ length: RUNS }, (_, run) => ({
   answersRemovedAt: null,
   itemIds,
   stores: Array.from({ length: STORES }, (_, store) => {
-    const statuses = Uint8Array.from({ length: ITEMS }, (_, item) => statusOf(run, store, item))
-    return { storeNbr: 1000 + store, counts: countStatuses(statuses), blob: packStatuses(statuses) }
+    return trendStoreOf(
+      1000 + store,
+      Uint8Array.from({ length: ITEMS }, (_, item) => statusOf(run, store, item))
+    )
   })
 }))
 const trends = buildTrends(runs, (id) => String(10_000_000_000_000 + id), String)
@@ -42,20 +44,33 @@ const root = createRoot(document.getElementById('root') as HTMLElement)
 
 declare global {
   interface Window {
-    trendsBench: { mount(): Promise<number>; points: () => number; paths: () => number }
+    trendsBench: { mount(): Promise<number>; tablesIn(): Promise<number>; points: () => number; paths: () => number }
   }
+}
+
+let mountedAt = 0
+
+/** Both charts' data tables and the worst items drawn: they come in after the charts' first frame. */
+function tablesDrawn(): boolean {
+  return document.querySelectorAll('.trend-table-frame table').length === 3
 }
 
 window.trendsBench = {
   mount: () =>
     new Promise((resolve) => {
       const started = performance.now()
+      mountedAt = started
       flushSync(() =>
         root.render(
           <TrendsView trends={trends} onOpenRun={() => undefined} exports={{ png: () => undefined, data: () => undefined, busy: false }} />
         )
       )
       requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0))
+    }),
+  tablesIn: () =>
+    new Promise((resolve) => {
+      const check = () => (tablesDrawn() ? resolve(performance.now() - mountedAt) : requestAnimationFrame(() => setTimeout(check, 0)))
+      check()
     }),
   points: () => document.querySelectorAll('.trend-point').length,
   paths: () => document.querySelectorAll('path.trend-line').length

@@ -177,6 +177,12 @@ export const MIGRATIONS: readonly string[] = [
     cells BLOB NOT NULL,
     PRIMARY KEY (lookup_id, first_line)
   );
+  `,
+  // A run's trend digest (trend-digest.ts): its stores' counts and out-of-stock bitsets in one blob,
+  // so a year of trends reads a row per run instead of decoding a status blob per run and store.
+  // Summaries written before stay NULL here and are read from their store rows.
+  `
+  ALTER TABLE run_summaries ADD COLUMN trend_digest BLOB;
   `
 ]
 

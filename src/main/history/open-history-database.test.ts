@@ -62,6 +62,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   // Version 5 added why a watchlist's run started by itself; a lookup stored before was started by a person.
   seedVersion1,
   // Version 6 keeps carried cells in compressed slices; a lookup stored before keeps a JSON list per line, read as before.
+  seedVersion1,
+  // Version 7 added the runs' trend digests; a summary stored before has none and is read from its store rows.
   seedVersion1
 ]
 

@@ -70,6 +70,27 @@ describe('run summaries in History', () => {
     expect((db.prepare('SELECT count(*) AS n FROM summary_values').get() as { n: number }).n).toBe(3)
   })
 
+  it("read the same trends from the runs' digests as from their store rows (summaries written before digests)", () => {
+    const { db, operations, summaries } = open()
+    const first = finishedRun(operations, T0, { 10: [5, 0, 2], 20: [3, 3, 3] })
+    // Store 20 has no answer for line 2 in the second run: not answered, so not counted for that pair.
+    const second = finishedRun(operations, T0 + DAY, { 10: [0, 0, 2], 20: [0] })
+    const third = finishedRun(operations, T0 + 2 * DAY, { 10: [0, 4, 0], 20: [3, 0, 0] })
+    const digests = db.prepare('SELECT count(*) AS n FROM run_summaries WHERE trend_digest IS NOT NULL').get() as { n: number }
+    expect(digests.n).toBe(3)
+    const fromDigests = summaries.trends([first, second, third])
+    db.exec('UPDATE run_summaries SET trend_digest = NULL')
+    const fromRows = summaries.trends([first, second, third])
+    expect(fromDigests).toEqual(fromRows)
+    expect(worstRows(fromRows).find((row) => row.value === valueFor(2) && row.storeNbr === 20)).toMatchObject({
+      outRuns: 1,
+      answeredRuns: 2
+    })
+    // A digest this version cannot read is read from the store rows too.
+    db.prepare('UPDATE run_summaries SET trend_digest = ? WHERE lookup_id = ?').run(Uint8Array.from([9, 0, 0, 0]), second)
+    expect(summaries.trends([first, second, third])).toEqual(fromRows)
+  })
+
   it('outlive the raw answers: retention drops the answers of older runs and says when', () => {
     const { db, operations, summaries } = open()
     const old = finishedRun(operations, T0, { 10: [5, 0, 2], 20: [3, 3, 3] })

@@ -1,13 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { SUMMARY_STATUSES, summarizeRun, type SummaryCounts, type SummaryInput } from '../../shared/trends/run-summary'
 import { packStatuses } from '../../shared/trends/status-blob'
+import { packTrendDigest, trendStoreFromBlob, trendStoreOf, unpackTrendDigest, type TrendStore } from '../../shared/trends/trend-digest'
 import { buildTrends, type TrendRunInput, type Trends } from '../../shared/trends/trend-series'
 
 /**
  * Run summaries in History (tables made by schema step 3): a run's values as integer ids (4 bytes each, one blob per run) and one
  * row per run and store with its counts and a packed status blob (a byte per value), so a year of
- * twice-daily runs of 2,000 items in 50 stores is about 75 MB instead of 73 million rows. They
- * outlive the raw answers, which retention drops sooner.
+ * twice-daily runs of 2,000 items in 50 stores is about 75 MB instead of 73 million rows; beside the
+ * run, its trend digest (step 7) is what opening the trends reads. They outlive the raw answers,
+ * which retention drops sooner.
  */
 const COUNT_COLUMNS = SUMMARY_STATUSES.join(', ')
 
@@ -24,7 +26,7 @@ export function createSummaryWrites(db: DatabaseSync) {
      FROM results r JOIN lookup_lines l ON l.lookup_id = r.lookup_id AND l.line = r.line
      WHERE r.lookup_id = ? AND r.superseded = 0 ORDER BY r.store_nbr, r.line`
   )
-  const upsertRun = db.prepare('INSERT OR REPLACE INTO run_summaries (lookup_id, value_ids, written_at) VALUES (?, ?, ?)')
+  const upsertRun = db.prepare('INSERT OR REPLACE INTO run_summaries (lookup_id, value_ids, written_at, trend_digest) VALUES (?, ?, ?, ?)')
   const clearStores = db.prepare('DELETE FROM run_store_summaries WHERE lookup_id = ?')
   const insertStore = db.prepare(
     `INSERT INTO run_store_summaries (lookup_id, store_nbr, position, ${COUNT_COLUMNS}, statuses)
@@ -61,7 +63,11 @@ export function createSummaryWrites(db: DatabaseSync) {
       }
       const summary = summarizeRun(stores, answers())
       const ids = Uint32Array.from(summary.values, (value) => valueId(lookup.item_type, value))
-      upsertRun.run(lookupId, new Uint8Array(ids.buffer), now)
+      const digest = packTrendDigest(
+        summary.values.length,
+        summary.stores.map((store) => trendStoreOf(store.storeNbr, store.statuses, store.counts))
+      )
+      upsertRun.run(lookupId, new Uint8Array(ids.buffer), now, digest)
       clearStores.run(lookupId)
       summary.stores.forEach((store, position) => {
         insertStore.run(
@@ -111,35 +117,32 @@ export interface AnswerRow {
 /** The summary reads: what the trends and History's list need, never a raw answer. */
 export function createSummaryReads(db: DatabaseSync) {
   const runsOf = db.prepare(
-    `SELECT s.lookup_id, s.value_ids, l.started_at, l.finished_at, l.answers_removed_at
+    `SELECT s.lookup_id, s.value_ids, s.trend_digest, l.started_at, l.finished_at, l.answers_removed_at
      FROM run_summaries s JOIN lookups l ON l.id = s.lookup_id WHERE s.lookup_id IN (SELECT value FROM json_each(?))`
   )
-  // One statement for every store row of every run: 36,500 rows of a year's trends in one pass.
-  const storesOfRuns = db.prepare(
-    `SELECT lookup_id, store_nbr, ${COUNT_COLUMNS}, statuses FROM run_store_summaries
-     WHERE lookup_id IN (SELECT value FROM json_each(?)) ORDER BY lookup_id, position`
+  // Only for runs summarised before trend digests were kept (or with one this version cannot read).
+  const storesOfRun = db.prepare(
+    `SELECT store_nbr, ${COUNT_COLUMNS}, statuses FROM run_store_summaries WHERE lookup_id = ? ORDER BY position`
   )
   const countsOf = db.prepare(`SELECT store_nbr, ${COUNT_COLUMNS} FROM run_store_summaries WHERE lookup_id = ? ORDER BY position`)
   const valueOf = db.prepare('SELECT value FROM summary_values WHERE id = ?')
 
+  function storesFromRows(lookupId: number, values: number): TrendStore[] {
+    return (storesOfRun.all(lookupId) as unknown as (CountRow & { store_nbr: number; statuses: Uint8Array })[]).map((row) =>
+      trendStoreFromBlob(row.store_nbr, countsFrom(row), row.statuses, values)
+    )
+  }
+
   function runInputs(lookupIds: readonly number[]): TrendRunInput[] {
-    const ids = JSON.stringify(lookupIds)
-    const stores = new Map<number, TrendRunInput['stores'][number][]>()
-    for (const row of storesOfRuns.iterate(ids) as Iterable<CountRow & { lookup_id: number; store_nbr: number; statuses: Uint8Array }>) {
-      let list = stores.get(row.lookup_id)
-      if (list === undefined) {
-        list = []
-        stores.set(row.lookup_id, list)
-      }
-      list.push({ storeNbr: row.store_nbr, counts: countsFrom(row), blob: row.statuses })
-    }
     const runs: TrendRunInput[] = []
-    for (const row of runsOf.iterate(ids) as Iterable<RunRow>) {
+    for (const row of runsOf.iterate(JSON.stringify(lookupIds)) as Iterable<RunRow>) {
       const blob = row.value_ids
       // A copy: the blob's bytes need not start on a 4-byte boundary.
       const itemIds = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength))
       const at = row.finished_at ?? row.started_at
-      runs.push({ lookupId: row.lookup_id, at, answersRemovedAt: row.answers_removed_at, itemIds, stores: stores.get(row.lookup_id) ?? [] })
+      const stores =
+        (row.trend_digest === null ? null : unpackTrendDigest(row.trend_digest)) ?? storesFromRows(row.lookup_id, itemIds.length)
+      runs.push({ lookupId: row.lookup_id, at, answersRemovedAt: row.answers_removed_at, itemIds, stores })
     }
     return runs.sort((a, b) => a.at - b.at || a.lookupId - b.lookupId)
   }
@@ -182,6 +185,7 @@ export function createSummaryReads(db: DatabaseSync) {
 interface RunRow {
   lookup_id: number
   value_ids: Uint8Array
+  trend_digest: Uint8Array | null
   started_at: number
   finished_at: number | null
   answers_removed_at: number | null

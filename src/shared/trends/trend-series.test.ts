@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countStatuses, SUMMARY_CODES, type SummaryStatus } from './run-summary'
-import { packStatuses } from './status-blob'
+import { SUMMARY_CODES, type SummaryStatus } from './run-summary'
+import { trendStoreOf } from './trend-digest'
 import { buildTrends, trendsSchema, type TrendRunInput } from './trend-series'
 import { trendSheet } from './trend-sheets'
 import { worstRows } from './worst-items'
@@ -12,10 +12,12 @@ function run(lookupId: number, at: number, itemIds: number[], stores: Record<num
     at,
     answersRemovedAt: null,
     itemIds: Uint32Array.from(itemIds),
-    stores: Object.entries(stores).map(([storeNbr, statuses]) => {
-      const packed = Uint8Array.from(statuses, (status) => C[status])
-      return { storeNbr: Number(storeNbr), blob: packStatuses(packed), counts: countStatuses(packed) }
-    })
+    stores: Object.entries(stores).map(([storeNbr, statuses]) =>
+      trendStoreOf(
+        Number(storeNbr),
+        Uint8Array.from(statuses, (status) => C[status])
+      )
+    )
   }
 }
 const names: Record<number, string> = { 1: 'A', 2: 'B', 3: 'C' }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { inStockRate } from '../views/store-views'
-import { foundOf, SUMMARY_CODES, type SummaryCounts } from './run-summary'
-import { forEachNotInStock } from './status-blob'
+import { foundOf } from './run-summary'
+import { BitCounter } from './bit-counter'
+import { bitsetWords, type TrendStore } from './trend-digest'
 
 /**
  * Trends over a set of runs, from their summaries only: per run, each store's and the total in-stock
@@ -9,13 +10,13 @@ import { forEachNotInStock } from './status-blob'
  * stock answer in. Main works them out (on History's reader thread) and the window draws them.
  */
 
-/** One run as the trends read it from History: its item ids (one per summary position) and each store's counts and packed statuses. */
+/** One run as the trends read it from History: its item ids (one per summary position) and each store's counts and bitsets. */
 export interface TrendRunInput {
   readonly lookupId: number
   readonly at: number
   readonly answersRemovedAt: number | null
   readonly itemIds: Uint32Array
-  readonly stores: readonly { storeNbr: number; counts: SummaryCounts; blob: Uint8Array }[]
+  readonly stores: readonly TrendStore[]
 }
 
 const figuresSchema = z.object({
@@ -58,7 +59,7 @@ export const trendsSchema = z.object({
 })
 export type Trends = z.infer<typeof trendsSchema>
 
-export function figuresOf(counts: SummaryCounts): TrendFigures {
+export function figuresOf(counts: TrendStore['counts']): TrendFigures {
   const { found, withStock } = foundOf(counts)
   return { rate: inStockRate(found, withStock), found, withStock, outOfStock: counts.out_of_stock, shelfEmpty: counts.shelf_empty }
 }
@@ -70,19 +71,16 @@ function addFigures(total: { found: number; withStock: number; outOfStock: numbe
   total.shelfEmpty += figures.shelfEmpty
 }
 
-const OUT = SUMMARY_CODES.out_of_stock
-const SHELF_EMPTY = SUMMARY_CODES.shelf_empty
-
-/** Runs with one item list, and how many of them looked in each store: what "runs holding a pair" is counted from. */
+/** Runs with one item list: their bitsets are added up together, position by position. */
 interface ItemListGroup {
-  readonly dense: Int32Array
-  readonly runsPerStore: Int32Array
+  readonly ids: Uint32Array
+  readonly runs: TrendRunInput[]
 }
 
 /**
- * The trends of `runs` (oldest first, as given). `valueOf` names an item id. Only the values that
- * were not in stock are visited (the blobs list just those), and the runs holding each item and
- * store pair are counted per item list rather than per value, since a watchlist's runs share one.
+ * The trends of `runs` (oldest first, as given). `valueOf` names an item id. The runs sharing an
+ * item list (a watchlist's runs, mostly) have their stores' bitsets added up bit-sliced, a word at a
+ * time, and the runs holding each item and store pair are counted per item list, not per value.
  */
 export function buildTrends(
   runs: readonly TrendRunInput[],
@@ -96,31 +94,18 @@ export function buildTrends(
     for (const id of run.itemIds) if (!itemIndex.has(id)) itemIndex.set(id, itemIndex.size)
   }
   const storeCount = storeIndex.size
-  const out = new Int32Array(itemIndex.size * storeCount)
-  const notAnswered = new Int32Array(itemIndex.size * storeCount)
-  const groups: { ids: Uint32Array; group: ItemListGroup }[] = []
+  const groups: ItemListGroup[] = []
   const trendRuns: Trends['runs'] = []
   for (const run of runs) {
-    let group = groups.find((candidate) => sameIds(candidate.ids, run.itemIds))?.group
-    if (group === undefined) {
-      group = { dense: Int32Array.from(run.itemIds, (id) => itemIndex.get(id) ?? 0), runsPerStore: new Int32Array(storeCount) }
-      groups.push({ ids: run.itemIds, group })
-    }
-    const { dense, runsPerStore } = group
+    const group = groups.find((candidate) => sameIds(candidate.ids, run.itemIds))
+    if (group === undefined) groups.push({ ids: run.itemIds, runs: [run] })
+    else group.runs.push(run)
     const total = { found: 0, withStock: 0, outOfStock: 0, shelfEmpty: 0 }
     const perStore: (TrendFigures | null)[] = new Array<TrendFigures | null>(storeCount).fill(null)
     for (const store of run.stores) {
-      const column = storeIndex.get(store.storeNbr) ?? 0
       const figures = figuresOf(store.counts)
-      perStore[column] = figures
+      perStore[storeIndex.get(store.storeNbr) ?? 0] = figures
       addFigures(total, figures)
-      runsPerStore[column] = (runsPerStore[column] ?? 0) + 1
-      forEachNotInStock(store.blob, (position, code) => {
-        if (position >= dense.length) return
-        const cell = (dense[position] ?? 0) * storeCount + column
-        if (code === OUT) out[cell] = (out[cell] ?? 0) + 1
-        else if (code !== SHELF_EMPTY) notAnswered[cell] = (notAnswered[cell] ?? 0) + 1
-      })
     }
     trendRuns.push({
       jobId: jobIdOf(run.lookupId),
@@ -130,15 +115,10 @@ export function buildTrends(
       stores: perStore
     })
   }
+  const out = new Int32Array(itemIndex.size * storeCount)
+  const notAnswered = new Int32Array(itemIndex.size * storeCount)
   const holding = new Int32Array(itemIndex.size * storeCount)
-  for (const { group } of groups) {
-    for (const item of group.dense) {
-      for (let column = 0; column < storeCount; column += 1) {
-        const cell = item * storeCount + column
-        holding[cell] = (holding[cell] ?? 0) + (group.runsPerStore[column] ?? 0)
-      }
-    }
-  }
+  for (const group of groups) tallyGroup(group, storeIndex, itemIndex, { out, notAnswered, holding })
   const worst: Trends['worst'] = { item: [], store: [], outRuns: [], answeredRuns: [] }
   for (let cell = 0; cell < out.length; cell += 1) {
     const outRuns = out[cell] ?? 0
@@ -149,6 +129,42 @@ export function buildTrends(
     worst.answeredRuns.push((holding[cell] ?? 0) - (notAnswered[cell] ?? 0))
   }
   return { stores: [...storeIndex.keys()], runs: trendRuns, items: [...itemIndex.keys()].map(valueOf), worst }
+}
+
+/** Adds one item list's runs to the item x store tallies (cells `item * stores + store`). */
+function tallyGroup(
+  group: ItemListGroup,
+  storeIndex: ReadonlyMap<number, number>,
+  itemIndex: ReadonlyMap<number, number>,
+  tallies: { out: Int32Array; notAnswered: Int32Array; holding: Int32Array }
+): void {
+  const storeCount = storeIndex.size
+  const dense = Int32Array.from(group.ids, (id) => itemIndex.get(id) ?? 0)
+  const words = bitsetWords(dense.length)
+  const out = new BitCounter(storeCount, words)
+  const notAnswered = new BitCounter(storeCount, words)
+  const runsPerStore = new Int32Array(storeCount)
+  for (const run of group.runs) {
+    for (const store of run.stores) {
+      const column = storeIndex.get(store.storeNbr) ?? 0
+      runsPerStore[column] = (runsPerStore[column] ?? 0) + 1
+      out.add(column, store.out)
+      if (store.unanswered !== null) notAnswered.add(column, store.unanswered)
+    }
+  }
+  const into = (tally: Int32Array) => (column: number, position: number, weight: number) => {
+    if (position >= dense.length) return
+    const cell = (dense[position] ?? 0) * storeCount + column
+    tally[cell] = (tally[cell] ?? 0) + weight
+  }
+  out.forEachWeight(into(tallies.out))
+  notAnswered.forEachWeight(into(tallies.notAnswered))
+  for (const item of dense) {
+    for (let column = 0; column < storeCount; column += 1) {
+      const cell = item * storeCount + column
+      tallies.holding[cell] = (tallies.holding[cell] ?? 0) + (runsPerStore[column] ?? 0)
+    }
+  }
 }
 
 function sameIds(a: Uint32Array, b: Uint32Array): boolean {

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { packStatuses } from '../../../shared/trends/status-blob'
 import { countStatuses, SUMMARY_CODES, SUMMARY_STATUSES } from '../../../shared/trends/run-summary'
+import { packTrendDigest, trendStoreOf, type TrendStore } from '../../../shared/trends/trend-digest'
 
 export interface SeedShape {
   runs: number
@@ -24,7 +25,7 @@ export function seedRunSummaries(db: DatabaseSync, shape: SeedShape): number[] {
   )
   const insertStore = db.prepare('INSERT INTO lookup_stores (lookup_id, store_nbr, position, found) VALUES (?, ?, ?, ?)')
   const insertValue = db.prepare("INSERT INTO summary_values (item_type, value) VALUES ('gtin', ?)")
-  const insertRun = db.prepare('INSERT INTO run_summaries (lookup_id, value_ids, written_at) VALUES (?, ?, ?)')
+  const insertRun = db.prepare('INSERT INTO run_summaries (lookup_id, value_ids, written_at, trend_digest) VALUES (?, ?, ?, ?)')
   const insertStoreSummary = db.prepare(
     `INSERT INTO run_store_summaries (lookup_id, store_nbr, position, ${SUMMARY_STATUSES.join(', ')}, statuses)
      VALUES (?, ?, ?, ${SUMMARY_STATUSES.map(() => '?').join(', ')}, ?)`
@@ -40,7 +41,7 @@ export function seedRunSummaries(db: DatabaseSync, shape: SeedShape): number[] {
     for (let run = 0; run < shape.runs; run += 1) {
       const at = shape.startAt + run * shape.everyMs
       const id = Number(insertLookup.run(shape.items, at - 60_000, at).lastInsertRowid)
-      insertRun.run(id, idsBlob, at)
+      const trendStores: TrendStore[] = []
       for (let store = 0; store < shape.stores; store += 1) {
         const statuses = new Uint8Array(shape.items)
         for (let item = 0; item < shape.items; item += 1) {
@@ -50,7 +51,9 @@ export function seedRunSummaries(db: DatabaseSync, shape: SeedShape): number[] {
         const counts = countStatuses(statuses)
         insertStore.run(id, 1000 + store, store, shape.items)
         insertStoreSummary.run(id, 1000 + store, store, ...SUMMARY_STATUSES.map((status) => counts[status]), packStatuses(statuses))
+        trendStores.push(trendStoreOf(1000 + store, statuses, counts))
       }
+      insertRun.run(id, idsBlob, at, packTrendDigest(shape.items, trendStores))
       ids.push(id)
     }
     db.exec('COMMIT')
