@@ -24,7 +24,8 @@ import type { Trends } from '../src/shared/trends/trend-series'
  *    the first read (the reader thread starting) and the median of the next ones. Target < 500 ms.
  * 2. History's size for those summaries (database and its log). Target < 1 GB.
  * 3. The Trends view (the app's component) drawing 90 runs x 50 stores in Chromium: render call to
- *    the first painted frame, median of fresh page loads. Target < 300 ms.
+ *    the first painted frame, median of fresh page loads. Target < 300 ms. And when its data tables
+ *    and worst items, which come in after that frame, were all drawn.
  *
  * Options: `--runs N` (730), `--stores N` (50), `--items N` (2000), `--loads N` page loads (5).
  */
@@ -148,16 +149,21 @@ async function rendererSide(): Promise<void> {
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`))
     const { port } = server.address() as AddressInfo
     const times: number[] = []
+    const tables: number[] = []
     let shape = ''
     for (let load = 0; load < LOADS; load += 1) {
       await page.goto(`http://127.0.0.1:${port}/index.html?runs=90&stores=${STORES}&items=${ITEMS}`)
       await page.waitForFunction('window.trendsBench !== undefined')
       times.push((await page.evaluate('window.trendsBench.mount()')) as number)
+      tables.push((await page.evaluate('window.trendsBench.tablesIn()')) as number)
       shape = `${String(await page.evaluate('window.trendsBench.paths()'))} lines, ${String(await page.evaluate('window.trendsBench.points()'))} points`
     }
     const middle = median(times)
     console.log(
       `\n3. Trends view drawing 90 runs x ${STORES} stores in Chromium (${shape}): median ${middle.toFixed(0)} ms ${verdict(middle, 300)} over ${LOADS} page loads (${times.map((t) => t.toFixed(0)).join(', ')}) [target < 300 ms]`
+    )
+    console.log(
+      `   its data tables and the worst items (drawn after the charts' first frame) in by a median ${median(tables).toFixed(0)} ms (${tables.map((t) => t.toFixed(0)).join(', ')})`
     )
   } finally {
     await browser.close()

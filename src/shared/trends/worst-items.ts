@@ -23,36 +23,82 @@ export function shareOf(outRuns: number, answeredRuns: number): number | null {
   return answeredRuns <= 0 ? null : Math.round((outRuns / answeredRuns) * 1000) / 10
 }
 
+/**
+ * The worst-items rows in `sort`'s order. A year of a watchlist is 100,000 pairs: items are ranked
+ * once by name (2,000 collations) and the pairs sorted on those ranks, since comparing names pair by
+ * pair took seconds.
+ */
 export function worstRows(trends: Trends, sort: WorstSort = DEFAULT_WORST_SORT): WorstRow[] {
   const { worst } = trends
-  const rows: WorstRow[] = worst.item.map((item, index) => {
-    const outRuns = worst.outRuns[index] ?? 0
-    const answeredRuns = worst.answeredRuns[index] ?? 0
-    return {
-      value: trends.items[item] ?? '',
-      storeNbr: trends.stores[worst.store[index] ?? 0] ?? 0,
-      outRuns,
-      answeredRuns,
-      share: shareOf(outRuns, answeredRuns)
-    }
+  const count = worst.item.length
+  const shares = new Float64Array(count)
+  for (let index = 0; index < count; index += 1) shares[index] = shareOf(worst.outRuns[index] ?? 0, worst.answeredRuns[index] ?? 0) ?? -1
+  const plainRank = itemRanks(trends.items, PLAIN.compare)
+  const primary = comparer(sort.key, {
+    worst,
+    shares,
+    stores: trends.stores,
+    itemRank: sort.key === 'value' ? itemRanks(trends.items, NUMERIC.compare) : plainRank
   })
   const sign = sort.direction === 'ascending' ? 1 : -1
-  const primary = comparer(sort.key)
+  const order = Array.from({ length: count }, (_, index) => index)
   // Ties go worst first, then by item and store, so the order is the same every time.
-  return rows.sort(
-    (a, b) => sign * primary(a, b) || (b.share ?? -1) - (a.share ?? -1) || a.value.localeCompare(b.value) || a.storeNbr - b.storeNbr
+  order.sort(
+    (a, b) =>
+      sign * primary(a, b) ||
+      (shares[b] ?? 0) - (shares[a] ?? 0) ||
+      (plainRank[worst.item[a] ?? 0] ?? 0) - (plainRank[worst.item[b] ?? 0] ?? 0) ||
+      storeOf(trends, worst.store[a]) - storeOf(trends, worst.store[b])
   )
+  return order.map((index) => {
+    const outRuns = worst.outRuns[index] ?? 0
+    const share = shares[index] ?? -1
+    return {
+      value: trends.items[worst.item[index] ?? 0] ?? '',
+      storeNbr: storeOf(trends, worst.store[index]),
+      outRuns,
+      answeredRuns: worst.answeredRuns[index] ?? 0,
+      share: share < 0 ? null : share
+    }
+  })
 }
 
-function comparer(key: WorstSortKey): (a: WorstRow, b: WorstRow) => number {
+// The collations `localeCompare` used: plain for the tie-break, numeric for the Item column.
+const PLAIN = new Intl.Collator()
+const NUMERIC = new Intl.Collator(undefined, { numeric: true })
+
+/** Each item's place among the items in `compare`'s order, equal items sharing one. */
+function itemRanks(items: readonly string[], compare: (a: string, b: string) => number): Int32Array {
+  const order = items.map((_, index) => index).sort((a, b) => compare(items[a] ?? '', items[b] ?? ''))
+  const ranks = new Int32Array(items.length)
+  order.forEach((item, position) => {
+    const previous = order[position - 1]
+    const same = previous !== undefined && compare(items[previous] ?? '', items[item] ?? '') === 0
+    ranks[item] = same ? (ranks[previous] ?? 0) : position
+  })
+  return ranks
+}
+
+function storeOf(trends: Trends, column: number | undefined): number {
+  return trends.stores[column ?? 0] ?? 0
+}
+
+interface SortColumns {
+  worst: Trends['worst']
+  shares: Float64Array
+  stores: Trends['stores']
+  itemRank: Int32Array
+}
+
+function comparer(key: WorstSortKey, { worst, shares, stores, itemRank }: SortColumns): (a: number, b: number) => number {
   switch (key) {
     case 'share':
-      return (a, b) => (a.share ?? -1) - (b.share ?? -1)
+      return (a, b) => (shares[a] ?? 0) - (shares[b] ?? 0)
     case 'outRuns':
-      return (a, b) => a.outRuns - b.outRuns
+      return (a, b) => (worst.outRuns[a] ?? 0) - (worst.outRuns[b] ?? 0)
     case 'value':
-      return (a, b) => a.value.localeCompare(b.value, undefined, { numeric: true })
+      return (a, b) => (itemRank[worst.item[a] ?? 0] ?? 0) - (itemRank[worst.item[b] ?? 0] ?? 0)
     case 'store':
-      return (a, b) => a.storeNbr - b.storeNbr
+      return (a, b) => (stores[worst.store[a] ?? 0] ?? 0) - (stores[worst.store[b] ?? 0] ?? 0)
   }
 }

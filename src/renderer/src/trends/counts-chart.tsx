@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { formatCount, formatDateTime } from '../format/format'
 import { niceTop } from './chart-geometry'
@@ -24,6 +24,12 @@ export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
     { key: 'shelf', label: 'Shelf empty, backroom has stock', tone: 'shelf', values: shelf }
   ]
   const labels = [0, top / 2, top].map((value) => ({ value, text: formatCount(value) }))
+  // Memoised: the chart's section draws again when an export starts or ends, the table need not.
+  const rows = useMemo(
+    () =>
+      trends.runs.map((run) => [run.jobId, formatDateTime(run.at), formatCount(run.total.outOfStock), formatCount(run.total.shelfEmpty)]),
+    [trends]
+  )
   return (
     <section className="trend-section" aria-labelledby={titleId}>
       <div className="trend-heading">
@@ -47,12 +53,7 @@ export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
       <TrendTable
         caption="Out of stock and shelf empty per lookup"
         columns={['Lookup', 'When', 'Out of stock', 'Shelf empty, backroom has stock']}
-        rows={trends.runs.map((run) => [
-          run.jobId,
-          formatDateTime(run.at),
-          formatCount(run.total.outOfStock),
-          formatCount(run.total.shelfEmpty)
-        ])}
+        rows={rows}
       />
     </section>
   )

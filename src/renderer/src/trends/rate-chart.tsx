@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { formatDateTime } from '../format/format'
 import { LineChart, type LineSeries } from './line-chart'
@@ -31,6 +31,17 @@ export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
     if (entry === undefined) return null
     return seriesKey === 'total' ? entry.total : (entry.stores[trends.stores.indexOf(Number(seriesKey))] ?? null)
   }
+  // Memoised: the chart's section draws again when an export starts or ends, the table need not.
+  const rows = useMemo(
+    () =>
+      trends.runs.map((run) => [
+        run.jobId,
+        formatDateTime(run.at),
+        rateText(run.total.rate),
+        ...run.stores.map((s) => (s === null ? '' : rateText(s.rate)))
+      ]),
+    [trends]
+  )
   return (
     <section className="trend-section" aria-labelledby={titleId}>
       <div className="trend-heading">
@@ -54,12 +65,7 @@ export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
       <TrendTable
         caption="In-stock rate per lookup, all stores and each store"
         columns={['Lookup', 'When', TOTAL_LABEL, ...trends.stores.map(storeLabel)]}
-        rows={trends.runs.map((run) => [
-          run.jobId,
-          formatDateTime(run.at),
-          rateText(run.total.rate),
-          ...run.stores.map((s) => (s === null ? '' : rateText(s.rate)))
-        ])}
+        rows={rows}
       />
     </section>
   )

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useDeferredValue, useId, useMemo, useState } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { DEFAULT_WORST_SORT, worstRows, type WorstSort, type WorstSortKey } from '../../../shared/trends/worst-items'
 import { formatRate as formatPercent } from '../../../shared/views/store-views'
@@ -23,13 +23,16 @@ const COLUMNS: readonly { key: WorstSortKey; label: string; numeric: boolean }[]
 /**
  * Per item and store, the share of lookups that found it there in which it was out of stock,
  * worst first; every column sorts (a header's button, again for the other direction). Pairs never
- * out of stock are left out. Shown a hundred rows at a time.
+ * out of stock are left out. Shown a hundred rows at a time. The rows are worked out after the
+ * charts are drawn (a deferred value: sorting a year's 100,000 pairs would hold the charts' first
+ * frame back), and the table says so meanwhile.
  */
 export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) {
   const titleId = useId()
   const [sort, setSort] = useState<WorstSort>(DEFAULT_WORST_SORT)
   const [shown, setShown] = useState(PAGE)
-  const rows = useMemo(() => worstRows(trends, sort), [trends, sort])
+  const deferredTrends = useDeferredValue<Trends | null>(trends, null)
+  const rows = useMemo(() => (deferredTrends === null ? null : worstRows(deferredTrends, sort)), [deferredTrends, sort])
 
   function sortBy(key: WorstSortKey) {
     setSort((current) =>
@@ -52,7 +55,9 @@ export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) 
           </button>
         </div>
       </div>
-      {rows.length === 0 ? (
+      {rows === null ? (
+        <p role="status">Working out the worst items…</p>
+      ) : rows.length === 0 ? (
         <p>No item was out of stock in any of these lookups.</p>
       ) : (
         <>
