@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ITEM_NAME_COLUMN } from '../../shared/items/item-name-column'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
+import { compareResults } from '../../shared/compare/compare-lookups'
+import type { InventoryItem } from '../../shared/domain/line-result'
+import { comparedInStockRate, sinceLastRun } from '../../shared/watchlists/since-last-run'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
@@ -58,6 +61,53 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
     await writer.appendResults(created.id, rows, NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
+  return created.id
+}
+
+/** Stock by shelf and backroom quantities: shelf 0 with backroom stock is shelf empty, neither is out of stock. */
+function stocked(value: string, shelf: number, backroom: number): InventoryItem {
+  const locations = [
+    { location_area: 'store', state: 'available', quantity: shelf },
+    { location_area: 'backroom', state: 'available', quantity: backroom }
+  ]
+  return { ...sampleItem(value, shelf + backroom), inventory_locations: locations, total_quantity: shelf + backroom }
+}
+
+/**
+ * A finished run of `values` in stores 1 and 2, where `answer(store, index)` says each pair's
+ * answer: stock (shelf, backroom), 'failed', 'not_found', or null for none (a missing answer).
+ */
+async function runOf(
+  values: string[],
+  answer: (store: number, index: number) => [number, number] | 'failed' | 'not_found' | null
+): Promise<number> {
+  const created = await writer.createLookup({
+    lookup: {
+      environment: 'demo',
+      authUrl: 'http://127.0.0.1:9',
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'demo-client',
+      itemType: 'gtin',
+      source: 'app',
+      carriedColumns: [],
+      stores: [1, 2],
+      startedAt: clock
+    },
+    lines: asLines(values)
+  })
+  const rows: AnswerRow[] = []
+  for (const storeNbr of [1, 2]) {
+    created.toLookUp.forEach(({ line, value }, index) => {
+      const given = answer(storeNbr, index)
+      if (given === null) return
+      if (given === 'failed')
+        rows.push({ storeNbr, line, status: 'failed', error: { code: 'offline', message: 'The API could not be reached.' } })
+      else if (given === 'not_found') rows.push({ storeNbr, line, status: 'not_found' })
+      else rows.push({ storeNbr, line, status: 'found', item: stocked(value, given[0], given[1]) })
+    })
+  }
+  await writer.appendResults(created.id, rows, NO_FIGURES)
+  await writer.finishRun(created.id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
   return created.id
 }
 
@@ -128,6 +178,40 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     expect(names.size).toBe(20)
     expect([names.get(1), names.get(2), names.get(3)]).toEqual([undefined, 'Item 1', 'Item 2'])
     expect((await reader.itemNames(await storedLookup(30))).size).toBe(0)
+  })
+
+  it("work out Since the last run exactly as comparing both runs' full stock does", async () => {
+    const values = validGtins(400)
+    // Every pair of answers (stock, shelf empty, low, out of stock, failed, not found, missing) from the one run to the other.
+    const kinds: ([number, number] | 'failed' | 'not_found' | null)[] = [
+      [8, 2],
+      [0, 5],
+      [2, 0],
+      [0, 0],
+      'failed',
+      'not_found',
+      null,
+      [5, 5]
+    ]
+    const then = await runOf(values, (store, index) => kinds[(index + store) % kinds.length] ?? null)
+    const now = await runOf(values, (store, index) => kinds[(Math.floor(index / kinds.length) + store) % kinds.length] ?? null)
+    const reader = open()
+    closing.push(reader)
+    const reads = store.operations().reads
+    for (const level of [0, 3, 9]) {
+      const rows = compareResults(reads.stockInputs(then), reads.stockInputs(now), level)
+      const fast = await reader.sinceLastRun(then, now, level)
+      expect(fast).toEqual({ since: sinceLastRun(rows), inStockRate: comparedInStockRate(rows) })
+      // Changes went both ways, and the pairs missing or failing in one run were compared too.
+      expect(fast.since?.counts.newly_out_of_stock).toBeGreaterThan(0)
+      expect(fast.since?.counts.back_in_stock).toBeGreaterThan(0)
+      expect(fast.since?.counts.newly_shelf_empty).toBeGreaterThan(0)
+      expect(fast.since?.counts.still_out_of_stock).toBeGreaterThan(0)
+      expect(rows.some((row) => row.then === null || row.now === null)).toBe(true)
+      expect(rows.some((row) => row.now?.status === 'failed' && row.then?.status !== 'failed')).toBe(true)
+    }
+    const alone = await reader.sinceLastRun(null, now, 3)
+    expect(alone).toEqual({ since: null, inStockRate: comparedInStockRate(compareResults([], reads.stockInputs(now), 3)) })
   })
 
   it('answer a lookup that is not there with an empty page', async () => {

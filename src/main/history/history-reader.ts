@@ -1,6 +1,7 @@
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
 import type { Trends } from '../../shared/trends/trend-series'
+import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { LookupReads } from './lookup-reads'
 import type { SummaryReads } from './run-summaries'
@@ -19,6 +20,11 @@ export interface HistoryReader {
   current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean }): Promise<CurrentLine[]>
   /** Each line's outcome and location rows in every store, without unpacking items: what a comparison needs. */
   stockInputs(id: number): Promise<StockInput[]>
+  /**
+   * "Since the last run" of the run `nowId` against `thenId` (null: it follows none, only its rate),
+   * read and compared where the stock is read: only the answer comes back.
+   */
+  sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): Promise<StockComparison>
   /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
   /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
@@ -36,7 +42,7 @@ export function createInThreadReader({
   reads,
   summaryReads
 }: {
-  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'carriedCells' | 'itemNames'>
+  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames'>
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
@@ -48,6 +54,7 @@ export function createInThreadReader({
     log: (id, from, limit) => run(() => reads.log(id, from, limit)),
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     stockInputs: (id) => run(() => reads.stockInputs(id)),
+    sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     itemNames: (id) => run(() => reads.itemNames(id)),
     trends: (ids) => run(() => summaryReads.trends(ids)),

@@ -46,6 +46,7 @@ const operations: Record<string, unknown> =
           log: reads.log,
           current: reads.current,
           stockInputs: reads.stockInputs,
+          sinceLastRun: reads.sinceLastRun,
           carriedCells: reads.carriedCells,
           itemNames: reads.itemNames,
           trends: createSummaryReads(db).trends

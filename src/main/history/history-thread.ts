@@ -173,6 +173,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     log: (id, from, limit) => call('log', id, from, limit),
     current: (id, after, limit, options) => call('current', id, after, limit, options),
     stockInputs: (id) => call('stockInputs', id),
+    sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     itemNames: (id) => call('itemNames', id),
     trends: (ids) => call('trends', ids),

@@ -3,6 +3,7 @@ import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
 import type { StockInput } from '../../shared/compare/compare-lookups'
+import { compareForSinceLastRun, type StockComparison } from '../../shared/watchlists/stock-comparison'
 import type {
   CurrentAfter,
   CurrentLine,
@@ -201,6 +202,23 @@ export function createLookupReads(db: DatabaseSync) {
 
   const names = createItemNameReads(db)
 
+  function stockInputs(id: number): StockInput[] {
+    return snapshot(() => {
+      const itemAt = itemReader()
+      const out: StockInput[] = []
+      for (const { store_nbr: storeNbr } of storesOf.all(id) as unknown as StoreRow[]) {
+        for (const row of stockOfStore.iterate(id, storeNbr) as Iterable<StockRow>) {
+          let locations: StockInput['locations'] = []
+          if (row.locations !== null) locations = unpackLocations(row.locations)
+          else if (row.batch_id !== null && row.item_index !== null)
+            locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
+          out.push({ storeNbr, line: row.line, input: row.input, value: row.value, status: row.status, locations })
+        }
+      }
+      return out
+    })
+  }
+
   return {
     snapshot,
 
@@ -269,21 +287,11 @@ export function createLookupReads(db: DatabaseSync) {
     },
 
     /** Every line's outcome and location rows, without unpacking the items: what a comparison reads. */
-    stockInputs(id: number): StockInput[] {
-      return snapshot(() => {
-        const itemAt = itemReader()
-        const out: StockInput[] = []
-        for (const { store_nbr: storeNbr } of storesOf.all(id) as unknown as StoreRow[]) {
-          for (const row of stockOfStore.iterate(id, storeNbr) as Iterable<StockRow>) {
-            let locations: StockInput['locations'] = []
-            if (row.locations !== null) locations = unpackLocations(row.locations)
-            else if (row.batch_id !== null && row.item_index !== null)
-              locations = itemAt(row.batch_id, row.item_index)?.inventory_locations ?? []
-            out.push({ storeNbr, line: row.line, input: row.input, value: row.value, status: row.status, locations })
-          }
-        }
-        return out
-      })
+    stockInputs,
+
+    /** "Since the last run" of `nowId` against `thenId` (none: its rate only), both runs' stock read in one snapshot. */
+    sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): StockComparison {
+      return snapshot(() => compareForSinceLastRun(thenId === null ? null : stockInputs(thenId), stockInputs(nowId), lowStockLevel))
     },
 
     /** The carried cells of these lines, one per carried column (blank where the file had none). */

@@ -28,6 +28,7 @@ export function openHistoryReader(history: HistoryStore, options: { log: Logger;
     log: (id, from, limit) => current().log(id, from, limit),
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
     stockInputs: (id) => current().stockInputs(id),
+    sinceLastRun: (thenId, nowId, level) => current().sinceLastRun(thenId, nowId, level),
     carriedCells: (id, lines) => current().carriedCells(id, lines),
     itemNames: (id) => current().itemNames(id),
     trends: (ids) => current().trends(ids),

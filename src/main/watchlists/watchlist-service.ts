@@ -1,11 +1,10 @@
 import { writeFile } from 'node:fs/promises'
-import { compareResults } from '../../shared/compare/compare-lookups'
 import type { InputLine, ImportSource } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import type { StoreGroup } from '../../shared/settings'
-import { comparedInStockRate, sinceLastRun, type SinceLastRun } from '../../shared/watchlists/since-last-run'
+import type { SinceLastRun } from '../../shared/watchlists/since-last-run'
 import {
   MAX_WATCHLIST_NAME_CHARS,
   watchlistDefinitionSchema,
@@ -34,7 +33,7 @@ export interface WatchlistServiceDeps {
   groups(): readonly StoreGroup[]
   history: Pick<HistoryStore, 'lookup' | 'origin' | 'inputs' | 'latestFinishedRun'>
   /** Each lookup's stock, as Compare reads it: off main's thread in the app. */
-  reader: Pick<HistoryReader, 'stockInputs'>
+  reader: Pick<HistoryReader, 'sinceLastRun'>
   lowStockLevel(): number
   /** Starts a lookup with the columns it carries and where it came from, through the lookup service as the window's Run does. */
   start(params: {
@@ -122,13 +121,10 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
   async function compute(id: number, now: StoredLookup, level: number): Promise<Worked> {
     const origin = deps.history.origin(id)
     const follows = origin?.follows == null ? null : deps.history.lookup(origin.follows)
-    if (follows === null || follows.itemType !== now.itemType) {
-      return { since: null, inStockRate: comparedInStockRate(compareResults([], await deps.reader.stockInputs(id), level)) }
-    }
-    const [thenStock, nowStock] = await Promise.all([deps.reader.stockInputs(follows.id), deps.reader.stockInputs(id)])
-    const rows = compareResults(thenStock, nowStock, level)
-    // The rows are not kept: the window needs only the counts and the pairs.
-    return { since: { ...sinceLastRun(rows), followsId: follows.id }, inStockRate: comparedInStockRate(rows) }
+    const then = follows === null || follows.itemType !== now.itemType ? null : follows
+    // Read and compared on History's reader thread: only the counts and the pairs come back.
+    const { since, inStockRate } = await deps.reader.sinceLastRun(then?.id ?? null, id, level)
+    return { since: since === null || then === null ? null : { ...since, followsId: then.id }, inStockRate }
   }
 
   /** `compute`, once per lookup as it now is (its results, the run it follows, the low-stock level). */
