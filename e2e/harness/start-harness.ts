@@ -16,6 +16,7 @@ import { makePrivateDirSync } from '../../src/main/files/private-files'
 import { dispatch } from '../../src/main/ipc/handler-table'
 import { openLogFile } from '../../src/main/logging/log-file'
 import { createLogger, type Logger } from '../../src/main/logging/logger'
+import { recordBackground, type HarnessBackground } from './harness-background'
 import { decodeWire, encodeWire } from './wire-codec'
 
 /**
@@ -72,6 +73,8 @@ export interface Harness {
    * between `held` and `released`), with how many lookups were running at that moment.
    */
   keepAwakeEvents(): readonly KeepAwakeEvent[]
+  /** The stand-in for the OS's tray and login item: what main asked of them, and a way to choose in the tray's menu. */
+  background: HarnessBackground
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
   close(): Promise<void>
 }
@@ -124,6 +127,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const opened: string[] = []
   const openedFolders: string[] = []
   const awake: KeepAwakeEvent[] = []
+  const background = recordBackground(() => root)
   const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.lookups.runningCount() })
   const root = await createAppRoot({
     fetch: globalThis.fetch,
@@ -140,6 +144,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       openedFolders.push(path)
     },
     appVersion: packageVersion(),
+    background: background.effects,
     keepAwake: () => {
       record('held')
       return () => record('released')
@@ -252,6 +257,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     openedExternalUrls: () => opened,
     openedFolders: () => openedFolders,
     keepAwakeEvents: () => awake,
+    background: background.harness,
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
     },

@@ -6,6 +6,7 @@ import type { LookupSource } from './history/history-types'
 import type { LogFolder } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
 import type { KeepAwake } from './power/lookup-wake-lock'
+import type { BackgroundEffects } from './background/background-mode'
 
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {
@@ -36,6 +37,8 @@ export interface AppEffects {
   appVersion?: string
   /** Keeps the computer from sleeping while lookups run (Electron's powerSaveBlocker); absent, nothing holds it. */
   keepAwake?: KeepAwake
+  /** The tray and the login item (Electron's, or the harness's record of them); absent, the app never runs in the background. */
+  background?: BackgroundEffects
   demoFaults?: Partial<DemoFaults>
   /** The Demo's day, from `STORE_INVENTORY_DEMO_DATE`; absent, the Demo's day is the local date of `now`. */
   demoDay?: DemoDay

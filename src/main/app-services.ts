@@ -1,3 +1,4 @@
+import type { BackgroundMode } from './background/background-mode'
 import type { CredentialsService } from './credentials/credentials-service'
 import type { TargetResolver } from './credentials/target-resolver'
 import type { DemoApiThread } from './demo-api/demo-api-thread'
@@ -44,6 +45,8 @@ export interface AppServices {
   watchlists: WatchlistService
   /** Runs watchlists on their schedules (in the app and its preview; stopped in the headless command). */
   schedules: AppScheduler
+  /** The tray, the login item and the schedules' pause, following the settings. */
+  background: BackgroundMode
   /** The log folder and what Copy diagnostics copies. */
   diagnostics: Diagnostics
   /** The built-in Demo API, started on first use. */

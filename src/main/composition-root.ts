@@ -28,6 +28,7 @@ import { keepHeapsTight } from './memory/heap-growth'
 import { createLookupWakeLock } from './power/lookup-wake-lock'
 import { createAppScheduler } from './schedules/app-scheduler'
 import { createSettingsStore } from './settings/settings-store'
+import { createBackgroundMode } from './background/background-mode'
 import { createTokenManager } from './token/token-manager'
 import { createAppWatchlists } from './watchlists/app-watchlists'
 import { createWorkerClient } from './workers/worker-client'
@@ -60,6 +61,8 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   await removeInterruptedWrites(effects)
   await applyHistoryRetention(threads.historyWriter, services.settings.current().settings, effects)
   checkLargeHistory(threads, log)
+  // Before the schedules start: paused ones stay paused, and the tray is there for a window opened hidden.
+  await services.background.refresh()
   const stopResume = startSchedules(effects, services.schedules)
 
   return {
@@ -96,7 +99,12 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const sleep = effects.sleep ?? defaultSleep
   const random = effects.random ?? Math.random
 
-  const settings = createSettingsStore({ dir: effects.userDataDir, log, readOnly: effects.settingsReadOnly === true })
+  const settings = createSettingsStore({
+    dir: effects.userDataDir,
+    log,
+    readOnly: effects.settingsReadOnly === true,
+    changed: () => followBackground()
+  })
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
   const demo = lazyDemoApi(
     {
@@ -155,6 +163,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     imports,
     changed: () => {
       scheduler.refresh().catch((error: unknown) => log.warn('the schedules could not follow a change of the watchlists', { error }))
+      followBackground()
     }
   })
   const scheduler = createAppScheduler({
@@ -166,6 +175,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     log,
     changed: () => emit('schedules:changed', null)
   })
+  const background = createBackgroundMode({ settings, watchlists, schedules: scheduler, effects: effects.background ?? null, log })
+  function followBackground(): void {
+    background.refresh().catch((error: unknown) => log.warn('the tray and login item could not follow the settings', { error }))
+  }
   const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor, now })
   const diagnostics = createDiagnostics({
     settings,
@@ -192,6 +205,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     exports,
     watchlists,
     schedules: scheduler,
+    background,
     diagnostics,
     demoApi: () => demo.get(),
     startupWarning() {

@@ -101,7 +101,13 @@ export const settingsSchema = z.object({
   historyRetentionDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_RETENTION_DAYS),
   /** Each view's columns as the person chose them (Columns): their order and the hidden ones. */
   columns: columnChoicesSchema.default({}),
-  historyAnswerDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_ANSWER_DAYS)
+  historyAnswerDays: historyRetentionDaysSchema.default(DEFAULT_HISTORY_ANSWER_DAYS),
+  /** Closing the window leaves the app in the tray, so watchlists keep running on their schedules. */
+  keepRunningInBackground: z.boolean().default(false),
+  /** The app opens, hidden in the tray, when the person logs in. */
+  openAtLogin: z.boolean().default(false),
+  /** Schedules are paused (from the tray): slots pass without running until they are resumed. */
+  schedulesPaused: z.boolean().default(false)
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -121,7 +127,10 @@ export const DEFAULT_SETTINGS: Settings = {
   detailPanelWidth: DETAIL_PANEL_WIDTH.default,
   historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
   columns: {},
-  historyAnswerDays: DEFAULT_HISTORY_ANSWER_DAYS
+  historyAnswerDays: DEFAULT_HISTORY_ANSWER_DAYS,
+  keepRunningInBackground: false,
+  openAtLogin: false,
+  schedulesPaused: false
 }
 
 /** What the renderer may change. Window bounds are main's business. */
@@ -146,7 +155,10 @@ export const settingsPatchSchema = z
     historyRetentionDays: historyRetentionDaysSchema,
     /** The views named are replaced; the others keep their choice. */
     columns: columnChoicesSchema,
-    historyAnswerDays: historyRetentionDaysSchema
+    historyAnswerDays: historyRetentionDaysSchema,
+    keepRunningInBackground: z.boolean(),
+    openAtLogin: z.boolean(),
+    schedulesPaused: z.boolean()
   })
   .partial()
   .strict()

@@ -18,6 +18,7 @@ import { toSafeExternalUrl } from '../security/external-url'
 import { refusedStartupSwitch } from '../security/startup-switches'
 import { isTrustedSender } from '../security/trusted-sender'
 import { applicationMenuTemplate } from './app-menu'
+import { createTrayEffects, OPENED_HIDDEN_ARG } from './background-tray'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
@@ -84,6 +85,12 @@ function runApp(demoDay: DemoDay | null): void {
   let windowState: ReturnType<typeof trackWindowBounds> | null = null
   let quitting = false
   let quitAgreed = false
+  /** Quit was chosen (and agreed to): the window closes instead of hiding in the tray. */
+  let quitRequested = false
+  /** Started by the login item: the window stays hidden while the app keeps running in the tray. */
+  const openedHidden =
+    process.argv.includes(OPENED_HIDDEN_ARG) || (process.platform !== 'linux' && app.getLoginItemSettings().wasOpenedAtLogin)
+  const keepsRunning = () => root?.services.background.keepsRunning() ?? false
 
   /** Asks `question` in the OS's message box, over the window while there is one; returns the button chosen. */
   function ask<Q extends Question>(question: Q): Q['buttons'][number] | undefined {
@@ -92,13 +99,27 @@ function runApp(demoDay: DemoDay | null): void {
     return answerOf(question, choice)
   }
 
-  /** Quitting while a lookup runs asks first; the lookup is then interrupted, to be resumed from History. */
-  function askBeforeQuitting(event: Electron.Event): void {
-    if (quitAgreed || root === null || root.services.lookups.runningCount() === 0) return
+  /** Quitting while a lookup runs asks first; the lookup is then interrupted, to be resumed from History. True: not now. */
+  function askBeforeQuitting(event: Electron.Event): boolean {
+    if (quitAgreed || root === null || root.services.lookups.runningCount() === 0) return false
     event.preventDefault()
-    if (ask(QUIT_WHILE_RUNNING) !== 'Quit') return
+    if (ask(QUIT_WHILE_RUNNING) !== 'Quit') return true
     quitAgreed = true
     app.quit()
+    return true
+  }
+
+  /** Brings the window to the front, opening it again if it was closed (the tray's Open, a second start). */
+  function showWindow(): void {
+    if (win === null || win.isDestroyed()) {
+      if (root !== null) void createWindow(root).catch((error: unknown) => fail(error))
+      return
+    }
+    if (win.isMinimized()) win.restore()
+    if (!win.isVisible()) win.show()
+    win.moveTop()
+    win.focus()
+    if (process.platform === 'darwin') app.focus({ steal: true })
   }
 
   const openExternal = (url: URL) => {
@@ -129,10 +150,18 @@ function runApp(demoDay: DemoDay | null): void {
     windowState = trackWindowBounds(window, appRoot.services.settings, log)
     window.once('ready-to-show', () => {
       if (saved?.maximized === true) window.maximize()
-      window.show()
+      if (!(openedHidden && keepsRunning())) window.show()
     })
-    // Closing the window quits (but on macOS), so it asks first too while a lookup runs.
-    if (process.platform !== 'darwin') window.on('close', askBeforeQuitting)
+    window.on('close', (event) => {
+      // Kept running in the background, closing the window leaves the app in the tray, schedules running.
+      if (keepsRunning() && !quitRequested) {
+        event.preventDefault()
+        window.hide()
+        return
+      }
+      // Otherwise closing the window quits (but on macOS), so it asks first too while a lookup runs.
+      if (process.platform !== 'darwin') askBeforeQuitting(event)
+    })
     window.on('closed', () => {
       if (win === window) win = null
     })
@@ -145,17 +174,7 @@ function runApp(demoDay: DemoDay | null): void {
   }
 
   // A second start finds this instance holding the lock and quits; this brings our window to the front instead.
-  app.on('second-instance', () => {
-    if (win === null || win.isDestroyed()) {
-      if (root !== null) void createWindow(root).catch((error: unknown) => fail(error))
-      return
-    }
-    if (win.isMinimized()) win.restore()
-    if (!win.isVisible()) win.show()
-    win.moveTop()
-    win.focus()
-    if (process.platform === 'darwin') app.focus({ steal: true })
-  })
+  app.on('second-instance', showWindow)
 
   // Any web contents, not just the app window: no <webview>, no pop-ups.
   app.on('web-contents-created', (_event, contents) => {
@@ -164,14 +183,16 @@ function runApp(demoDay: DemoDay | null): void {
   })
 
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
+    if (process.platform !== 'darwin' && !keepsRunning()) app.quit()
   })
 
   app.on('activate', () => {
     if (win === null && root !== null) void createWindow(root).catch((error: unknown) => fail(error))
   })
 
-  app.on('before-quit', askBeforeQuitting)
+  app.on('before-quit', (event) => {
+    if (!askBeforeQuitting(event)) quitRequested = true
+  })
 
   app.on('will-quit', (event) => {
     if (quitting || root === null) return
@@ -235,6 +256,13 @@ function runApp(demoDay: DemoDay | null): void {
             if (powerSaveBlocker.isStarted(id)) powerSaveBlocker.stop(id)
           }
         },
+        background: createTrayEffects({
+          iconPath,
+          openWindow: showWindow,
+          quit: () => app.quit(),
+          choose: (action) => void root?.services.background.choose(action),
+          log
+        }),
         // A slot that passed while the computer slept runs once as it wakes.
         runSchedules: true,
         onResume: (listener) => {

@@ -46,6 +46,8 @@ export interface SettingsStoreOptions {
    * or the app may be writing it right now), and nothing is ever written.
    */
   readOnly?: boolean
+  /** Called after each update is written, with the settings as they now are (the tray and login item follow them). */
+  changed?: (settings: Settings) => void
 }
 
 /**
@@ -54,7 +56,7 @@ export interface SettingsStoreOptions {
  * through one queue, so concurrent updates apply one after another to the latest state and none
  * is lost.
  */
-export function createSettingsStore({ dir, log, readOnly = false }: SettingsStoreOptions): SettingsStore {
+export function createSettingsStore({ dir, log, readOnly = false, changed }: SettingsStoreOptions): SettingsStore {
   const path = join(dir, SETTINGS_FILE_NAME)
   let state: LoadedSettings = { settings: DEFAULT_SETTINGS, warning: null }
   let queue: Promise<unknown> = Promise.resolve()
@@ -108,6 +110,7 @@ export function createSettingsStore({ dir, log, readOnly = false }: SettingsStor
         }
         const next = validated(applyPatch(state.settings, parsed.data))
         await write(next)
+        changed?.(next)
         return next
       }),
     setWindowBounds: (bounds) =>

@@ -3,6 +3,7 @@ import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../shared/en
 import type { Settings } from '../../../shared/settings'
 import { Tabs } from '../components/tabs'
 import { DiscardChangesDialog } from './discard-changes-dialog'
+import { BackgroundSection } from './background-section'
 import { HistoryRetentionForm } from './history-retention-form'
 import { RemoteEnvironmentForm } from './remote-environment-form'
 import { SupportSection } from './support-section'
@@ -54,6 +55,7 @@ export function SettingsScreen({ settings, onClose, onUnsavedChange }: SettingsS
         <RemoteEnvironmentForm key={selected} environment={selected} saved={settings.environments[selected]} onDirtyChange={reportDirty} />
       </Tabs>
       <HistoryRetentionForm days={settings.historyRetentionDays} answerDays={settings.historyAnswerDays} />
+      <BackgroundSection settings={settings} />
       <SupportSection />
       <DiscardChangesDialog
         open={pendingTab !== null}
