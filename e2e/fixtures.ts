@@ -27,6 +27,8 @@ interface HarnessOptions {
   historyFileText: string | null
   /** Keep every message the harness sends the page, for `harness.messages()`. */
   recordMessages: boolean
+  /** Where main's clock starts (epoch ms); null, now. */
+  clockStart: number | null
 }
 
 /** The Demo's day in every end-to-end test that does not choose one. */
@@ -43,7 +45,8 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
   settingsFileText: [null, { option: true }],
   historyFileText: [null, { option: true }],
   recordMessages: [false, { option: true }],
-  harness: async ({ demoFaults, demoDate, keychain, settingsFileText, historyFileText, recordMessages }, use) => {
+  clockStart: [null, { option: true }],
+  harness: async ({ demoFaults, demoDate, keychain, settingsFileText, historyFileText, recordMessages, clockStart }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-'))
     if (settingsFileText !== null) writeFileSync(join(dataDir, 'settings.json'), settingsFileText)
     if (historyFileText !== null) writeFileSync(join(dataDir, 'history.sqlite'), historyFileText)
@@ -54,7 +57,14 @@ export const test = base.extend<HarnessOptions & { harness: Harness }>({
         log,
         ...(keychain === 'missing' ? { loadKeytar: keytarWithoutLibsecret } : {})
       })
-    const harness = await startHarness({ dataDir, demoFaults, demoDate, secretStore, recordMessages })
+    const harness = await startHarness({
+      dataDir,
+      demoFaults,
+      demoDate,
+      secretStore,
+      recordMessages,
+      ...(clockStart === null ? {} : { clockStart })
+    })
     await use(harness)
     await harness.close()
     rmSync(dataDir, { recursive: true, force: true })

@@ -16,6 +16,7 @@ import { makePrivateDirSync } from '../../src/main/files/private-files'
 import { dispatch } from '../../src/main/ipc/handler-table'
 import { openLogFile } from '../../src/main/logging/log-file'
 import { createLogger, type Logger } from '../../src/main/logging/logger'
+import { createMovableClock, type MovableClock } from '../../src/main/schedules/movable-clock'
 import { recordBackground, type HarnessBackground } from './harness-background'
 import { decodeWire, encodeWire } from './wire-codec'
 
@@ -45,6 +46,8 @@ export interface HarnessOptions {
    * Off by default: reading a 50,000-value lookup sends about 32 MB, which nothing else needs.
    */
   recordMessages?: boolean
+  /** Where main's clock starts (epoch ms); unset, now. Tests move it with `harness.clock`. */
+  clockStart?: number
 }
 
 export interface KeepAwakeEvent {
@@ -76,6 +79,11 @@ export interface Harness {
   /** The stand-in for the OS's tray and login item: what main asked of them, and a way to choose in the tray's menu. */
   background: HarnessBackground
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
+  /**
+   * Main's clock, which runs the schedules as the app's does: the real clock shifted by what a
+   * test sets, firing the schedules' timers it passes at once (and on real time as well).
+   */
+  clock: Pick<MovableClock, 'now' | 'advance' | 'set'>
   close(): Promise<void>
 }
 
@@ -129,9 +137,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const awake: KeepAwakeEvent[] = []
   const background = recordBackground(() => root)
   const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.lookups.runningCount() })
+  const clock = createMovableClock({ realTimers: true, ...(options.clockStart === undefined ? {} : { start: options.clockStart }) })
   const root = await createAppRoot({
     fetch: globalThis.fetch,
-    now: Date.now,
+    now: clock.now,
+    setTimer: clock.setTimer,
+    runSchedules: true,
     secretStore,
     userDataDir: options.dataDir,
     log,
@@ -261,6 +272,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
     },
+    clock: { now: clock.now, advance: clock.advance, set: clock.set },
     async close() {
       stopEvents()
       for (const stream of eventStreams) stream.end()

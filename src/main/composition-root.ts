@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { JobState } from '../shared/domain/job-progress'
 import type { AppEffects } from './app-effects'
 import type { AppServices, RunningServices } from './app-services'
 import { createCredentialsService } from './credentials/credentials-service'
@@ -32,6 +33,8 @@ import { createBackgroundMode } from './background/background-mode'
 import { createTokenManager } from './token/token-manager'
 import { createAppWatchlists } from './watchlists/app-watchlists'
 import { createWorkerClient } from './workers/worker-client'
+
+const ENDED_STATES: ReadonlySet<JobState> = new Set(['finished', 'cancelled', 'interrupted'])
 
 export type AppEventListener = (channel: string, payload: unknown) => void
 
@@ -135,6 +138,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
   const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
   const imports = createImportService(worker)
+  /** Told when any lookup ends: a scheduled run refused by the cap on running lookups tries again. */
+  const lookupEnded = new Set<() => void>()
   const runner = createJobRunner({
     client,
     history,
@@ -148,6 +153,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       emit('jobs:progress', progress)
       wakeLock.observe(progress)
       watchlists.observe(progress)
+      if (ENDED_STATES.has(progress.state)) for (const listener of [...lookupEnded]) listener()
     },
     ...(effects.concurrency === undefined ? {} : { concurrency: effects.concurrency })
   })
@@ -172,6 +178,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     setTimer: effects.setTimer ?? defaultSetTimer,
     timeZone: effects.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     watchlists,
+    onLookupEnded(listener) {
+      lookupEnded.add(listener)
+      return () => lookupEnded.delete(listener)
+    },
     log,
     changed: () => emit('schedules:changed', null)
   })

@@ -12,6 +12,8 @@ type WatchlistChannelName =
   | 'deleteWatchlist'
   | 'exportWatchlist'
   | 'importWatchlist'
+  | 'setWatchlistSchedule'
+  | 'schedulesOverview'
   | 'runWatchlist'
   | 'runAgain'
   | 'lookupList'
@@ -19,7 +21,7 @@ type WatchlistChannelName =
 
 /** The watchlist channels in terms of the watchlist service; kept thin, as every channel is. */
 export function createWatchlistChannels(
-  { watchlists, history, lookups }: Pick<AppServices, 'watchlists' | 'history' | 'lookups'>,
+  { watchlists, history, lookups, schedules }: Pick<AppServices, 'watchlists' | 'history' | 'lookups' | 'schedules'>,
   effects: Pick<AppEffects, 'chooseExportPath'>
 ): Pick<ChannelImplementations, WatchlistChannelName> {
   return {
@@ -31,6 +33,8 @@ export function createWatchlistChannels(
     deleteWatchlist: async ({ id }) => ({ deleted: await watchlists.remove(id) }),
     exportWatchlist: ({ id }) => watchlists.exportFile(id, (suggestedName) => effects.chooseExportPath(suggestedName, 'json')),
     importWatchlist: ({ bytes }) => watchlists.importFile(bytes),
+    setWatchlistSchedule: ({ id, schedule }) => watchlists.setSchedule(id, schedule),
+    schedulesOverview: async () => schedules.overview(),
     runWatchlist: ({ id }) => watchlists.run(id),
     runAgain: ({ jobId }) => watchlists.runAgain(jobId),
     lookupList: async ({ jobId }) => watchlists.lookupList(jobId),

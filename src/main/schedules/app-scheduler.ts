@@ -1,9 +1,12 @@
+import type { JobProgress } from '../../shared/domain/job-progress'
 import type { ScheduleSlot } from '../../shared/schedules/schedule-slots'
-import { SKIPPED_ALREADY_RUNNING_LABEL, WAITED_FOR_RUN_LABEL } from '../../shared/schedules/scheduled-run'
+import { SKIPPED_ALREADY_RUNNING_LABEL, WAITED_FOR_RUN_LABEL, type SchedulesOverview } from '../../shared/schedules/scheduled-run'
 import type { Logger } from '../logging/logger'
 import type { WatchlistService } from '../watchlists/watchlist-service'
 import { createHandledSlotsFile } from './handled-slots-file'
-import type { SlotOutcome } from './scheduler-types'
+import { runWhenFree } from './run-when-free'
+import type { ScheduledRunRequest, SlotOutcome } from './scheduler-types'
+import { slotNote, waitingForFreeLookupNote } from './slot-notes'
 import { createWatchlistScheduler, type WatchlistScheduler } from './watchlist-scheduler'
 
 export interface AppSchedulerParts {
@@ -12,7 +15,11 @@ export interface AppSchedulerParts {
   setTimer(ms: number, fire: () => void): () => void
   timeZone(): string
   watchlists: Pick<WatchlistService, 'list' | 'runScheduled' | 'personRun'>
+  /** Calls `listener` whenever a lookup ends: a scheduled run the cap on running lookups refused tries again. */
+  onLookupEnded(listener: () => void): () => void
   log: Logger
+  /** A scheduled run ended (finished, cancelled or interrupted) with this progress: notifications start here. */
+  runEnded?(watchlistId: string, request: ScheduledRunRequest, progress: JobProgress): void
   /** Something the Watchlists screen shows about schedules changed (a next run, a run starting or ending). */
   changed(): void
   /** What became of each slot, after it is logged: notifications follow a finished run from here. */
@@ -24,19 +31,46 @@ export interface AppSchedulerParts {
  * with why they started; a person's run of the same watchlist is waited for or makes the slot
  * needless; marks are kept in the data folder so a restart runs a missed slot once.
  */
-export type AppScheduler = WatchlistScheduler & { refresh(): Promise<void>; begin(): Promise<void> }
+export type AppScheduler = WatchlistScheduler & {
+  refresh(): Promise<void>
+  begin(): Promise<void>
+  /** Each watchlist's next run and what became of its latest slot, for the Watchlists screen. */
+  overview(): SchedulesOverview
+}
 
 export function createAppScheduler(parts: AppSchedulerParts): AppScheduler {
   const { log } = parts
+  /** What the screen says of each watchlist's latest slot; kept while the app runs. */
+  const notes = new Map<string, string>()
+  const note = (watchlistId: string, text: string | null): void => {
+    if (text === null) notes.delete(watchlistId)
+    else notes.set(watchlistId, text)
+  }
+
+  async function run(watchlistId: string, request: ScheduledRunRequest): Promise<JobProgress> {
+    const progress = await runWhenFree(() => parts.watchlists.runScheduled(watchlistId, request.reason), {
+      setTimer: parts.setTimer,
+      onLookupEnded: parts.onLookupEnded,
+      waiting(waiting) {
+        note(watchlistId, waiting ? waitingForFreeLookupNote(request.slot.time) : null)
+        if (waiting) log.info('a scheduled run waits for a free lookup', { watchlistId, slot: slotText(request.slot) })
+        parts.changed()
+      }
+    })
+    parts.runEnded?.(watchlistId, request, progress)
+    return progress
+  }
+
   const scheduler = createWatchlistScheduler({
     now: parts.now,
     timeZone: parts.timeZone,
     setTimer: parts.setTimer,
-    runWatchlist: (watchlistId, request) => parts.watchlists.runScheduled(watchlistId, request.reason),
+    runWatchlist: run,
     activeRun: (watchlistId) => parts.watchlists.personRun(watchlistId),
     handledSlots: createHandledSlotsFile({ dir: parts.dir, log }),
     report(outcome) {
       logOutcome(outcome, log)
+      note(outcome.watchlistId, slotNote(outcome, parts.timeZone()))
       parts.report?.(outcome)
     },
     changed: parts.changed,
@@ -55,7 +89,15 @@ export function createAppScheduler(parts: AppSchedulerParts): AppScheduler {
     },
     /** The watchlists were added, edited or deleted: schedules follow them from now. */
     async refresh() {
-      scheduler.setWatchlists(await current())
+      const watchlists = await current()
+      for (const id of notes.keys()) if (!watchlists.some((watchlist) => watchlist.id === id)) notes.delete(id)
+      scheduler.setWatchlists(watchlists)
+    },
+    overview() {
+      return {
+        paused: scheduler.paused(),
+        watchlists: scheduler.nextRuns().map((next) => ({ ...next, note: notes.get(next.watchlistId) ?? null }))
+      }
     }
   }
 }

@@ -23,6 +23,7 @@ import type { LookupOrigin } from '../history/lookup-origins'
 import type { TargetOverrides } from '../credentials/target-resolver'
 import type { CarriedInput } from '../jobs/job-types'
 import type { Logger } from '../logging/logger'
+import type { Schedule } from '../../shared/schedules/schedule'
 import type { ScheduledRunReason } from '../../shared/schedules/scheduled-run'
 import { freeName, itemsFromInputs, itemsFromLines, keepCells, linesOf, linesOfLookup, storesNow, summaryOf } from './watchlist-items'
 import { createWatchlistRuns, type WatchlistRun } from './watchlist-runs'
@@ -253,6 +254,12 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     },
 
     remove: (id: string) => store.remove(id),
+
+    /** Sets when the watchlist runs by itself and when it notifies (null: never by itself); its list and stores stay. */
+    async setSchedule(id: string, schedule: Schedule | null): Promise<WatchlistSummary> {
+      const { definition } = await store.get(id)
+      return summaryOf(await store.update(id, { ...definition, schedule }), deps.groups())
+    },
 
     /** Writes the watchlist's file where `choosePath` says (asked with a name made of the watchlist's). */
     async exportFile(

@@ -40,3 +40,18 @@ export const nextRunSchema = z.object({
   slot: scheduleSlotSchema.nullable()
 })
 export type NextRun = z.infer<typeof nextRunSchema>
+
+/**
+ * A watchlist's schedule as the Watchlists screen shows it: its next run, and what became of its
+ * latest slot when that needs saying (skipped, waited, waiting for a free lookup, could not start).
+ */
+export const scheduleStateSchema = nextRunSchema.extend({ note: z.string().max(500).nullable() })
+export type ScheduleState = z.infer<typeof scheduleStateSchema>
+
+/** What the Watchlists screen asks for after each `schedules:changed`. */
+export const schedulesOverviewSchema = z.object({
+  /** Schedules are paused as a whole (the tray's Pause schedules): every `scheduled` is then `paused`. */
+  paused: z.boolean(),
+  watchlists: z.array(scheduleStateSchema)
+})
+export type SchedulesOverview = z.infer<typeof schedulesOverviewSchema>

@@ -5,6 +5,8 @@ import { lookupSummarySchema } from '../domain/lookup-summary'
 import { storesSchema } from '../domain/store-list'
 import { MAX_IMPORT_COLUMNS } from '../limits'
 import { MAX_LOW_STOCK_LEVEL } from '../stock/stock-status'
+import { scheduleSchema } from '../schedules/schedule'
+import { schedulesOverviewSchema } from '../schedules/scheduled-run'
 import { sinceLastRunKindSchema } from './since-last-run'
 import {
   watchlistDefinitionSchema,
@@ -83,6 +85,13 @@ export function watchlistChannels<L extends z.ZodType, S extends z.ZodType>(inpu
       }),
       result: watchlistSummarySchema
     },
+    setWatchlistSchedule: {
+      channel: 'watchlists:set-schedule',
+      /** Null removes the schedule; one switched off keeps its days and times. */
+      input: z.object({ id: watchlistIdSchema, schedule: scheduleSchema.nullable() }),
+      result: watchlistSummarySchema
+    },
+    schedulesOverview: { channel: 'schedules:overview', input: z.undefined(), result: schedulesOverviewSchema },
     runWatchlist: { channel: 'watchlists:run', input: z.object({ id: watchlistIdSchema }), result: jobProgressSchema },
     runAgain: {
       channel: 'history:run-again',
