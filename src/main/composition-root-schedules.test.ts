@@ -150,4 +150,52 @@ describe('schedules in the app', () => {
       { timeout: 20_000 }
     )
   })
+  it('a schedule set through the contract is checked, kept and followed, and the overview says each next run', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'schedules-root-'))
+    const clock = movableClock(MONDAY_0659)
+    const app = await openApp(clock)
+    const imported = await app.call<WatchlistSummary>('watchlists:import', { fileName: 'morning.watchlist.json', bytes: watchlistFile() })
+    const refused = (await dispatch(
+      app.root.createHandlers(() => true),
+      'watchlists:set-schedule',
+      { id: imported.id, schedule: { enabled: true, days: [], times: ['07:00'], notify: 'never' } },
+      appWindow
+    )) as { ok: boolean; error?: { message: string } }
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { message: 'The request was not valid. schedule.days: Choose at least one day of the week.' }
+    })
+
+    const saved = await app.call<WatchlistSummary>('watchlists:set-schedule', {
+      id: imported.id,
+      schedule: { enabled: true, days: ['tue', 'mon'], times: ['13:00', '9:30'], notify: 'any_change' }
+    })
+    expect(saved.schedule).toEqual({ enabled: true, days: ['mon', 'tue'], times: ['09:30', '13:00'], notify: 'any_change' })
+    expect(saved.items).toBe(VALUES.length)
+    await vi.waitFor(async () =>
+      expect(await app.call('schedules:overview')).toEqual({
+        paused: false,
+        watchlists: [
+          {
+            watchlistId: imported.id,
+            status: 'scheduled',
+            slot: { at: Date.UTC(2025, 0, 6, 9, 30), date: '2025-01-06', time: '09:30' },
+            note: null
+          }
+        ]
+      })
+    )
+    // 07:00 is no longer a time of it: moving past it runs nothing.
+    clock.advance(5 * MINUTE)
+    expect(await app.history()).toEqual([])
+
+    const off = await app.call<WatchlistSummary>('watchlists:set-schedule', { id: imported.id, schedule: null })
+    expect(off.schedule).toBeNull()
+    await vi.waitFor(async () =>
+      expect(await app.call('schedules:overview')).toEqual({
+        paused: false,
+        watchlists: [{ watchlistId: imported.id, status: 'off', slot: null, note: null }]
+      })
+    )
+  })
 })

@@ -14,6 +14,12 @@ export const watchlistsQuery = queryOptions({
   queryFn: async () => (await callInventory(window.inventory.listWatchlists())).watchlists
 })
 
+/** Each watchlist's next run and what became of its latest slot; asked again at each `schedules:changed`. */
+export const schedulesQuery = queryOptions({
+  queryKey: ['schedules'] as const,
+  queryFn: () => callInventory(window.inventory.schedulesOverview())
+})
+
 /** What a finished lookup found since the one it follows (null when it follows none); asked again when its results change. */
 export function sinceLastRunQuery(progress: Pick<JobProgress, 'jobId' | 'resultsCount' | 'state'>) {
   return queryOptions({

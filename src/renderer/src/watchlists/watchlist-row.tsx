@@ -1,7 +1,9 @@
+import type { ScheduleState } from '../../../shared/schedules/scheduled-run'
 import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { formatCount, formatDateTime, formatRate } from '../format/format'
 import { storesLabel } from '../format/lookup-labels'
+import { nextRunText, scheduleText } from './schedule-text'
 
 export interface WatchlistRowActions {
   onRun: (watchlist: WatchlistSummary) => void
@@ -9,6 +11,19 @@ export interface WatchlistRowActions {
   onDuplicate: (watchlist: WatchlistSummary) => void
   onExport: (watchlist: WatchlistSummary) => void
   onDelete: (watchlist: WatchlistSummary) => void
+  onSchedule: (watchlist: WatchlistSummary) => void
+}
+
+/** The schedule, its next run (main's answer; absent while it is asked) and what became of its latest slot. */
+function ScheduleCell({ watchlist, state }: { watchlist: WatchlistSummary; state: ScheduleState | undefined }) {
+  if (watchlist.schedule === null) return <td>No schedule</td>
+  return (
+    <td>
+      {scheduleText(watchlist.schedule)}
+      {state === undefined ? null : <span className="watchlists-meta">{nextRunText(state)}</span>}
+      {state?.note == null ? null : <span className="watchlists-meta watchlists-note">{state.note}</span>}
+    </td>
+  )
 }
 
 /** "District 12 (12 stores)", or the stores themselves. */
@@ -20,7 +35,12 @@ function whereText(watchlist: WatchlistSummary): string {
 }
 
 /** One watchlist: what it checks, where, its last run, and what can be done with it. Buttons are named after it. */
-export function WatchlistRow({ watchlist, busy, ...actions }: WatchlistRowActions & { watchlist: WatchlistSummary; busy: boolean }) {
+export function WatchlistRow({
+  watchlist,
+  schedule,
+  busy,
+  ...actions
+}: WatchlistRowActions & { watchlist: WatchlistSummary; schedule: ScheduleState | undefined; busy: boolean }) {
   const { name, lastRun } = watchlist
   return (
     <tr>
@@ -45,6 +65,7 @@ export function WatchlistRow({ watchlist, busy, ...actions }: WatchlistRowAction
           </>
         )}
       </td>
+      <ScheduleCell watchlist={watchlist} state={schedule} />
       <td>
         <div className="watchlists-actions">
           <button
@@ -58,6 +79,9 @@ export function WatchlistRow({ watchlist, busy, ...actions }: WatchlistRowAction
           </button>
           <button type="button" aria-label={`Edit: ${name}`} disabled={busy} onClick={() => actions.onEdit(watchlist)}>
             Edit
+          </button>
+          <button type="button" aria-label={`Schedule: ${name}`} disabled={busy} onClick={() => actions.onSchedule(watchlist)}>
+            Schedule
           </button>
           <button type="button" aria-label={`Duplicate: ${name}`} disabled={busy} onClick={() => actions.onDuplicate(watchlist)}>
             Duplicate

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
 import { callInventory } from '../api/inventory-call'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
-import { watchlistKeys, watchlistsQuery } from '../api/watchlist-queries'
+import { schedulesQuery, watchlistKeys, watchlistsQuery } from '../api/watchlist-queries'
+import { ScheduleDialog } from './schedule-dialog'
 import { WatchlistRow } from './watchlist-row'
 import './watchlists.css'
 
@@ -26,6 +27,19 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
   const [problem, setProblem] = useState<unknown>(null)
   const [said, setSaid] = useState('')
   const [deleting, setDeleting] = useState<WatchlistSummary | null>(null)
+  const [scheduling, setScheduling] = useState<WatchlistSummary | null>(null)
+  const schedules = useQuery(schedulesQuery)
+
+  // A run started or ended, a schedule changed, the computer woke: the next runs and last runs are asked again.
+  useEffect(
+    () =>
+      window.inventory.onSchedulesChanged(() => {
+        void queryClient.invalidateQueries({ queryKey: schedulesQuery.queryKey })
+        void queryClient.invalidateQueries({ queryKey: watchlistKeys.all })
+      }),
+    [queryClient]
+  )
+  const scheduleOf = (id: string) => schedules.data?.watchlists.find((state) => state.watchlistId === id)
 
   async function act(work: () => Promise<string | null>) {
     setBusy(true)
@@ -39,6 +53,7 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
     } finally {
       setBusy(false)
       void queryClient.invalidateQueries({ queryKey: watchlistKeys.all })
+      void queryClient.invalidateQueries({ queryKey: schedulesQuery.queryKey })
     }
   }
 
@@ -92,6 +107,7 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
                 <th scope="col">Items</th>
                 <th scope="col">Stores</th>
                 <th scope="col">Last run</th>
+                <th scope="col">Schedule</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -100,7 +116,9 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
                 <WatchlistRow
                   key={watchlist.id}
                   watchlist={watchlist}
+                  schedule={scheduleOf(watchlist.id)}
                   busy={busy}
+                  onSchedule={setScheduling}
                   onRun={(target) => void act(async () => (await onRun(target.id), null))}
                   onEdit={(target) => void act(async () => (await onEdit(target.id), null))}
                   onDuplicate={(target) =>
@@ -122,6 +140,19 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
           </table>
         </div>
       )}
+      <ScheduleDialog
+        watchlist={scheduling}
+        onCancel={() => setScheduling(null)}
+        onSave={async (schedule) => {
+          if (scheduling === null) return
+          const target = scheduling
+          await callInventory(window.inventory.setWatchlistSchedule({ id: target.id, schedule }))
+          setScheduling(null)
+          void queryClient.invalidateQueries({ queryKey: watchlistKeys.all })
+          void queryClient.invalidateQueries({ queryKey: schedulesQuery.queryKey })
+          setSaid(schedule === null ? `Removed the schedule of “${target.name}”.` : `Saved the schedule of “${target.name}”.`)
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the watchlist “${deleting?.name ?? ''}”?`}
