@@ -10,11 +10,18 @@ import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './works
  * the run appears in History labelled Scheduled while the Watchlists screen says the next run.
  * Nothing waits on real time: moving the clock fires the scheduler's timer at once.
  */
-const VALUES = validGtins(40, 61)
+const VALUES = validGtins(120, 61)
 const STORES = ['100', '101']
 const MINUTE = 60_000
-/** A Monday morning in the machine's own time zone, which the harness's schedules read. */
+/** A Monday morning in the machine's own time zone, which the harness's schedules read; the Demo's day follows the clock. */
 const MONDAY_0658 = new Date(2025, 2, 17, 6, 58, 30).getTime()
+const TUESDAY_0700 = new Date(2025, 2, 18, 7, 0, 30).getTime()
+
+/** How many distinct items and stores `store:value` pairs touch. */
+function spread(pairs: readonly string[]): { items: number; stores: number } {
+  return { items: new Set(pairs.map((pair) => pair.split(':')[1])).size, stores: new Set(pairs.map((pair) => pair.split(':')[0])).size }
+}
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 test.use({ clockStart: MONDAY_0658, demoDate: null })
 
@@ -41,7 +48,7 @@ async function advanceToRun(harness: Harness, move: () => void): Promise<string>
 }
 
 test.describe('Schedules', () => {
-  test('a schedule set in the window runs at its time, labelled Scheduled in History, and the next run is shown', async ({
+  test('a schedule set in the window runs at its time, labelled Scheduled in History, the next run is shown, and the next day notifies what changed', async ({
     page,
     harness
   }, testInfo) => {
@@ -77,6 +84,7 @@ test.describe('Schedules', () => {
     await dialog.getByRole('button', { name: 'Add a time' }).click()
     await dialog.getByRole('button', { name: 'Remove time 3' }).click()
     await expect(dialog.getByRole('combobox', { name: 'Notify me' })).toHaveValue('newly_out_of_stock')
+    await dialog.getByRole('combobox', { name: 'Notify me' }).selectOption({ label: 'Any change' })
     await expectNoSeriousAxeViolations(page)
     await dialog.getByRole('button', { name: 'Save schedule' }).click()
     await expect(dialog).toBeHidden()
@@ -92,5 +100,43 @@ test.describe('Schedules', () => {
     await openHistory(page)
     await expect(historyRow(page, jobId)).toContainText('Watchlist: Morning check')
     await expect(historyRow(page, jobId)).toContainText('Scheduled')
+    // A first run has nothing to compare with: no notification under "Any change".
+    const notifications = page.getByRole('status', { name: 'Notifications' })
+    await expect(notifications).toBeEmpty()
+    expect(harness.notifications()).toEqual([])
+
+    // Tuesday morning: the Demo's day moved on with the clock, so some stock changed.
+    const second = await advanceToRun(harness, () => harness.clock.set(TUESDAY_0700))
+    const since = await harness.root.services.watchlists.sinceLastRun(second)
+    expect(since?.follows.id).toBe(Number(jobId))
+    const out = spread(since?.pairs.newly_out_of_stock ?? [])
+    const shelf = spread(since?.pairs.newly_shelf_empty ?? [])
+    expect(since?.changed ?? 0).toBeGreaterThan(0)
+    const parts = [
+      out.items > 0 ? `${plural(out.items, 'item', 'items')} newly out of stock in ${plural(out.stores, 'store', 'stores')}` : null,
+      shelf.items > 0
+        ? `${plural(shelf.items, 'item', 'items')} newly shelf empty (backroom has stock) in ${plural(shelf.stores, 'store', 'stores')}`
+        : null,
+      `${plural(since?.changed ?? 0, 'store and item', 'stores and items')} changed in all`
+    ].filter((part) => part !== null)
+    const said = `Morning check: ${parts.join('; ')}`
+    const notification = notifications.getByRole('button', { name: said, exact: true })
+    await expect(notification).toBeVisible()
+    expect(harness.notifications()).toEqual([{ title: 'Morning check', body: parts.join('; '), jobId: second }])
+    await expectNoSeriousAxeViolations(page)
+    await attachScreenshot(page, testInfo, 'notification')
+
+    // Clicking it opens that run on "Since the last run", whose counts are the notification's.
+    await notification.click()
+    const region = page.getByRole('region', { name: 'Since the last run' })
+    await expect(region).toBeVisible()
+    await expect(region).toContainText(`Compared with lookup ${jobId}`)
+    await expect(
+      region.getByRole('button', { name: `Newly out of stock ${since?.counts.newly_out_of_stock ?? 0}`, exact: true })
+    ).toBeVisible()
+    await expect(
+      region.getByRole('button', { name: `Newly shelf empty ${since?.counts.newly_shelf_empty ?? 0}`, exact: true })
+    ).toBeVisible()
+    await expect(notifications).toBeEmpty()
   })
 })

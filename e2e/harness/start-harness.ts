@@ -18,6 +18,7 @@ import { openLogFile } from '../../src/main/logging/log-file'
 import { createLogger, type Logger } from '../../src/main/logging/logger'
 import { createMovableClock, type MovableClock } from '../../src/main/schedules/movable-clock'
 import { recordBackground, type HarnessBackground } from './harness-background'
+import type { RunNotification } from '../../src/shared/schedules/schedule-notification'
 import { decodeWire, encodeWire } from './wire-codec'
 
 /**
@@ -78,6 +79,8 @@ export interface Harness {
   keepAwakeEvents(): readonly KeepAwakeEvent[]
   /** The stand-in for the OS's tray and login item: what main asked of them, and a way to choose in the tray's menu. */
   background: HarnessBackground
+  /** The notifications main showed after scheduled runs, in order, as the page received them. */
+  notifications(): readonly RunNotification[]
   setDemoFaults(faults: Partial<DemoFaults>): Promise<void>
   /**
    * Main's clock, which runs the schedules as the app's does: the real clock shifted by what a
@@ -136,6 +139,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const openedFolders: string[] = []
   const awake: KeepAwakeEvent[] = []
   const background = recordBackground(() => root)
+  const notifications: RunNotification[] = []
+  // Set once the event streams exist; a notification before then (none: schedules start with the root) would be kept only.
+  let showInPage: (notification: RunNotification) => void = () => undefined
   const record = (event: KeepAwakeEvent['event']) => awake.push({ event, runningLookups: root.services.lookups.runningCount() })
   const clock = createMovableClock({ realTimers: true, ...(options.clockStart === undefined ? {} : { start: options.clockStart }) })
   const root = await createAppRoot({
@@ -160,6 +166,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       record('held')
       return () => record('released')
     },
+    // The preview's notification effect: the page shows it in its Notifications region; a click there opens the run itself.
+    notify: (notification) => {
+      notifications.push(notification)
+      showInPage(notification)
+    },
     ...(options.demoFaults === undefined ? {} : { demoFaults: options.demoFaults }),
     ...(demoDate.day === null ? {} : { demoDay: demoDate.day })
   })
@@ -176,12 +187,16 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   let origin = ''
 
   const handlers = root.createHandlers((sender) => sender.isMainFrame && sender.frameUrl.startsWith(`${origin}${prefix}`))
-  const stopEvents = root.onEvent((channel, payload) => {
-    noteJob(payload)
+  const push = (channel: string, payload: unknown) => {
     const data = encodeWire({ channel, payload })
     sent?.push(data)
     for (const stream of eventStreams) stream.write(`data: ${data}\n\n`)
+  }
+  const stopEvents = root.onEvent((channel, payload) => {
+    noteJob(payload)
+    push(channel, payload)
   })
+  showInPage = (notification) => push('notifications:show', notification)
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A page on another origin, or a DNS-rebound name, must not reach the bridge.
@@ -269,6 +284,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     openedFolders: () => openedFolders,
     keepAwakeEvents: () => awake,
     background: background.harness,
+    notifications: () => notifications,
     async setDemoFaults(faults) {
       await (await root.services.demoApi()).setFaults(faults)
     },

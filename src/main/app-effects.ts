@@ -1,4 +1,5 @@
 import type { ExportFormat } from '../shared/contract'
+import type { RunNotification } from '../shared/schedules/schedule-notification'
 import type { SecretStore } from './credentials/secret-store'
 import type { DemoFaults } from './demo-api/demo-api'
 import type { DemoDay } from './demo-api/demo-date'
@@ -19,6 +20,12 @@ export interface AppEffects {
   timeZone?: () => string
   /** Calls `listener` when the computer wakes from sleep (Electron's powerMonitor); the returned function stops it. */
   onResume?: (listener: () => void) => () => void
+  /**
+   * Shows a notification after a scheduled run (already redacted): a desktop notification in the
+   * app, the page's Notifications region in the preview; `open` is called when it is clicked.
+   * Absent, nothing is shown.
+   */
+  notify?(notification: RunNotification, open: () => void): void
   /** Watchlists run on their schedules while this root runs: the app and its preview, never the headless command. */
   runSchedules?: boolean
   random?: () => number

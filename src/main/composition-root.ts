@@ -28,6 +28,7 @@ import type { Logger } from './logging/logger'
 import { keepHeapsTight } from './memory/heap-growth'
 import { createLookupWakeLock } from './power/lookup-wake-lock'
 import { createAppScheduler } from './schedules/app-scheduler'
+import { createRunNotifier } from './schedules/run-notifier'
 import { createSettingsStore } from './settings/settings-store'
 import { createBackgroundMode } from './background/background-mode'
 import { createTokenManager } from './token/token-manager'
@@ -172,6 +173,14 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       followBackground()
     }
   })
+  const notifier = createRunNotifier({
+    watchlists,
+    show: (notification) => effects.notify?.(notification, () => emit('notifications:open', { jobId: notification.jobId })),
+    redact: (value) => log.redactor.value(value),
+    log
+  })
+  const notifyAfter = (work: Promise<void>) =>
+    work.catch((error: unknown) => log.warn('a notification after a scheduled run could not be made', { error }))
   const scheduler = createAppScheduler({
     dir: effects.userDataDir,
     now,
@@ -183,6 +192,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       return () => lookupEnded.delete(listener)
     },
     log,
+    runEnded: (watchlistId, _request, progress) => void notifyAfter(notifier.ended(watchlistId, progress)),
+    report: (outcome) => {
+      if (outcome.kind === 'failed') void notifyAfter(notifier.failed(outcome.watchlistId, outcome.error))
+    },
     changed: () => emit('schedules:changed', null)
   })
   const background = createBackgroundMode({ settings, watchlists, schedules: scheduler, effects: effects.background ?? null, log })

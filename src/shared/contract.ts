@@ -16,6 +16,7 @@ import { settingsPatchSchema, settingsSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 import { watchlistChannels } from './watchlists/watchlist-contract'
 import { trendChannels } from './trends/trend-questions'
+import { scheduleEvents } from './schedules/scheduled-run'
 
 /**
  * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
@@ -360,8 +361,7 @@ export const invokeContract = {
 
 export const eventContract = {
   onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema },
-  /** A watchlist's next run or its scheduled run's state changed: the Watchlists screen asks again. */
-  onSchedulesChanged: { channel: 'schedules:changed', payload: z.null() }
+  ...scheduleEvents
 } as const
 
 export type InvokeName = keyof typeof invokeContract

@@ -19,6 +19,7 @@ import { refusedStartupSwitch } from '../security/startup-switches'
 import { isTrustedSender } from '../security/trusted-sender'
 import { applicationMenuTemplate } from './app-menu'
 import { createTrayEffects, OPENED_HIDDEN_ARG } from './background-tray'
+import { showDesktopNotification } from './desktop-notification'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
@@ -269,6 +270,16 @@ function runApp(demoDay: DemoDay | null): void {
           powerMonitor.on('resume', listener)
           return () => powerMonitor.off('resume', listener)
         },
+        notify: (notification, open) =>
+          showDesktopNotification(notification, () => {
+            // The window comes forward to show the run the notification was about.
+            if (win !== null && !win.isDestroyed()) {
+              if (win.isMinimized()) win.restore()
+              win.show()
+              win.focus()
+            }
+            open()
+          }),
         ...(demoDay === null ? {} : { demoDay }),
         workerEntry,
         demoApiEntry,

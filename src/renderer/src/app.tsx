@@ -15,6 +15,7 @@ import { DiscardChangesDialog } from './settings/discard-changes-dialog'
 import { SettingsScreen } from './settings/settings-screen'
 import { useWatchlistActions } from './watchlists/use-watchlist-actions'
 import { WatchlistsScreen } from './watchlists/watchlists-screen'
+import { RunNotifications } from './watchlists/run-notifications'
 import { TrendsScreen } from './trends/trends-screen'
 
 /** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
@@ -211,6 +212,7 @@ export function App() {
           />
         </div>
       </main>
+      <RunNotifications onOpen={(jobId) => void openLookup(jobId)} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { RunNotification } from './schedule-notification'
 import type { ScheduleSlot } from './schedule-slots'
 
 /**
@@ -55,3 +56,20 @@ export const schedulesOverviewSchema = z.object({
   watchlists: z.array(scheduleStateSchema)
 })
 export type SchedulesOverview = z.infer<typeof schedulesOverviewSchema>
+
+/** A notification after a scheduled run, as the preview's page receives it. */
+export const runNotificationSchema = z.object({
+  title: z.string().max(200),
+  body: z.string().max(2000),
+  jobId: z.string().max(100).nullable()
+}) satisfies z.ZodType<RunNotification>
+
+/** The schedules' events of the IPC contract (spread into `eventContract`). */
+export const scheduleEvents = {
+  /** A watchlist's next run or its scheduled run's state changed: the Watchlists screen asks again. */
+  onSchedulesChanged: { channel: 'schedules:changed', payload: z.null() },
+  /** A notification after a scheduled run was clicked: the window opens its run on "Since the last run". */
+  onNotificationOpened: { channel: 'notifications:open', payload: z.object({ jobId: z.string().nullable() }) },
+  /** The browser preview's stand-in for a desktop notification: the page shows it in its Notifications region. */
+  onNotificationShown: { channel: 'notifications:show', payload: runNotificationSchema }
+} as const
