@@ -89,7 +89,7 @@ test.describe('Schedules', () => {
     await dialog.getByRole('button', { name: 'Save schedule' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('status').filter({ hasText: 'Saved the schedule of “Morning check”.' })).toBeVisible()
-    await expect(row).toContainText('Mon–Fri 07:00, 13:00')
+    await expect(row).toContainText('Mon-Fri at 07:00 and 13:00')
     await expect(row).toContainText('Next run: Mon 07:00')
     await expectNoSeriousAxeViolations(page)
 

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SCHEDULE } from '../../../shared/schedules/schedule'
-import { daysText, nextRunText, scheduleText } from './schedule-text'
+import { nextRunText } from './schedule-text'
 
 const tuesday = { at: 0, date: '2025-01-14', time: '07:00' }
 
 describe('schedule wording on the Watchlists screen', () => {
-  it('days: runs of three or more joined, others listed, all seven as every day', () => {
-    expect(daysText(['mon', 'tue', 'wed', 'thu', 'fri'])).toBe('Mon–Fri')
-    expect(daysText(['mon', 'wed', 'fri'])).toBe('Mon, Wed, Fri')
-    expect(daysText(['mon', 'tue', 'thu', 'fri', 'sat'])).toBe('Mon, Tue, Thu–Sat')
-    expect(daysText(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'])).toBe('Every day')
-  })
-
-  it('a schedule with its times, and said when off', () => {
-    expect(scheduleText({ ...DEFAULT_SCHEDULE, times: ['07:00', '13:00'] })).toBe('Mon–Fri 07:00, 13:00')
-    expect(scheduleText({ ...DEFAULT_SCHEDULE, enabled: false })).toBe('Mon–Fri 07:00 (off)')
-  })
-
   it('the next run in the slot’s own local day and time, and each other state', () => {
     expect(nextRunText({ status: 'scheduled', slot: tuesday })).toBe('Next run: Tue 07:00')
     expect(nextRunText({ status: 'paused', slot: tuesday })).toBe('Paused (next run would be Tue 07:00)')

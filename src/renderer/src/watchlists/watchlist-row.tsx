@@ -3,7 +3,8 @@ import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import { formatCount, formatDateTime, formatRate } from '../format/format'
 import { storesLabel } from '../format/lookup-labels'
-import { nextRunText, scheduleText } from './schedule-text'
+import { scheduleWords } from '../../../shared/schedules/schedule-words'
+import { nextRunText } from './schedule-text'
 
 export interface WatchlistRowActions {
   onRun: (watchlist: WatchlistSummary) => void
@@ -19,7 +20,7 @@ function ScheduleCell({ watchlist, state }: { watchlist: WatchlistSummary; state
   if (watchlist.schedule === null) return <td>No schedule</td>
   return (
     <td>
-      {scheduleText(watchlist.schedule)}
+      {scheduleWords(watchlist.schedule)}
       {state === undefined ? null : <span className="watchlists-meta">{nextRunText(state)}</span>}
       {state?.note == null ? null : <span className="watchlists-meta watchlists-note">{state.note}</span>}
     </td>
