@@ -43,6 +43,11 @@ async function advanceToRun(harness: Harness, move: () => void): Promise<string>
   move()
   await expect.poll(() => storedIds(harness).length).toBe(before + 1)
   const [jobId = ''] = storedIds(harness)
+  // History has the lookup as soon as it is created, before the runner holds its job (whenSettled then
+  // has nothing to wait for) and before its watchlist origin is written: wait for History's own end.
+  const { history } = harness.root.services
+  await expect.poll(() => history.lookup(Number(jobId))?.state).toBe('finished')
+  expect(history.origin(Number(jobId))?.scheduled).toBe('scheduled')
   await harness.root.services.lookups.whenSettled(jobId)
   return jobId
 }
