@@ -87,9 +87,10 @@ function expectFinished(id: number, lines: Lines, before: { lookup: StoredLookup
   expect(askedAfter).toHaveLength(before.lookup.counts.cancelled)
 }
 
-function searchesOf(proxy: RecordingProxy, values: ReadonlySet<string>): string[] {
+/** What the process given `session` asked of these values. */
+function searchesOf(proxy: RecordingProxy, session: string, values: ReadonlySet<string>): string[] {
   return proxy
-    .searches()
+    .searches(session)
     .filter((search) => values.has(search[0] ?? ''))
     .flat()
 }
@@ -100,15 +101,16 @@ async function inputFile(name: string, values: string[]): Promise<string> {
   return path
 }
 
-const sandboxFlags = (proxy: RecordingProxy) => [
+/** The Sandbox through the proxy, each process in a session of its own. */
+const sandboxFlags = (proxy: RecordingProxy, session: string) => [
   '--env',
   'sandbox',
   '--client-id',
   DEMO_CREDENTIALS.clientId,
   '--auth-url',
-  proxy.url,
+  proxy.session(session),
   '--base-url',
-  proxy.url
+  proxy.session(session)
 ]
 const headlessEnv = () => ({ STORE_INVENTORY_DATA_DIR: dataDir, INVENTORY_CLIENT_SECRET: DEMO_CREDENTIALS.clientSecret })
 
@@ -120,7 +122,7 @@ describe('a lookup killed mid-way', () => {
     const lines = asLines(values)
     const input = await inputFile('in.txt', values)
     const run = headlessLookup(
-      [...sandboxFlags(proxy), '--store', '1234', '--input', input, '--output', join(dir, 'first.csv')],
+      [...sandboxFlags(proxy, 'killed'), '--store', '1234', '--input', input, '--output', join(dir, 'first.csv')],
       headlessEnv()
     )
     const id = await answersStored(1234, 2_000)
@@ -128,11 +130,13 @@ describe('a lookup killed mid-way', () => {
     await run.exited
     const before = afterKill(id)
 
-    proxy.forget()
-    const resumed = headlessLookup([...sandboxFlags(proxy).slice(2), '--resume', 'last', '--output', join(dir, 'all.csv')], headlessEnv())
+    const resumed = headlessLookup(
+      [...sandboxFlags(proxy, 'resumed').slice(2), '--resume', 'last', '--output', join(dir, 'all.csv')],
+      headlessEnv()
+    )
     expect(await resumed.exited, resumed.output()).toBe(0)
     expect(resumed.output()).toContain(`Resuming run ${id} in Sandbox, store 1234: ${before.lookup.counts.cancelled} values to look up.`)
-    expectFinished(id, lines, before, searchesOf(proxy, new Set(values)))
+    expectFinished(id, lines, before, searchesOf(proxy, 'resumed', new Set(values)))
     const written = (await readFile(join(dir, 'all.csv'), 'utf8')).trim().split('\n')
     expect(written).toHaveLength(1 + values.length)
   }, 180_000)
@@ -144,8 +148,9 @@ describe('a lookup killed mid-way', () => {
     const appLines = asLines(appValues)
     const cliValues = validGtins(12_000, 500_000)
 
-    const connect = async (app: Awaited<ReturnType<typeof harnessProcess>>) => {
-      const hosts = { clientId: DEMO_CREDENTIALS.clientId, market: 'custom', authUrl: proxy.url, baseUrl: proxy.url }
+    const connect = async (app: Awaited<ReturnType<typeof harnessProcess>>, session: string) => {
+      const host = proxy.session(session)
+      const hosts = { clientId: DEMO_CREDENTIALS.clientId, market: 'custom', authUrl: host, baseUrl: host }
       expect((await app.invoke('settings:update', { environment: 'sandbox', environments: { sandbox: hosts } })).ok).toBe(true)
       const saved = await app.invoke('credentials:save', {
         environment: 'sandbox',
@@ -156,12 +161,20 @@ describe('a lookup killed mid-way', () => {
     }
 
     const first = await harnessProcess(dataDir)
-    await connect(first)
+    await connect(first, 'killed')
     const started = await first.invoke('jobs:start', { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: appLines })
     expect(started.ok, started.error?.message).toBe(true)
     // The headless command writes the same History file at the same time.
     const cli = headlessLookup(
-      [...sandboxFlags(proxy), '--store', '77', '--input', await inputFile('cli.txt', cliValues), '--output', join(dir, 'cli.csv')],
+      [
+        ...sandboxFlags(proxy, 'command'),
+        '--store',
+        '77',
+        '--input',
+        await inputFile('cli.txt', cliValues),
+        '--output',
+        join(dir, 'cli.csv')
+      ],
       headlessEnv()
     )
     const id = await answersStored(1234, 2_000)
@@ -170,9 +183,8 @@ describe('a lookup killed mid-way', () => {
     expect(await cli.exited, cli.output()).toBe(0)
     const before = afterKill(id)
 
-    proxy.forget()
     const second = await harnessProcess(dataDir)
-    await connect(second)
+    await connect(second, 'resumed')
     const listed = await second.invoke('history:list', {})
     const summaries = (listed.value as { lookups: { jobId: string; state: string; stores: number[]; source: string }[] }).lookups
     expect(summaries.map((lookup) => [lookup.stores[0], lookup.state, lookup.source])).toEqual([
@@ -191,7 +203,7 @@ describe('a lookup killed mid-way', () => {
     )
     second.process.kill('SIGTERM')
     expect(await second.exited).toBe(0)
-    expectFinished(id, appLines, before, searchesOf(proxy, new Set(appValues)))
+    expectFinished(id, appLines, before, searchesOf(proxy, 'resumed', new Set(appValues)))
 
     const cliRun = withHistory((history) => history.list().find((lookup) => lookup.stores[0] === 77))
     expect(cliRun).toMatchObject({ state: 'finished', lines: 12_000, counts: { cancelled: 0, failed: 0 } })

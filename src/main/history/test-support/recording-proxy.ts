@@ -5,33 +5,41 @@ import { NO_REDIRECTS } from '../../http/redirect-refusal'
 
 export interface RecordingProxy {
   url: string
-  /** The values of every search that passed, in order. */
-  searches(): string[][]
-  forget(): void
+  /** The proxy's address for one process: its searches are told apart from every other's. */
+  session(name: string): string
+  /** The values of every search that passed, in order; only those sent through `session(name)` when a name is given. */
+  searches(name?: string): string[][]
 }
+
+/** `/session-NAME/rest`: the session's name and the path the API is asked for. */
+const SESSION_PATH = /^\/session-([\w-]+)(\/.*)$/
 
 /**
  * A loopback proxy in front of an API: forwards every request as it is and remembers the values of
  * each search. Processes that are killed and started again talk to the same proxy, so a test sees
- * every value asked for across them. Closed when the test ends.
+ * every value asked for across them. Each process is given its own session address, so a search a
+ * killed process sent just before it died, which the proxy may read only after the kill was seen,
+ * is still counted as that process's and never as the next one's. Closed when the test ends.
  */
 export async function recordingProxy(target: string): Promise<RecordingProxy> {
-  let searches: string[][] = []
+  const searches: { session: string; values: string[] }[] = []
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const body = Buffer.concat(chunks)
-      if (request.url?.includes('search-items') === true) {
+      const inSession = SESSION_PATH.exec(request.url ?? '/')
+      const path = inSession?.[2] ?? request.url ?? '/'
+      if (path.includes('search-items')) {
         const parsed = JSON.parse(body.toString('utf8')) as { item_type_values?: string[] }
-        searches.push(parsed.item_type_values ?? [])
+        searches.push({ session: inSession?.[1] ?? '', values: parsed.item_type_values ?? [] })
       }
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host' && entry[0] !== 'content-length'
         )
       )
-      fetch(new URL(request.url ?? '/', target), {
+      fetch(new URL(path, target), {
         method: request.method ?? 'GET',
         headers,
         ...NO_REDIRECTS,
@@ -58,11 +66,10 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
         server.close(() => resolve())
       })
   )
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    searches: () => searches,
-    forget: () => {
-      searches = []
-    }
+    url,
+    session: (name) => `${url}/session-${name}`,
+    searches: (name) => searches.filter((search) => name === undefined || search.session === name).map((search) => search.values)
   }
 }
