@@ -18,7 +18,7 @@ export const ICONS: Readonly<Record<string, string>> = {
 }
 export const FOUND_STATUSES = new Set(['Out of stock', 'Shelf empty, backroom has stock', 'Low stock', 'In stock'])
 
-export function tab(page: Page, name: 'Items' | 'Locations' | 'Stores' | 'Matrix'): Locator {
+export function tab(page: Page, name: 'Items' | 'By item' | 'Locations' | 'Stores' | 'Matrix'): Locator {
   return page.getByRole('tablist', { name: 'Results view' }).getByRole('tab', { name })
 }
 
@@ -55,7 +55,7 @@ export function lookedUpLines(byStore: Map<number, Map<number, ExpectedItem>>): 
 /** Exports the current view through the dialog; returns the saved file and the row count the status line reports. */
 export async function exportVia(
   page: Page,
-  view: 'Items' | 'Matrix' | 'Stores',
+  view: 'Items' | 'By item' | 'Matrix' | 'Stores',
   format: 'CSV' | 'Excel (XLSX)',
   scope: 'Rows shown' | 'All rows'
 ): Promise<{ path: string; rows: number }> {

@@ -167,7 +167,7 @@ describe('parseLookupArgs', () => {
     expect(usageMessage(['--env', 'demo', '--store', '1', '--output', 'o.csv'])).toMatch(/--input is required/)
     expect(usageMessage(['--env', 'demo', '--store', '1', '--input', 'i.csv'])).toMatch(/--output is required/)
     expect(usageMessage([...BASE, '--item-type', 'sku'])).toMatch(/gtin or wm_item_number/)
-    expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items, locations, stores or matrix/)
+    expect(usageMessage([...BASE, '--view', 'Items'])).toMatch(/--view Items is not a view; use items, by-item, locations, stores, matrix/)
     expect(usageMessage([...BASE, '--client-id', ' '])).toMatch(/--client-id is empty/)
     expect(usageMessage([...BASE, '--auth-url', 'javascript:alert(1)'])).toMatch(/starting with https:\/\//)
     expect(usageMessage([...BASE, '--auth-url', 'http://identity.example.com'])).toMatch(

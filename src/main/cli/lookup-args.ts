@@ -179,7 +179,7 @@ function outputOptions(values: {
   'base-url'?: string | undefined
 }): OutputOptions {
   const view = LOOKUP_VIEWS.find((name) => name === (values.view ?? 'items'))
-  if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use items, locations, stores or matrix.`)
+  if (view === undefined) throw new UsageError(`--view ${values.view ?? ''} is not a view; use ${LOOKUP_VIEWS.join(', ')}.`)
   const output = required(
     values.output,
     '--output is required: where to write the results (.json, .ndjson, .csv or .xlsx), or - for standard output.'

@@ -206,7 +206,7 @@ describe('npm run lookup', () => {
     expect(rows.find((row) => row.line === 4)).toMatchObject({ status: 'invalid', statusLabel: 'Invalid', input: 'abc' })
     const view = await lookup(['--env', 'demo', '--store', '5', '--view', 'rows', '--input', input, '--output', output])
     expect(view.code).toBe(2)
-    expect(view.stderr).toContain('--view rows is not a view; use items, locations, stores or matrix.')
+    expect(view.stderr).toContain('--view rows is not a view; use items, by-item, locations, stores, matrix.')
   }, 60_000)
 
   it('prints the usage and exits 2 when a flag is missing or wrong, and 0 for --help', async () => {

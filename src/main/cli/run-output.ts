@@ -3,7 +3,8 @@ import type { LineResult } from '../../shared/domain/line-result'
 import { defaultExportSpec } from '../../shared/export/build-export'
 import type { OutputRow, OutputView, RunHeader } from '../../shared/export/output-document'
 import { compareOutputRow, outputRowBuilder, storesRows } from '../../shared/export/output-rows'
-import { pairOf } from '../../shared/export/store-sheets'
+import { matrixLines, pairOf, type MatrixLine } from '../../shared/export/store-sheets'
+import { summarizeItem } from '../../shared/views/item-views'
 import { lineFacts } from '../../shared/views/line-facts'
 import { isFound, isLookedUp, type PairFacts } from '../../shared/views/store-views'
 import type { AppServices } from '../app-services'
@@ -89,6 +90,27 @@ export function resultsOutput(services: AppServices, jobId: string, options: Out
           }
         }
         yield storesRows(stores, final.lines - skipped.size, pairs)
+        return
+      }
+      case 'by-item': {
+        // A value's figures span its stores, which come store by store: each value's answers are gathered (its
+        // status and On hand per store, and the one answer that names it) before the first row.
+        const byLine = new Map<number, MatrixLine>()
+        for await (const page of pages(true)) matrixLines(factsOf(page), byLine)
+        const lines = [...byLine.keys()].sort((a, b) => a - b)
+        for (let start = 0; start < lines.length; start += EXPORT_CHUNK_LINES) {
+          yield lines.slice(start, start + EXPORT_CHUNK_LINES).flatMap((line) => {
+            const entry = byLine.get(line)
+            return entry === undefined
+              ? []
+              : [
+                  build.byItem(
+                    entry.facts,
+                    summarizeItem(stores, (store) => entry.cells.get(store))
+                  )
+                ]
+          })
+        }
         return
       }
       case 'matrix': {

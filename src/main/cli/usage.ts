@@ -28,10 +28,12 @@ Options:
                                   status codes (schemas/inventory-lookup-output.schema.json), one
                                   document or one row per line; csv and xlsx keep the app's labels
   --item-type gtin|wm_item_number what the values are (default: gtin)
-  --view items|locations|stores|matrix
+  --view items|by-item|locations|stores|matrix
                                   items: one row per value (per store and value with several
                                   stores) with its stock figures and status (default; an .xlsx
-                                  also gets a Locations sheet); locations: one row per inventory
+                                  also gets a Locations sheet); by-item: one row per value, out
+                                  of stock in N of M stores, shelf empty in N, which stores,
+                                  lowest and total On hand; locations: one row per inventory
                                   location; stores: one row per store with its counts and in-stock
                                   rate; matrix: one row per value, On hand in each store
   --client-id ID                  client ID (default: the one saved in the app's settings)

@@ -15,6 +15,7 @@ import {
 } from '../views/view-columns'
 import type { ExportCell, ExportColumn, ExportSheet } from './export-sheet'
 import type { ExportRows, ExportViewSpec } from './export-spec'
+import { byItemSheet } from './item-sheet'
 import { matrixSheet, storesSheet } from './store-sheets'
 
 export interface ExportSource {
@@ -111,7 +112,7 @@ function lineSheets(source: ExportSource, spec: ExportViewSpec & { view: ResultV
 /**
  * The sheets of an export of what the screen shows: the view's rows and columns as the first sheet;
  * an Items export adds a "Locations" sheet with every location row of the same items, in the same
- * order. The Stores and Matrix views are one sheet each; the Matrix's store cells are filled with
+ * order. The Stores, By item and Matrix views are one sheet each; the Matrix's store cells are filled with
  * their stock status's colour.
  */
 export function buildExportSheets(source: ExportSource, spec: ExportViewSpec): ExportSheet[] {
@@ -120,9 +121,14 @@ export function buildExportSheets(source: ExportSource, spec: ExportViewSpec): E
   const columns = pickColumns(lookupColumns(view, source.carriedColumns, source.stores), spec.columns)
   const facts = source.results.map((result) => lineFacts(result, spec.lowStockLevel))
   const name = LOOKUP_VIEW_LABELS[view]
-  return view === 'stores'
-    ? [storesSheet(name, columns, source.stores, source.lines, facts, spec.rows?.stores ?? null)]
-    : [matrixSheet(name, columns, facts, source.itemType, spec.rows?.lines ?? null)]
+  switch (view) {
+    case 'stores':
+      return [storesSheet(name, columns, source.stores, source.lines, facts, spec.rows?.stores ?? null)]
+    case 'by-item':
+      return [byItemSheet(name, columns, source.stores, facts, source.itemType, spec.rows?.lines ?? null)]
+    case 'matrix':
+      return [matrixSheet(name, columns, facts, source.itemType, spec.rows?.lines ?? null)]
+  }
 }
 
 /** Every column of the view in its default order: what the headless command exports. */

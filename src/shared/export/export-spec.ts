@@ -14,7 +14,7 @@ export const MAX_EXPORT_COLUMNS = 1_000
 /**
  * Which rows, in which order. Items: `lines` in screen order, and with several stores `stores[i]`
  * the store of `lines[i]`. Locations: the same with `locations[i]`, the index of the location row
- * within its line. Matrix: `lines`, one row per value. Stores: `stores`. Null: every row in the
+ * within its line. Matrix and By item: `lines`, one row per value. Stores: `stores`. Null: every row in the
  * lookup's order.
  */
 export const exportRowsSchema = z

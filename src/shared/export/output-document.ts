@@ -98,6 +98,25 @@ export const matrixRowSchema = z
     description: 'The Matrix in long form: one row per store and looked-up value (invalid and duplicate lines have none).'
   })
 
+const storeNumbers = z.array(storeNumberSchema)
+const { store: _store, ...itemIdentity } = identity
+
+export const byItemRowSchema = z
+  .object({
+    ...itemIdentity,
+    storesFound: count.describe('Stores that found the item: the M of "Out of stock in N of M stores".'),
+    outOfStockIn: count,
+    outOfStockStores: storeNumbers.describe("The stores where the item is out of stock (On hand 0 or less), in the run's store order."),
+    shelfEmptyIn: count,
+    shelfEmptyStores: storeNumbers.describe('The stores with nothing on the shelf while the backroom has stock.'),
+    notFoundStores: storeNumbers,
+    failedStores: storeNumbers,
+    lowestOnHand: quantity.describe('The lowest On hand among the stores that found the item; null when none did.'),
+    totalOnHand: quantity.describe('On hand summed over the stores that found the item; null when none did.'),
+    file: fileColumns
+  })
+  .meta({ id: 'ByItemRow', description: "One looked-up value across the run's stores (invalid and duplicate lines have none)." })
+
 const compareSide = z
   .object({ line, input: z.string(), status, statusLabel: z.string(), onHand: quantity })
   .nullable()
@@ -144,6 +163,7 @@ export const outputDocumentSchema = z
   .discriminatedUnion('view', [
     document('items', itemsRowSchema),
     document('locations', locationsRowSchema),
+    document('by-item', byItemRowSchema),
     document('stores', storesRowSchema),
     document('matrix', matrixRowSchema),
     document('compare', compareRowSchema).extend({
@@ -163,13 +183,15 @@ export type ItemsRow = z.infer<typeof itemsRowSchema>
 export type LocationsRow = z.infer<typeof locationsRowSchema>
 export type StoresRow = z.infer<typeof storesRowSchema>
 export type MatrixRow = z.infer<typeof matrixRowSchema>
+export type ByItemRow = z.infer<typeof byItemRowSchema>
 export type CompareOutputRow = z.infer<typeof compareRowSchema>
-export type OutputRow = ItemsRow | LocationsRow | StoresRow | MatrixRow | CompareOutputRow
+export type OutputRow = ItemsRow | LocationsRow | ByItemRow | StoresRow | MatrixRow | CompareOutputRow
 
 /** Each view's row schema: what one line of `--format ndjson` is. */
 export const OUTPUT_ROW_SCHEMAS = {
   items: itemsRowSchema,
   locations: locationsRowSchema,
+  'by-item': byItemRowSchema,
   stores: storesRowSchema,
   matrix: matrixRowSchema,
   compare: compareRowSchema

@@ -8,7 +8,8 @@ import { STOCK_STATUS_LABELS } from '../stock/stock-status'
 import { lineGtin, lineItemNumber, type LineFacts } from '../views/line-facts'
 import { lineMessage } from '../views/line-message'
 import { isLookedUp, summarizeStores, type PairFacts } from '../views/store-views'
-import type { CompareOutputRow, ItemsRow, LocationsRow, MatrixRow, StoresRow } from './output-document'
+import type { ItemAcrossStores } from '../views/item-views'
+import type { ByItemRow, CompareOutputRow, ItemsRow, LocationsRow, MatrixRow, StoresRow } from './output-document'
 
 /**
  * The rows of the headless command's output for scripts, from the same facts the screen's views are
@@ -94,6 +95,24 @@ export function outputRowBuilder(context: RowContext) {
         countedAs: stockBucket(location),
         ...tail
       }))
+    },
+
+    /** A By item row: the value's own cells from the answer that names it best, and its figures across the stores. */
+    byItem({ result }: LineFacts, summary: ItemAcrossStores): ByItemRow {
+      const { store: _store, ...own } = identity(result)
+      return {
+        ...own,
+        storesFound: summary.storesFound,
+        outOfStockIn: summary.outOfStock.length,
+        outOfStockStores: [...summary.outOfStock],
+        shelfEmptyIn: summary.shelfEmpty.length,
+        shelfEmptyStores: [...summary.shelfEmpty],
+        notFoundStores: [...summary.notFound],
+        failedStores: [...summary.failed],
+        lowestOnHand: summary.lowestOnHand,
+        totalOnHand: summary.totalOnHand,
+        file: file(result)
+      }
     },
 
     /**

@@ -50,15 +50,14 @@ export function storesSheet(
   return { name, columns: headerOf(columns), rows }
 }
 
-interface MatrixLine {
+export interface MatrixLine {
   /** The result that names the value best: one that found the item, else the first. */
   facts: LineFacts
   cells: Map<number, MatrixCell>
 }
 
-/** Each looked-up value's answers across the stores, by line. */
-export function matrixLines(facts: readonly LineFacts[]): Map<number, MatrixLine> {
-  const byLine = new Map<number, MatrixLine>()
+/** Each looked-up value's answers across the stores, by line; `byLine` gathers them a page at a time (the headless command's). */
+export function matrixLines(facts: readonly LineFacts[], byLine = new Map<number, MatrixLine>()): Map<number, MatrixLine> {
   for (const one of facts) {
     if (!isLookedUp(one.status)) continue
     const { line, storeNbr } = one.result

@@ -84,7 +84,7 @@ export function stockBucket(location: StockLocation): StockBucket {
 }
 
 /** Sums of fractional quantities (0.1 + 0.2) are rounded to a millionth so they print as a person wrote them. */
-function tidy(sum: number): number {
+export function tidy(sum: number): number {
   return Math.round(sum * 1e6) / 1e6
 }
 

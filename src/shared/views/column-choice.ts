@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ITEM_NAME_COLUMN } from '../items/item-name-column'
 
-/** The screens whose columns a person chooses, each on its own: the results' four views and Compare. */
-export const COLUMN_CHOICE_VIEWS = ['items', 'locations', 'stores', 'matrix', 'compare'] as const
+/** The screens whose columns a person chooses, each on its own: the results' five views and Compare. */
+export const COLUMN_CHOICE_VIEWS = ['items', 'by-item', 'locations', 'stores', 'matrix', 'compare'] as const
 export type ColumnChoiceView = (typeof COLUMN_CHOICE_VIEWS)[number]
 
 /** Columns a choice names at most: a wide file's columns and a Matrix of many stores, with room to spare. */

@@ -1,4 +1,5 @@
 import {
+  byItemColumns,
   matrixColumns,
   RESULT_VIEW_LABELS,
   RESULT_VIEWS,
@@ -10,13 +11,19 @@ import {
 
 /**
  * Every view of a lookup's results: the two with a row per line (Items, Locations) and, for a
- * lookup of several stores, a row per store (Stores) and a row per value with a column per store
- * (Matrix). Screen, export and the headless `--view` name them alike.
+ * lookup of several stores, a row per item across the stores (By item), a row per store (Stores)
+ * and a row per value with a column per store (Matrix). Screen, export and the headless `--view`
+ * name them alike.
  */
-export const LOOKUP_VIEWS = [...RESULT_VIEWS, 'stores', 'matrix'] as const
+export const LOOKUP_VIEWS = ['items', 'by-item', 'locations', 'stores', 'matrix'] as const
 export type LookupView = (typeof LOOKUP_VIEWS)[number]
 
-export const LOOKUP_VIEW_LABELS: Readonly<Record<LookupView, string>> = { ...RESULT_VIEW_LABELS, stores: 'Stores', matrix: 'Matrix' }
+export const LOOKUP_VIEW_LABELS: Readonly<Record<LookupView, string>> = {
+  ...RESULT_VIEW_LABELS,
+  'by-item': 'By item',
+  stores: 'Stores',
+  matrix: 'Matrix'
+}
 
 export function isLineView(view: LookupView): view is ResultView {
   return view === 'items' || view === 'locations'
@@ -34,6 +41,8 @@ export function lookupColumns(view: LookupView, carriedColumns: readonly string[
       return storesViewColumns()
     case 'matrix':
       return matrixColumns(carriedColumns, stores)
+    case 'by-item':
+      return byItemColumns(carriedColumns)
     default:
       return viewColumns(view, carriedColumns, stores)
   }

@@ -30,6 +30,16 @@ export const STORE_SUMMARY_KEYS = [
   'failed',
   'inStockRate'
 ] as const
+/** The By item view's own columns: one item across the lookup's stores. */
+export const ITEM_SUMMARY_KEYS = [
+  'outOfStockIn',
+  'shelfEmptyIn',
+  'storesConcerned',
+  'lowestOnHand',
+  'totalOnHand',
+  'notFoundIn',
+  'failedIn'
+] as const
 
 export const FIXED_COLUMN_KEYS = [
   'status',
@@ -42,7 +52,8 @@ export const FIXED_COLUMN_KEYS = [
   ...LOCATION_KEYS,
   'supplier',
   'message',
-  ...STORE_SUMMARY_KEYS
+  ...STORE_SUMMARY_KEYS,
+  ...ITEM_SUMMARY_KEYS
 ] as const
 export type FixedColumnKey = (typeof FIXED_COLUMN_KEYS)[number]
 /** An imported file's other column, by its position in the job's `carriedColumns`. */
@@ -91,7 +102,14 @@ const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }
   lowStock: { label: 'Low stock', kind: 'number' },
   notFound: { label: 'Not found', kind: 'number' },
   failed: { label: 'Failed', kind: 'number' },
-  inStockRate: { label: 'In-stock rate', kind: 'number' }
+  inStockRate: { label: 'In-stock rate', kind: 'number' },
+  outOfStockIn: { label: 'Out of stock in', kind: 'number' },
+  shelfEmptyIn: { label: 'Shelf empty in', kind: 'number' },
+  storesConcerned: { label: 'Stores concerned', kind: 'text' },
+  lowestOnHand: { label: 'Lowest On hand', kind: 'number' },
+  totalOnHand: { label: 'Total On hand', kind: 'number' },
+  notFoundIn: { label: 'Not found in', kind: 'number' },
+  failedIn: { label: 'Failed in', kind: 'number' }
 }
 
 const LEADING: readonly FixedColumnKey[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber']
@@ -202,6 +220,23 @@ export function matrixColumns(carriedColumns: readonly string[], stores: readonl
     ...(named ? carried.slice(1) : carried),
     ...storeColumns,
     fixedColumn('inStockRate')
+  ]
+}
+
+/**
+ * The By item view: the item's name or value, what it is across the stores (out of stock in N of
+ * M, shelf empty in N, the stores concerned, lowest and total On hand, where it was not found or
+ * failed), then its identifiers and the file's other columns, so the answer fits before anything
+ * scrolls as in Items.
+ */
+export function byItemColumns(carriedColumns: readonly string[]): ViewColumn[] {
+  const carried = carriedViewColumns(carriedColumns)
+  const named = nameColumnKey(carriedColumns) !== 'input'
+  return [
+    ...(named ? carried.slice(0, 1) : [fixedColumn('input')]),
+    ...ITEM_SUMMARY_KEYS.map(fixedColumn),
+    ...(['gtin', 'wmItemNumber', 'input', 'line'] as const).filter((key) => named || key !== 'input').map(fixedColumn),
+    ...(named ? carried.slice(1) : carried)
   ]
 }
 

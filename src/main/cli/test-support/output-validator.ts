@@ -8,6 +8,7 @@ const SCHEMA_FILE = join(import.meta.dirname, '..', '..', '..', '..', 'schemas',
 const ROW_DEFS: Readonly<Record<OutputView, string>> = {
   items: 'ItemsRow',
   locations: 'LocationsRow',
+  'by-item': 'ByItemRow',
   stores: 'StoresRow',
   matrix: 'MatrixRow',
   compare: 'CompareRow'

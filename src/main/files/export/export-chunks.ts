@@ -26,7 +26,7 @@ export async function* exportChunks(source: ExportSource, spec: ExportViewSpec, 
     yield buildExportSheets(source, spec)
     return
   }
-  if (spec.view === 'matrix') {
+  if (spec.view === 'matrix' || spec.view === 'by-item') {
     yield* matrixChunks(source, spec, linesPerChunk, prepare)
     return
   }
@@ -55,7 +55,7 @@ export async function* exportChunks(source: ExportSource, spec: ExportViewSpec, 
   }
 }
 
-/** The Matrix a slice of values at a time: each slice holds every store's answers for its lines. */
+/** The Matrix or By item a slice of values at a time: each slice holds every store's answers for its lines. */
 async function* matrixChunks(
   source: ExportSource,
   spec: ExportViewSpec,

@@ -3,6 +3,7 @@ import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type R
 import { formatCount } from '../format/format'
 import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
+import { StoreLinks } from './store-links'
 
 const CARRIED_WIDTH = 160
 /** Room for a figure with the longest word beside it: `◐ 1,234.5 Shelf empty`. */
@@ -16,9 +17,9 @@ export interface GridLayout {
 
 /**
  * Number columns shown by their row's own text: store and line numbers name something rather than
- * count it (never grouped), and the in-stock rate has its " %".
+ * count it (never grouped), the in-stock rate has its " %", and By item's "4 of 12 stores" its stores.
  */
-const OWN_TEXT: ReadonlySet<string> = new Set(['store', 'line', 'inStockRate'])
+const OWN_TEXT: ReadonlySet<string> = new Set(['store', 'line', 'inStockRate', 'outOfStockIn'])
 
 /** A store's cell in the Matrix: On hand with a word and an icon when it needs attention, coloured by status (never by colour alone). */
 function StoreCellView<C extends GridColumn>({ row, column }: { row: GridRow<C>; column: C }) {
@@ -39,6 +40,9 @@ function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props
       return status === null ? null : <StatusBadge status={status} />
     }
   if (column.store !== undefined) return ({ row }) => <StoreCellView row={row} column={column} />
+  if (column.key === 'storesConcerned')
+    return ({ row, tabIndex }) =>
+      row.storeLinks === undefined ? row.text(column) : <StoreLinks row={row} links={row.storeLinks(column)} tabIndex={tabIndex} />
   // Counts and quantities in the screen's locale ("1.234,5" in German); the row's text stays plain for copying and search.
   if (column.kind === 'number' && !OWN_TEXT.has(column.key))
     return ({ row }) => {

@@ -19,6 +19,15 @@ export interface GridColumn {
   readonly store?: number
 }
 
+/** A store named in a cell (By item's "Stores concerned"): a button that opens that store's answer. */
+export interface StoreLink {
+  readonly storeNbr: number
+  /** Why it is named: its stock status there. */
+  readonly status: RowStatus
+  /** What the button says, "1234 Out": the cell's text is these joined. */
+  readonly text: string
+}
+
 /** What the grid, the chips, the filters and the sort need of a row, whichever screen shows it. */
 export interface GridRow<Column extends GridColumn = GridColumn> {
   readonly key: string
@@ -40,4 +49,6 @@ export interface GridRow<Column extends GridColumn = GridColumn> {
   hasStatus(statuses: ReadonlySet<string>): boolean
   /** Whether a cell contains `term`: `lineColumns` are the row's own, `locationColumns` a location row's. */
   contains(term: SearchTerm, lineColumns: readonly Column[], locationColumns: readonly Column[]): boolean
+  /** The stores a cell names, each opening that store's answer; absent for a row whose cells name none. */
+  storeLinks?(column: Column): readonly StoreLink[]
 }

@@ -3,17 +3,19 @@ import type { LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import type { ExportScope } from '../export/export-message'
 import { MatrixRow, StoreRow } from './store-rows'
+import { ByItemRow } from './item-rows'
 import type { GridRow } from '../grid/grid-row'
 import { isViewRow } from './view-rows'
 
 /**
  * Rows in screen order, as the export channel names them: Items and Locations by line (with each
- * row's store when there are several, and in Locations each row's location), Matrix by line,
+ * row's store when there are several, and in Locations each row's location), Matrix and By item by line,
  * Stores by store.
  */
 export function exportRows(view: LookupView, rows: readonly GridRow<ViewColumn>[], manyStores: boolean): ExportRows {
   if (view === 'stores') return { stores: rows.flatMap((row) => (row instanceof StoreRow ? [row.storeNbr] : [])) }
   if (view === 'matrix') return { lines: rows.flatMap((row) => (row instanceof MatrixRow ? [row.line] : [])) }
+  if (view === 'by-item') return { lines: rows.flatMap((row) => (row instanceof ByItemRow ? [row.line] : [])) }
   const lineRows = rows.filter(isViewRow)
   const lines = lineRows.map((row) => row.entry.line)
   const stores = manyStores ? { stores: lineRows.map((row) => row.entry.storeNbr) } : {}

@@ -23,6 +23,8 @@ import { useIdleWarmup } from '../grid/use-idle-warmup'
 import { useResultsShortcuts } from '../grid/use-results-shortcuts'
 import { useViewRows } from './use-view-rows'
 import { MatrixRow, StoreRow } from './store-rows'
+import { ByItemRow } from './item-rows'
+import { OpenStoreContext } from '../grid/store-links'
 import type { ViewColumn } from '../../../shared/views/view-columns'
 import type { GridRow } from '../grid/grid-row'
 import { isViewRow } from './view-rows'
@@ -58,7 +60,13 @@ export interface ResultsExplorerProps {
 }
 
 /** What each view's rows are, in the summary above the grid. */
-const NOUNS: Readonly<Record<LookupView, string>> = { items: 'items', locations: 'rows', stores: 'stores', matrix: 'items' }
+const NOUNS: Readonly<Record<LookupView, string>> = {
+  items: 'items',
+  'by-item': 'items',
+  locations: 'rows',
+  stores: 'stores',
+  matrix: 'items'
+}
 
 /** The store and line whose answer the detail panel shows. */
 interface ActivePair {
@@ -69,7 +77,8 @@ interface ActivePair {
 /**
  * Results as the store asks for them, fed by a result set (any job, live or stored): an Items view
  * (one row per input line, per store with several) and a Locations view, and for several stores a
- * Stores view (one row per store) and a Matrix (one row per value, a column per store); presets with
+ * By item view (one row per value across the stores, its stores concerned each opening that store's
+ * answer), a Stores view (one row per store) and a Matrix (one row per value, a column per store); presets with
  * live counts, quick search, column filters, sorting, a detail panel (a Matrix cell opens that
  * store's answer) and an export of exactly what is shown.
  */
@@ -116,7 +125,7 @@ export function ResultsExplorer({
   const { setView } = rows
   // Pairs are store and item answers: a count pressed in Stores or Matrix shows them in Items.
   useEffect(() => {
-    if (onlyPairs !== null) setView((current) => (current === 'stores' || current === 'matrix' ? 'items' : current))
+    if (onlyPairs !== null) setView((current) => (current === 'locations' ? current : 'items'))
   }, [onlyPairs, setView])
 
   const changeActive = useCallback(
@@ -126,7 +135,10 @@ export function ResultsExplorer({
         if (open) showFiltered('items', 'store', String(row.storeNbr))
         return
       }
-      if (row instanceof MatrixRow) {
+      if (row instanceof ByItemRow) {
+        // An item across stores opens the first store that needs a look (its buttons open the others).
+        setActive({ storeNbr: row.concerns[0]?.storeNbr ?? row.entry.storeNbr, line: row.line })
+      } else if (row instanceof MatrixRow) {
         const store = columnKey?.startsWith('store:') === true ? Number(columnKey.slice('store:'.length)) : row.entry.storeNbr
         setActive({ storeNbr: store, line: row.line })
       } else if (row !== null && isViewRow(row)) {
@@ -138,6 +150,11 @@ export function ResultsExplorer({
     },
     [showFiltered]
   )
+  const openStore = useCallback((row: GridRow, storeNbr: number) => {
+    if (!(row instanceof ByItemRow)) return
+    setActive({ storeNbr, line: row.line })
+    setDetailOpen(true)
+  }, [])
   const resizeDetail = useCallback(
     (width: number, done: boolean) => {
       setDetailWidth(width)
@@ -178,6 +195,7 @@ export function ResultsExplorer({
   else if (view === 'items')
     summary = manyStores ? `${formatCount(items.length)} store and item pairs` : `${formatCount(items.length)} items`
   else if (view === 'stores') summary = `${formatCount(all.length)} stores`
+  else if (view === 'by-item') summary = `${formatCount(all.length)} items across ${formatCount(set.stores.length)} stores`
   else summary = `${formatCount(all.length)} items${inStores}`
   const announcement = useFilterAnnouncement(rows.filter, view, summary)
 
@@ -237,7 +255,7 @@ export function ResultsExplorer({
         <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
       ) : null}
       <div className="results-subbar">
-        <PresetChips counts={rows.presetLines} pressed={rows.presets} onToggle={rows.togglePreset} />
+        <PresetChips view={view} counts={rows.presetLines} pressed={rows.presets} onToggle={rows.togglePreset} />
         <ResultsSummary
           id={summaryId}
           summary={summary}
@@ -255,22 +273,24 @@ export function ResultsExplorer({
         />
       </div>
       <div className="results-body" role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-tab-${view}`}>
-        <ResultsGrid
-          key={view}
-          label="Inventory results"
-          rows={shown}
-          columns={columns}
-          layout={layout}
-          sortColumns={rows.sortColumns}
-          onSortColumnsChange={rows.changeSort}
-          onColumnsReorder={rows.reorder}
-          selectedRows={selected}
-          onSelectedRowsChange={rows.changeSelection}
-          onActiveRowChange={changeActive}
-          onAnnounce={setAnnounced}
-          describedBy={summaryId}
-          emptyText={all.length > 0 ? 'No rows match the filters.' : emptyText}
-        />
+        <OpenStoreContext.Provider value={openStore}>
+          <ResultsGrid
+            key={view}
+            label="Inventory results"
+            rows={shown}
+            columns={columns}
+            layout={layout}
+            sortColumns={rows.sortColumns}
+            onSortColumnsChange={rows.changeSort}
+            onColumnsReorder={rows.reorder}
+            selectedRows={selected}
+            onSelectedRowsChange={rows.changeSelection}
+            onActiveRowChange={changeActive}
+            onAnnounce={setAnnounced}
+            describedBy={summaryId}
+            emptyText={all.length > 0 ? 'No rows match the filters.' : emptyText}
+          />
+        </OpenStoreContext.Provider>
         {detailOpen ? (
           <DetailPanel
             entry={activeEntry}

@@ -35,12 +35,20 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
   lowStock: 90,
   notFound: 90,
   failed: 74,
-  inStockRate: 110
+  inStockRate: 110,
+  outOfStockIn: 124,
+  shelfEmptyIn: 110,
+  storesConcerned: 220,
+  lowestOnHand: 110,
+  totalOnHand: 104,
+  notFoundIn: 96,
+  failedIn: 80
 }
 
 /**
  * A view's layout. Items: the status, the store and the item's name (or its value when the list has
- * no names) stay in view when scrolling sideways; the Matrix keeps the name beside its stores;
+ * no names) stay in view when scrolling sideways; the Matrix keeps the name beside its stores, and
+ * By item beside its figures;
  * Locations and Stores keep the status, the store and the line.
  */
 export function resultsLayout(view: LookupView, carriedColumns: readonly string[]): GridLayout {
@@ -50,6 +58,7 @@ export function resultsLayout(view: LookupView, carriedColumns: readonly string[
     case 'items':
       return { widths, frozen: new Set(['status', 'store', name]) }
     case 'matrix':
+    case 'by-item':
       return { widths, frozen: new Set([name]) }
     default:
       return { widths, frozen: new Set(['status', 'store', 'line']) }

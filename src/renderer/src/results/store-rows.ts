@@ -140,7 +140,8 @@ export class MatrixRow implements GridRow<ViewColumn> {
     return entry === undefined || status === undefined ? undefined : { entry, status }
   }
 
-  private matrixCell(storeNbr: number): MatrixCell | undefined {
+  /** A store's status and On hand for this value, as the Matrix and By item count them. */
+  matrixCell(storeNbr: number): MatrixCell | undefined {
     const cell = this.cell(storeNbr)
     if (cell === undefined) return undefined
     // A failure being retried is still a failure until its new answer comes.

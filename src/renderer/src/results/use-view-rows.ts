@@ -9,6 +9,7 @@ import { itemRowsOf, type ResultSet } from './result-set'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
 import { sortRows } from '../grid/row-sort'
 import { matrixRowsOf, storeRowsOf } from './store-rows'
+import { byItemRowsOf } from './item-rows'
 import type { GridRow } from '../grid/grid-row'
 import type { RowStatus } from '../grid/row-status'
 import { locationRowsOf, statusCounts } from './view-rows'
@@ -33,8 +34,9 @@ function shownStatuses(presets: Iterable<StockPreset>): ReadonlySet<RowStatus> |
 
 /**
  * What the results show and how they got there: the view (Items, Locations, and for several stores
- * Stores and Matrix), each view's sort, column order, column filters and selection, the presets and
- * the quick search shared by all, and the rows that follow from them. Sorting and filtering are
+ * By item, Stores and Matrix), each view's sort, column order, column filters, selection and pressed
+ * presets (a chip belongs to the view it was pressed in), the quick search shared by all, and the
+ * rows that follow from them. Sorting and filtering are
  * memoized apart (sort once, filter the sorted rows), so typing in a filter never re-sorts and a new
  * sort never re-filters from scratch. `inputLines` is the lookup's count of input lines.
  */
@@ -50,7 +52,8 @@ export function useViewRows(
   const { choiceOf, choose } = useColumnChoices()
   const [filters, setFilters] = useState<PerView<ColumnFilters>>(() => perView(() => ({})))
   const [selections, setSelections] = useState<PerView<ReadonlySet<string>>>(() => perView(() => new Set()))
-  const [presets, setPresets] = useState<ReadonlySet<StockPreset>>(() => new Set())
+  const [presetsByView, setPresets] = useState<PerView<ReadonlySet<StockPreset>>>(() => perView(() => new Set()))
+  const presets = presetsByView[view]
   const [quick, setQuick] = useState('')
 
   const items = useMemo(() => itemRowsOf(set, lowStockLevel), [set, lowStockLevel])
@@ -60,8 +63,10 @@ export function useViewRows(
     [view, set, inputLines, lowStockLevel]
   )
   const matrix = useMemo(() => (view === 'matrix' ? matrixRowsOf(set, lowStockLevel) : EMPTY_ROWS), [view, set, lowStockLevel])
-  const all: readonly GridRow<ViewColumn>[] =
-    view === 'items' ? items : view === 'locations' ? locations : view === 'stores' ? stores : matrix
+  // Worked out once per answer and level: a read of new results or another level makes a new set.
+  const byItem = useMemo(() => (view === 'by-item' ? byItemRowsOf(set, lowStockLevel) : EMPTY_ROWS), [view, set, lowStockLevel])
+  const rowsOf: Readonly<Record<LookupView, readonly GridRow<ViewColumn>[]>> = { items, locations, stores, matrix, 'by-item': byItem }
+  const all = rowsOf[view]
   const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
   const choice = choiceOf(view)
   /** Every column in the person's order, shown or not: what Columns lists. */
@@ -91,13 +96,16 @@ export function useViewRows(
     return counts
   }, [view, items, all])
 
-  const togglePreset = useCallback((preset: StockPreset) => {
-    setPresets((current) => {
-      const next = new Set(current)
-      if (!next.delete(preset)) next.add(preset)
-      return next
-    })
-  }, [])
+  const togglePreset = useCallback(
+    (preset: StockPreset) => {
+      setPresets((current) => {
+        const next = new Set(current[view])
+        if (!next.delete(preset)) next.add(preset)
+        return { ...current, [view]: next }
+      })
+    },
+    [view]
+  )
   const changeColumnFilter = useCallback(
     (key: string, value: string) => setFilters((current) => ({ ...current, [view]: { ...current[view], [key]: value } })),
     [view]
@@ -109,7 +117,7 @@ export function useViewRows(
   }, [])
   const clearFilters = useCallback(() => {
     setFilters((current) => ({ ...current, [view]: {} }))
-    setPresets(new Set())
+    setPresets((current) => ({ ...current, [view]: new Set() }))
     setQuick('')
   }, [view])
   const changeSort = useCallback((next: SortColumn[]) => setSorts((current) => ({ ...current, [view]: next })), [view])
