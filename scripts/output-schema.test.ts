@@ -25,8 +25,16 @@ describe('schemas/inventory-lookup-output.schema.json', () => {
     for (const view of Object.keys(OUTPUT_ROW_SCHEMAS) as (keyof typeof OUTPUT_ROW_SCHEMAS)[]) {
       expect(validator.row(view, {}).length, view).toBeGreaterThan(0)
     }
-    expect(Object.keys(schema.$defs).sort()).toEqual(['CompareRow', 'ItemsRow', 'LocationsRow', 'MatrixRow', 'Run', 'StoresRow'])
-    expect(Object.keys(OUTPUT_ROW_SCHEMAS).sort()).toEqual(['compare', 'items', 'locations', 'matrix', 'stores'])
+    expect(Object.keys(schema.$defs).sort()).toEqual([
+      'ByItemRow',
+      'CompareRow',
+      'ItemsRow',
+      'LocationsRow',
+      'MatrixRow',
+      'Run',
+      'StoresRow'
+    ])
+    expect(Object.keys(OUTPUT_ROW_SCHEMAS).sort()).toEqual(['by-item', 'compare', 'items', 'locations', 'matrix', 'stores'])
   })
 
   it("accepts the README's example, which shows the keys in the order the command writes them", () => {

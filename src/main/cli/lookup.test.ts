@@ -220,7 +220,7 @@ describe('npm run lookup', () => {
     const help = await lookup(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('--item-type gtin|wm_item_number')
-    expect(help.stdout).toContain('--view items|locations')
+    expect(help.stdout).toContain('--view items|by-item|locations')
   }, 60_000)
 
   it('exits 2 with a sentence for an unreadable or missing input file, writing nothing', async () => {
