@@ -17,18 +17,21 @@ function asThreadError(error: unknown): ThreadError {
   return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) }
 }
 
-// Faults out of range, or no port to listen on: the thread fails to start, and main's start() rejects with the error.
+// Faults out of range, or no port to listen on: the thread fails to start, and main's start() rejects.
+// Main's first question (the server's URL) waits in the port until the server listens.
 const data = workerData as DemoThreadData
 let day = data.day
 const api = await startDemoApi({ faults: data.faults, day: () => day })
 port.on('message', (request: DemoThreadRequest) => {
   void answer(request)
 })
-post({ kind: 'ready', url: api.url })
 
 async function answer(request: DemoThreadRequest): Promise<void> {
   try {
     switch (request.op) {
+      case 'url':
+        post({ kind: 'reply', id: request.id, ok: true, value: api.url })
+        return
       case 'stats':
         post({ kind: 'reply', id: request.id, ok: true, value: api.stats() })
         return

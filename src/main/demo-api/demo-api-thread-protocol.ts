@@ -4,6 +4,7 @@ import type { DemoApiStats } from './demo-stats'
 
 /** What main asks of the Demo API's thread. */
 export type DemoThreadAsk =
+  | { op: 'url' }
   | { op: 'stats' }
   | { op: 'resetStats' }
   | { op: 'setFaults'; faults: Partial<DemoFaults> }
@@ -13,10 +14,9 @@ export type DemoThreadAsk =
 
 export type DemoThreadRequest = DemoThreadAsk & { id: number }
 
-/** The thread's answers: once `ready` (or `failed` to start), then one reply per request. */
+/** The thread's answers, one per request; `url` is answered once its server listens. */
 export type DemoThreadMessage =
-  | { kind: 'ready'; url: string }
-  | { kind: 'reply'; id: number; ok: true; value?: DemoApiStats }
+  | { kind: 'reply'; id: number; ok: true; value?: DemoApiStats | string }
   | { kind: 'reply'; id: number; ok: false; error: ThreadError }
 
 /** An error as it crosses the thread boundary: a RangeError (faults out of range) stays one. */

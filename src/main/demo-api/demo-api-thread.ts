@@ -1,6 +1,8 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { createLogger, type Logger } from '../logging/logger'
+import { isThreadStopped, superviseThread, type RestartBudget, type ThreadStoppedError } from '../workers/supervised-thread'
 import { countThread } from '../workers/thread-census'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
@@ -32,91 +34,94 @@ export interface DemoApiThreadOptions {
   day: DemoDay
   /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   entry?: string
+  /** Where the log says why the thread stopped; absent, nowhere. */
+  log?: Logger
+  /** Hears the thread stop unexpectedly (its server, and the URL with it, are gone), with the sentence saying so. */
+  onStopped?: ((error: ThreadStoppedError) => void) | undefined
+  /** Shared by the Demo's successive threads, so one that dies as it starts is not started again and again. */
+  budget?: RestartBudget
+}
+
+interface Waiting {
+  resolve(value: unknown): void
+  reject(error: Error): void
 }
 
 /**
- * Starts the Demo API on its own thread. The thread keeps its own wall clock (a clock passed to
- * the app's services cannot cross threads), which only dates the simulated items and tokens; the
- * day whose stock it answers with is main's to set, from main's clock or a day fixed at start.
+ * Starts the Demo API on its own supervised thread. The thread keeps its own wall clock (a clock
+ * passed to the app's services cannot cross threads), which only dates the simulated items and
+ * tokens; the day whose stock it answers with is main's to set, from main's clock or a day fixed
+ * at start. A thread that stops takes its server with it: this object then answers nothing (each
+ * call rejects with the sentence), and the next Demo API is a new one, at a new URL.
  */
-export function startDemoApiThread(options: DemoApiThreadOptions): Promise<DemoApiThread> {
-  const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'), options.entry)
-  const thread = new Worker(entry, {
-    ...(execArgv === undefined ? {} : { execArgv }),
-    resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-    workerData: { faults: options.faults ?? {}, day: options.day } satisfies DemoThreadData
-  })
-  countThread('Demo API', thread)
-  // The simulated server never keeps the process alive: a headless run ends when its lookup does.
-  thread.unref()
-  let nextId = 1
-  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
+export async function startDemoApiThread(options: DemoApiThreadOptions): Promise<DemoApiThread> {
   let stopped: Error | null = null
+  const thread = superviseThread<Waiting>({
+    name: 'The Demo API',
+    consequence: 'a Demo lookup under way was paused with every answer kept, and can be resumed from History.',
+    log: options.log ?? createLogger(() => undefined),
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+    onStopped(error) {
+      stopped = error
+      options.onStopped?.(error)
+    },
+    start() {
+      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'), options.entry)
+      const started = new Worker(entry, {
+        ...(execArgv === undefined ? {} : { execArgv }),
+        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+        workerData: { faults: options.faults ?? {}, day: options.day } satisfies DemoThreadData
+      })
+      countThread('Demo API', started)
+      return started
+    },
+    receive(message) {
+      const reply = message as DemoThreadMessage
+      const request = thread.take(reply.id)
+      if (request === undefined) return
+      if (reply.ok) request.resolve(reply.value)
+      else request.reject(toError(reply.error))
+    }
+  })
 
   function ask(request: DemoThreadAsk): Promise<unknown> {
+    // A Demo API whose thread stopped is gone with its URL: asking it again must not start another.
     if (stopped !== null) return Promise.reject(stopped)
-    const id = nextId++
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
-      thread.postMessage({ ...request, id } satisfies DemoThreadRequest)
+      thread.post((id) => ({ ...request, id }) satisfies DemoThreadRequest, { resolve, reject })
     })
   }
 
-  function stop(error: Error): void {
-    stopped ??= error
-    for (const { reject } of waiting.values()) reject(stopped)
-    waiting.clear()
-  }
-
-  return new Promise((resolve, reject) => {
-    thread.on('message', (message: DemoThreadMessage) => {
-      if (message.kind === 'ready') {
-        resolve(api(message.url))
-        return
-      }
-      const request = waiting.get(message.id)
-      if (request === undefined) return
-      waiting.delete(message.id)
-      if (message.ok) request.resolve(message.value)
-      else request.reject(toError(message.error))
-    })
-    thread.on('error', (error) => {
-      reject(error)
-      stop(error)
-    })
-    thread.on('exit', (code) => {
-      const error = new Error(`the Demo API's thread stopped (exit code ${code})`)
-      reject(error)
-      stop(error)
-    })
-  })
-
-  function api(url: string): DemoApiThread {
-    let closed: Promise<void> | null = null
-    return {
-      url,
-      credentials: DEMO_CREDENTIALS,
-      stats: () => ask({ op: 'stats' }) as Promise<DemoApiStats>,
-      resetStats: async () => {
-        await ask({ op: 'resetStats' })
-      },
-      setFaults: async (faults) => {
-        await ask({ op: 'setFaults', faults })
-      },
-      setDay: async (day) => {
-        await ask({ op: 'setDay', day })
-      },
-      expireAllTokens: async () => {
-        await ask({ op: 'expireAllTokens' })
-      },
-      close() {
-        closed ??= (async () => {
-          // Closed inside first, so answers under way are cut as a closing server cuts them; then the thread ends.
-          await ask({ op: 'close' }).catch(() => undefined)
-          await thread.terminate()
-        })()
-        return closed
-      }
+  // The simulated server never keeps the process alive: the supervised thread is held only while a question waits.
+  const url = (await ask({ op: 'url' }).catch((error: unknown) => {
+    // A thread that could not start its server (faults out of range, no port) says why.
+    throw isThreadStopped(error) && error.threadError instanceof Error ? error.threadError : error
+  })) as string
+  let closed: Promise<void> | null = null
+  return {
+    url,
+    credentials: DEMO_CREDENTIALS,
+    stats: () => ask({ op: 'stats' }) as Promise<DemoApiStats>,
+    resetStats: async () => {
+      await ask({ op: 'resetStats' })
+    },
+    setFaults: async (faults) => {
+      await ask({ op: 'setFaults', faults })
+    },
+    setDay: async (day) => {
+      await ask({ op: 'setDay', day })
+    },
+    expireAllTokens: async () => {
+      await ask({ op: 'expireAllTokens' })
+    },
+    close() {
+      closed ??= (async () => {
+        // Closed inside first, so answers under way are cut as a closing server cuts them; then the thread ends.
+        await ask({ op: 'close' }).catch(() => undefined)
+        stopped ??= new Error('The Demo API has stopped.')
+        await thread.terminate(stopped)
+      })()
+      return closed
     }
   }
 }

@@ -1,11 +1,14 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
+import { createRestartBudget, isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
 import { startDemoApiThread, type DemoApiThread, type DemoApiThreadOptions } from './demo-api-thread'
 import type { DemoDay } from './demo-date'
 
-export interface LazyDemoApiOptions extends Omit<DemoApiThreadOptions, 'day'> {
+export interface LazyDemoApiOptions extends Omit<DemoApiThreadOptions, 'day' | 'log' | 'budget' | 'onStopped'> {
   /** The Demo's day now: a date fixed at start, or today's from the clock. */
   day(): DemoDay
+  /** Hears a running Demo API's thread stop unexpectedly: its URL is gone, and the sentence says so. */
+  onGone?: (url: string, error: ThreadStoppedError) => void
 }
 
 export interface LazyDemoApi {
@@ -23,17 +26,33 @@ export interface LazyDemoApi {
 /**
  * The Demo API, started on first use, so the app pays nothing for it when Demo is not in use, and
  * on a thread of its own, so a large Demo lookup does not spend main's time on the server's side.
- * A start that fails is tried again on the next use.
+ * A start that fails is tried again on the next use; a thread that stops is replaced by a new one
+ * (at a new URL) on the next use, and `onGone` hears the URL that went with it.
  */
-export function lazyDemoApi({ day, ...options }: LazyDemoApiOptions, log: Logger): LazyDemoApi {
+export function lazyDemoApi({ day, onGone, ...options }: LazyDemoApiOptions, log: Logger): LazyDemoApi {
   let demo: Promise<DemoApiThread> | null = null
+  const budget = createRestartBudget()
   function get(): Promise<DemoApiThread> {
-    demo ??= startDemoApiThread({ ...options, day: day() }).catch((error: unknown) => {
-      demo = null
+    if (demo !== null) return demo
+    const starting: Promise<DemoApiThread> = startDemoApiThread({
+      ...options,
+      day: day(),
+      log,
+      budget,
+      onStopped(error) {
+        if (demo === starting) demo = null
+        void starting.then((api) => onGone?.(api.url, error), () => undefined)
+      }
+    }).catch((error: unknown) => {
+      if (demo === starting) demo = null
       log.error('the Demo API could not start', { error })
-      throw new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')
+      // The restart budget's sentence says what to do; anything else is a start that failed.
+      throw error instanceof AppError && !isThreadStopped(error)
+        ? error
+        : new AppError('internal', 'The built-in Demo API could not start. Restart the app and try again.')
     })
-    return demo
+    demo = starting
+    return starting
   }
   return {
     get,

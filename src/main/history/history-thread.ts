@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
+import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import type { HistoryReader } from './history-reader'
 import { packNewLookup, unpackClaimed, unpackCreated, type PackedClaimedRun, type PackedCreatedLookup } from './history-thread-codec'
 import type {
@@ -29,6 +30,8 @@ export interface HistoryThreadOptions {
   log: Logger
   /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   entry?: string
+  /** Hears the thread stop unexpectedly, with the sentence that says so. */
+  onStopped?: ((error: ThreadStoppedError) => void) | undefined
 }
 
 interface Waiting {
@@ -43,54 +46,46 @@ interface ThreadChannel {
   readonly closed: boolean
 }
 
+/** Each role as people would call it, and what became of its work when it stopped. */
+const ROLE_WORDS: Record<HistoryThreadData['role'], { name: string; consequence: string }> = {
+  writes: {
+    name: 'The History writer',
+    consequence: 'a lookup it was saving was paused with every answer kept, and can be resumed from History.'
+  },
+  reads: { name: "History's reader", consequence: 'what it was reading was not shown; try again.' }
+}
+
 /**
- * A History thread in `role`. The thread starts on the first message and again after it stops
- * unexpectedly (the messages it had not answered fail; SQLite keeps no write half done). While it
- * has nothing to do, it does not keep the process alive.
+ * A History thread in `role`, supervised: it starts on the first message and again after it stops
+ * unexpectedly (the messages it had not answered fail with a sentence saying so; SQLite keeps no
+ * write half done). While it has nothing to do, it does not keep the process alive.
  */
 function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadData['role']): ThreadChannel {
-  let thread: Worker | null = null
-  let nextId = 1
-  const waiting = new Map<number, Waiting>()
   let closed: Promise<void> | null = null
-
-  function start(): Worker {
-    const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
-    const started = new Worker(entry, {
-      ...(execArgv === undefined ? {} : { execArgv }),
-      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
-      workerData: {
-        path: options.path,
-        owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token },
-        role
-      } satisfies HistoryThreadData
-    })
-    countThread(`History ${role}`, started)
-    started.on('message', (reply: HistoryThreadReply) => receive(reply))
-    started.on('error', (error) => {
-      options.log.error(`History's ${role} thread failed`, { error })
-      stopped(started)
-    })
-    started.on('exit', (code) => {
-      if (waiting.size > 0) options.log.warn(`History's ${role} thread stopped with work under way`, { code })
-      stopped(started)
-    })
-    started.unref()
-    return started
-  }
-
-  function stopped(which: Worker): void {
-    if (thread !== which) return
-    thread = null
-    for (const { reject } of waiting.values()) reject(new Error("History's thread stopped before it answered"))
-    waiting.clear()
-  }
+  const thread = superviseThread<Waiting>({
+    ...ROLE_WORDS[role],
+    log: options.log,
+    onStopped: options.onStopped,
+    start() {
+      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
+      const started = new Worker(entry, {
+        ...(execArgv === undefined ? {} : { execArgv }),
+        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+        workerData: {
+          path: options.path,
+          owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token },
+          role
+        } satisfies HistoryThreadData
+      })
+      countThread(`History ${role}`, started)
+      return started
+    },
+    receive: (reply) => receive(reply as HistoryThreadReply)
+  })
 
   function receive(reply: HistoryThreadReply): void {
-    const request = waiting.get(reply.id)
+    const request = thread.take(reply.id)
     if (request === undefined) return
-    waiting.delete(reply.id)
-    if (waiting.size === 0) thread?.unref()
     if (reply.ok) {
       request.resolve(reply.value)
       return
@@ -102,13 +97,8 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
   }
 
   function post(request: HistoryThreadAsk): Promise<unknown> {
-    thread ??= start()
-    const id = nextId++
-    const target = thread
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
-      target.ref()
-      target.postMessage({ ...request, id } satisfies HistoryThreadRequest)
+      thread.post((id) => ({ ...request, id }) satisfies HistoryThreadRequest, { resolve, reject })
     })
   }
 
@@ -119,12 +109,10 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     },
     close() {
       closed ??= (async () => {
-        const running = thread
-        if (running === null) return
         // After every message already sent: the thread answers in order.
+        if (!thread.running) return
         await post({ op: 'close' }).catch(() => undefined)
-        thread = null
-        await running.terminate()
+        await thread.terminate(new Error('History was closed'))
       })()
       return closed
     }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger'
+import type { ThreadStoppedError } from '../workers/supervised-thread'
 import { createInThreadReader, type HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import { startHistoryReaderThread } from './history-thread'
@@ -7,7 +8,7 @@ import { startHistoryReaderThread } from './history-thread'
  * The long reads of `history`, chosen on first use (the file is opened on first use): a thread of
  * their own for a file, main's connection for a history in memory, which no other thread can open.
  */
-export function openHistoryReader(history: HistoryStore, options: { log: Logger; entry?: string | undefined }): HistoryReader {
+export function openHistoryReader(history: HistoryStore, options: { log: Logger; entry?: string | undefined; onStopped?: ((error: ThreadStoppedError) => void) | undefined }): HistoryReader {
   let reader: HistoryReader | null = null
   function current(): HistoryReader {
     if (reader === null) {
@@ -19,7 +20,8 @@ export function openHistoryReader(history: HistoryStore, options: { log: Logger;
               path,
               owner: history.owner,
               log: options.log,
-              ...(options.entry === undefined ? {} : { entry: options.entry })
+              ...(options.entry === undefined ? {} : { entry: options.entry }),
+              onStopped: options.onStopped
             })
     }
     return reader

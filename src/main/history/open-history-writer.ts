@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger'
+import type { ThreadStoppedError } from '../workers/supervised-thread'
 import type { HistoryStore } from './history-store'
 import { startHistoryThread } from './history-thread'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
@@ -10,7 +11,7 @@ import { createInThreadWriter, type HistoryWriter } from './history-writer'
  */
 export function openHistoryWriter(
   history: HistoryStore,
-  options: { now: () => number; log: Logger; entry?: string | undefined }
+  options: { now: () => number; log: Logger; entry?: string | undefined; onStopped?: ((error: ThreadStoppedError) => void) | undefined }
 ): HistoryWriter {
   let writer: HistoryWriter | null = null
   function current(): HistoryWriter {
@@ -24,7 +25,8 @@ export function openHistoryWriter(
               owner: history.owner,
               now: options.now,
               log: options.log,
-              ...(options.entry === undefined ? {} : { entry: options.entry })
+              ...(options.entry === undefined ? {} : { entry: options.entry }),
+              onStopped: options.onStopped
             })
     }
     return writer

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger'
 import { countThread } from './thread-census'
 import { resolveThreadEntry } from './thread-entry'
 import { THREAD_YOUNG_GENERATION_MB } from './thread-limits'
+import { superviseThread, type ThreadStoppedError } from './supervised-thread'
 import type { TaskInput, TaskName, TaskResult, WorkerData, WorkerReply, WorkerRequest } from './worker-tasks'
 
 export interface WorkerClient {
@@ -25,6 +26,8 @@ export interface WorkerClientOptions {
   maxHeapMb?: number
   /** Where the thread keeps imported files across restarts (see `KeptImports`). */
   importsDir?: string
+  /** Hears the thread stop unexpectedly, with the sentence that says so. */
+  onStopped?: ((error: ThreadStoppedError) => void) | undefined
 }
 
 interface Pending {
@@ -36,63 +39,45 @@ interface Pending {
 const DEFAULT_MAX_HEAP_MB = 1024
 
 /**
- * Main's side of the worker thread: one thread, started on first use, stopped on `close`, started
- * again if it dies. While nothing is asked of it, it does not keep the process alive.
+ * Main's side of the worker thread: one supervised thread, started on first use, stopped on
+ * `close`, started again for the next task if it dies (the tasks under way fail with a sentence
+ * saying so). While nothing is asked of it, it does not keep the process alive.
  */
 export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
-  let worker: Worker | null = null
-  let nextId = 1
-  const pending = new Map<number, Pending>()
-
-  function start(): Worker {
-    const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
-    const thread = new Worker(entry, {
-      ...(execArgv === undefined ? {} : { execArgv }),
-      workerData: { importsDir: options.importsDir ?? null } satisfies WorkerData,
-      resourceLimits: {
-        maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-        maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB
-      }
-    })
-    countThread('Files and checks', thread)
-    thread.on('message', (reply: WorkerReply) => receive(reply))
-    thread.on('error', (error) => {
-      options.log.error('the worker thread failed', { error })
-      failAll(thread, error)
-    })
-    thread.on('exit', (code) => {
-      if (pending.size > 0) options.log.warn('the worker thread stopped with tasks under way', { code })
-      failAll(thread, new Error(`the worker thread stopped (exit code ${code})`))
-    })
-    thread.unref()
-    return thread
-  }
-
-  function failAll(thread: Worker, cause: unknown): void {
-    if (worker !== thread) return
-    worker = null
-    const outOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-    const error = outOfMemory
-      ? new AppError(
-          'file_unreadable',
-          'That needed more memory than the app gives one file or list; split it into smaller parts and try again.'
-        )
-      : new AppError('internal', 'A background task stopped unexpectedly. The details were written to the log; please try again.')
-    for (const task of pending.values()) task.reject(error)
-    pending.clear()
-  }
+  const thread = superviseThread<Pending>({
+    name: 'The background worker for files',
+    consequence: 'the task it was doing was stopped; try it again.',
+    log: options.log,
+    onStopped: options.onStopped,
+    start() {
+      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
+      const started = new Worker(entry, {
+        ...(execArgv === undefined ? {} : { execArgv }),
+        workerData: { importsDir: options.importsDir ?? null } satisfies WorkerData,
+        resourceLimits: {
+          maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
+          maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB
+        }
+      })
+      countThread('Files and checks', started)
+      return started
+    },
+    receive: (reply) => receive(reply as WorkerReply),
+    outOfMemory: () =>
+      new AppError('file_unreadable', 'That needed more memory than the app gives one file or list; split it into smaller parts and try again.')
+  })
 
   function receive(reply: WorkerReply): void {
-    const task = pending.get(reply.id)
-    if (task === undefined) return
     if (reply.kind === 'part') {
+      const task = thread.peek(reply.id)
+      if (task === undefined) return
       const parts = task.parts.get(reply.field) ?? []
       parts.push(reply.items)
       task.parts.set(reply.field, parts)
       return
     }
-    pending.delete(reply.id)
-    if (pending.size === 0) worker?.unref()
+    const task = thread.take(reply.id)
+    if (task === undefined) return
     if (reply.kind === 'failed') {
       const { error } = reply
       if ('cause' in error && error.cause !== undefined) options.log.warn('a file could not be written', { cause: error.cause })
@@ -108,23 +93,14 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
 
   return {
     run(task, input) {
-      worker ??= start()
-      const id = nextId++
-      const thread = worker
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (result: unknown) => void, reject, parts: new Map() })
-        thread.ref()
-        thread.postMessage({ id, task, input } as WorkerRequest)
+        thread.post((id) => ({ id, task, input }) as WorkerRequest, {
+          resolve: resolve as (result: unknown) => void,
+          reject,
+          parts: new Map()
+        })
       })
     },
-    async close() {
-      const thread = worker
-      worker = null
-      if (thread !== null) {
-        for (const task of pending.values()) task.reject(new AppError('cancelled', 'The app is closing; the task was stopped.'))
-        pending.clear()
-        await thread.terminate()
-      }
-    }
+    close: () => thread.terminate(new AppError('cancelled', 'The app is closing; the task was stopped.'))
   }
 }
