@@ -34,6 +34,8 @@ import { createBackgroundMode } from './background/background-mode'
 import { createTokenManager } from './token/token-manager'
 import { createAppWatchlists } from './watchlists/app-watchlists'
 import { createWorkerClient } from './workers/worker-client'
+import type { ThreadStoppedError } from './workers/supervised-thread'
+import { reportGoneProcess, type GoneProcess } from './logging/gone-process'
 
 const ENDED_STATES: ReadonlySet<JobState> = new Set(['finished', 'cancelled', 'interrupted'])
 
@@ -44,6 +46,8 @@ export interface AppRoot extends RunningServices {
   createHandlers(isTrustedSender: (sender: IpcSender) => boolean): HandlerTable
   /** Events main pushes to the renderer (job progress). */
   onEvent(listener: AppEventListener): () => void
+  /** One of Electron's processes ended (Electron's `child-process-gone`): logged, and the window is offered a reload. */
+  processGone(gone: GoneProcess): void
 }
 
 /**
@@ -81,6 +85,10 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    processGone(gone) {
+      const problem = reportGoneProcess(log, gone)
+      if (problem !== null) emit('app:problem', problem)
+    },
     async close() {
       listeners.clear()
       stopResume()
@@ -110,8 +118,15 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     changed: () => followBackground()
   })
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
+  // A thread that stops says so to the window; what it did for a running lookup is dealt with where the lookup runs.
+  const tell = (error: ThreadStoppedError) => emit('app:problem', { message: error.message, reload: false })
   const demo = lazyDemoApi(
     {
+      // Lookups sending to a Demo API whose thread stopped stop too, resumable: its server is gone.
+      onGone(url, error) {
+        tell(error)
+        lookups.interruptSendingTo(url)
+      },
       faults: effects.demoFaults ?? {},
       day: () => effects.demoDay ?? localDemoDay(now()),
       ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
@@ -122,8 +137,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const tokens = createTokenManager({ fetch, now, log })
   const client = createInventoryClient({ fetch, tokens, log, now })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
-  const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry })
-  const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry })
+  const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry, onStopped: tell })
+  const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry, onStopped: tell })
   const wakeLock = createLookupWakeLock(effects.keepAwake ?? (() => () => undefined), log)
   const results = createLookupResults({ history, reader: historyReader })
   const comparisons = createCompareService({
@@ -133,11 +148,12 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   })
   const worker = createWorkerClient({
     log,
+    onStopped: tell,
     importsDir: join(effects.userDataDir, 'imports'),
     ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry })
   })
   // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
-  const maintenance = createWorkerClient({ log, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  const maintenance = createWorkerClient({ log, onStopped: tell, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
   const imports = createImportService(worker)
   /** Told when any lookup ends: a scheduled run refused by the cap on running lookups tries again. */
   const lookupEnded = new Set<() => void>()

@@ -361,7 +361,12 @@ export const invokeContract = {
 
 export const eventContract = {
   onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema },
-  ...scheduleEvents
+  ...scheduleEvents,
+  /**
+   * A part of the app stopped unexpectedly (one of main's threads, or one of Electron's processes):
+   * the sentence to show, and whether reloading the window is offered.
+   */
+  onAppProblem: { channel: 'app:problem', payload: z.object({ message: z.string().max(1000), reload: z.boolean() }) }
 } as const
 
 export type InvokeName = keyof typeof invokeContract

@@ -23,7 +23,7 @@ import { showDesktopNotification } from './desktop-notification'
 import { registerAppScheme, serveAppScheme } from './app-protocol'
 import { hardenSession, hardenWindow, secureWebPreferences } from './harden-window'
 import { cleanUpWithin, QUIT_CLEANUP_DEADLINE_MS } from './quit-deadline'
-import { answerOf, CLOSE_WITH_UNSAVED_SETTINGS, QUIT_WHILE_RUNNING, type Question } from './questions'
+import { answerOf, CLOSE_WITH_UNSAVED_SETTINGS, QUIT_WHILE_RUNNING, WINDOW_GONE, type Question } from './questions'
 import { registerIpc } from './register-ipc'
 import { needsDockIcon, windowIconOptions } from './window-icon'
 import { DEFAULT_WINDOW_SIZE, fitBoundsToDisplays, trackWindowBounds } from './window-state'
@@ -170,7 +170,10 @@ function runApp(demoDay: DemoDay | null): void {
     window.webContents.on('will-prevent-unload', (event) => {
       if (ask(CLOSE_WITH_UNSAVED_SETTINGS) === 'Close without saving') event.preventDefault()
     })
-    window.webContents.on('render-process-gone', (_event, details) => log.error('the window crashed', { reason: details.reason }))
+    window.webContents.on('render-process-gone', (_event, details) => {
+      log.error('the window crashed', { reason: details.reason, exitCode: details.exitCode })
+      if (details.reason !== 'clean-exit' && !window.isDestroyed() && ask(WINDOW_GONE) === 'Reload') window.webContents.reload()
+    })
     await window.loadURL(appUrl)
   }
 
@@ -193,6 +196,11 @@ function runApp(demoDay: DemoDay | null): void {
 
   app.on('before-quit', (event) => {
     if (!askBeforeQuitting(event)) quitRequested = true
+  })
+
+  // The GPU, network or another helper process ended: logged, and the window (still there) offers a reload.
+  app.on('child-process-gone', (_event, details) => {
+    root?.processGone({ type: details.type, reason: details.reason, exitCode: details.exitCode, name: details.name })
   })
 
   app.on('will-quit', (event) => {

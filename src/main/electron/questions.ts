@@ -40,6 +40,20 @@ export const CLOSE_WITH_UNSAVED_SETTINGS = {
   noLink: true
 } as const satisfies Question
 
+/**
+ * The window's page stopped (a crash, memory running out): its web page cannot show anything, so
+ * main offers the reload. Lookups run in main and go on; what they answered is in History.
+ */
+export const WINDOW_GONE = {
+  type: 'question',
+  message: 'The window stopped unexpectedly. Reload it?',
+  detail: 'Lookups keep running, and every answer is kept in History. Reloading shows the app again.',
+  buttons: ['Reload', 'Not now'],
+  defaultId: 0,
+  cancelId: 1,
+  noLink: true
+} as const satisfies Question
+
 /** The label of the button Electron reports as chosen. */
 export function answerOf<Q extends Question>(question: Q, choice: number): Q['buttons'][number] | undefined {
   return question.buttons[choice]

@@ -168,6 +168,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return progressOf(id)
     },
 
+    interruptSendingTo(baseUrl) {
+      for (const [id, run] of [...active]) if (run.target.baseUrl === baseUrl) stopRun(id, 'interrupted')
+    },
+
     async stopAll(reason) {
       for (const id of [...active.keys()]) stopRun(id, reason)
       await Promise.all([...stopping.values()].map(({ run }) => run.settled))

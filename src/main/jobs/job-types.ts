@@ -76,6 +76,11 @@ export interface JobRunner {
    */
   cancel(jobId: string): JobProgress
   stop(jobId: string, reason: StopReason): JobProgress
+  /**
+   * Stops, as interrupted, the lookups sending to `baseUrl`: a server that is gone (the Demo API's
+   * thread stopped). What they had answered is kept; Resume asks the rest.
+   */
+  interruptSendingTo(baseUrl: string): void
   /** Stops every lookup running here (the app quitting); resolves when History has all of them. */
   stopAll(reason: StopReason): Promise<void>
   /** Looks up the failed values again under the same job id, with `target` as it is now (credentials may have been fixed). */

@@ -35,7 +35,7 @@ export interface LookupRequest {
  */
 export interface LookupService extends Pick<
   JobRunner,
-  'cancel' | 'stop' | 'stopAll' | 'progress' | 'whenSettled' | 'isRunning' | 'runningCount'
+  'cancel' | 'stop' | 'stopAll' | 'interruptSendingTo' | 'progress' | 'whenSettled' | 'isRunning' | 'runningCount'
 > {
   /** Resolves once the lookup is stored; it then runs in the background. */
   start(request: LookupRequest): Promise<JobProgress>
@@ -136,6 +136,7 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
     cancel: (jobId) => runner.cancel(jobId),
     stop: (jobId, reason) => runner.stop(jobId, reason),
     stopAll: (reason) => runner.stopAll(reason),
+    interruptSendingTo: (baseUrl) => runner.interruptSendingTo(baseUrl),
     progress: (jobId) => runner.progress(jobId),
     whenSettled: (jobId) => runner.whenSettled(jobId),
     isRunning: (jobId) => runner.isRunning(jobId),

@@ -7,6 +7,7 @@ import { lookupGone } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from '../history/lookup-request'
 import type { Logger } from '../logging/logger'
+import { isThreadStopped } from '../workers/supervised-thread'
 import type { StartParams } from './job-types'
 
 const NOT_SAVED_MESSAGE =
@@ -37,7 +38,9 @@ export interface RunRecord {
   /**
    * Writes a batch's answers, in the order asked; `onRecorded` hears the new length of the result
    * log once they are committed. Answers History cannot take stop the run (`onRefused`): an
-   * answer that cannot be kept is not an answer the user has.
+   * answer that cannot be kept is not an answer the user has. When History's writer stops under
+   * the run, the run stops too (`onRefused`), and the answers not yet committed are kept and
+   * written on the writer's next thread before the run's end: none is lost.
    */
   append(rows: AnswerRow[], figures: RunFigures): void
   /** Stops the heartbeat: the run has ended. */
@@ -58,8 +61,8 @@ export interface RunRecorder {
   create(params: StartParams, source: LookupSource, startedAt: number): Promise<CreatedLookup>
   /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
   claim(id: number, statuses: readonly FinalLineStatus[]): Promise<ClaimedRun | null>
-  /** Starts the record of a run of lookup `id`: its heartbeat beats from now on. */
-  open(id: number, hooks: { onRecorded(resultsCount: number): void; onRefused(): void }): RunRecord
+  /** Starts the record of a run of `lookup` as stored: its heartbeat beats from now on. */
+  open(lookup: Pick<StoredLookup, 'id' | 'resultsCount'>, hooks: { onRecorded(resultsCount: number): void; onRefused(): void }): RunRecord
 }
 
 /** The job runner's only way to History's writer: a lookup stored, each run's answers, its heartbeat and its end. */
@@ -107,20 +110,68 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
     },
     claim: (id, statuses) => saving(() => writer.claimRun(id, statuses)),
 
-    open(id, hooks) {
+    open({ id, resultsCount }, hooks) {
       const jobId = String(id)
       /** Batches of answers on their way to History; the run's end waits for them. */
       const appending = new Set<Promise<unknown>>()
       let refused = false
+      /** The length of the result log after the last batch History confirmed, in the order they were sent. */
+      let confirmed = resultsCount
+      /**
+       * Batches sent when History's writer stopped, and any after: kept here, in the order sent, to be
+       * written again (those it had not committed) before the run's end.
+       */
+      const unsaved: { order: number; rows: AnswerRow[]; figures: RunFigures }[] = []
+      let writerStopped = false
+      let sent = 0
       const stopBeating = every(HEARTBEAT_MS, () => {
         writer.heartbeat(id).catch((error: unknown) => log.warn('the heartbeat of a running lookup could not be saved', { jobId, error }))
       })
 
+      function keep(order: number, rows: AnswerRow[], figures: RunFigures): void {
+        unsaved.push({ order, rows, figures })
+        if (writerStopped) return
+        writerStopped = true
+        log.warn('History\'s writer stopped under a running lookup; its answers are kept to be written again', { jobId })
+        hooks.onRefused()
+      }
+
+      /** Writes again what History's writer had not committed when it stopped: what it had is skipped, by the log's length. */
+      async function writeUnsaved(): Promise<void> {
+        if (unsaved.length === 0) return
+        unsaved.sort((a, b) => a.order - b.order)
+        let committed = (history.lookup(id)?.resultsCount ?? confirmed) - confirmed
+        let written = 0
+        for (const batch of unsaved) {
+          if (committed >= batch.rows.length) {
+            committed -= batch.rows.length
+            continue
+          }
+          confirmed = await writer.appendResults(id, batch.rows, batch.figures)
+          written += batch.rows.length
+        }
+        unsaved.length = 0
+        log.info('answers kept when History\'s writer stopped were written again', { jobId, written })
+        hooks.onRecorded(confirmed)
+      }
+
       return {
         append(rows, figures) {
+          const order = sent++
+          if (writerStopped) {
+            keep(order, rows, figures)
+            return
+          }
           const appended = writer.appendResults(id, rows, figures).then(
-            (resultsCount) => hooks.onRecorded(resultsCount),
+            (resultsCount) => {
+              confirmed = Math.max(confirmed, resultsCount)
+              hooks.onRecorded(resultsCount)
+            },
             (error: unknown) => {
+              if (isThreadStopped(error)) {
+                keep(order, rows, figures)
+                return
+              }
               log.error('answers could not be saved to History; stopping the lookup', { jobId, error })
               refused = true
               hooks.onRefused()
@@ -134,6 +185,12 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
 
         async finish(state, figures, endedAt) {
           await Promise.allSettled(appending)
+          try {
+            await writeUnsaved()
+          } catch (error) {
+            log.error('answers kept when History\'s writer stopped could not be written again', { jobId, error })
+            refused = true
+          }
           try {
             await writer.finishRun(id, state(refused), figures, endedAt)
             const lookup = history.lookup(id)

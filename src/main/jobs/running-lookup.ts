@@ -14,6 +14,8 @@ import { storeBatches, type Batch, type StoreWork } from './store-batches'
 /** A lookup while it runs in this process: only what the run needs. Its results live in History. */
 export interface Run {
   id: number
+  /** Where its searches go. */
+  target: ApiTarget
   ledger: RunLedger
   lane: Lane<BatchTask>
   dispatcher: BatchDispatcher
@@ -42,7 +44,7 @@ export interface RunHooks {
   isCurrent(run: Run): boolean
   /** A search came back and was dealt with: the run may be done. */
   sent(run: Run): void
-  /** History refused the run's writes: it cannot go on. */
+  /** History refused the run's writes, or its writer stopped under them: it cannot go on. */
   refused(run: Run): void
   /** The lookup's progress as the window is shown it. */
   snapshot(id: number): JobProgress
@@ -98,7 +100,7 @@ export function openRun(
     changed: () => run.reporter.changed(),
     sent: () => hooks.sent(run)
   })
-  const record = parts.recorder.open(lookup.id, {
+  const record = parts.recorder.open(lookup, {
     onRecorded(resultsCount) {
       ledger.recorded(resultsCount)
       run.reporter.changed()
@@ -106,7 +108,7 @@ export function openRun(
     onRefused: () => hooks.refused(run)
   })
   const reporter = createProgressReporter({ snapshot: () => hooks.snapshot(lookup.id), emit: hooks.emit, now, sleep: parts.sleep })
-  const run: Run = { id: lookup.id, ledger, lane, dispatcher, record, reporter, abort, settled, resolveSettled }
+  const run: Run = { id: lookup.id, target, ledger, lane, dispatcher, record, reporter, abort, settled, resolveSettled }
   return { run, batches }
 }
 

@@ -6,6 +6,7 @@ import { historyKeys } from './api/history-queries'
 import { useJobProgressSubscription } from './api/progress-store'
 import { useSettings } from './api/settings-queries'
 import { CompareScreen } from './compare/compare-screen'
+import { AppProblemNotice } from './errors/app-problem-notice'
 import { ErrorAlert } from './errors/error-alert'
 import { AppHeader, type Screen } from './header/app-header'
 import { HistoryScreen } from './history/history-screen'
@@ -151,6 +152,7 @@ export function App() {
     <div className="app" data-environment={current.environment}>
       <AppHeader environment={current.environment} screen={screen} onGo={go} />
       <main className="app-main" id="main">
+        <AppProblemNotice />
         {warning === null ? null : (
           <div className="notice notice-warning" role="alert">
             <p>{warning}</p>
