@@ -153,7 +153,11 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry })
   })
   // A thread of its own for History's check, which may read gigabytes: imports and exports do not wait for it.
-  const maintenance = createWorkerClient({ log, onStopped: tell, ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry }) })
+  const maintenance = createWorkerClient({
+    log,
+    onStopped: tell,
+    ...(effects.workerEntry === undefined ? {} : { entry: effects.workerEntry })
+  })
   const imports = createImportService(worker)
   /** Told when any lookup ends: a scheduled run refused by the cap on running lookups tries again. */
   const lookupEnded = new Set<() => void>()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { appErrorSchema } from './domain/app-error-schema'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
+import { eventContract } from './event-contract'
 import { jobProgressSchema } from './domain/job-progress'
 import { lineResultSchema } from './domain/line-result'
 import { lookupSummarySchema } from './domain/lookup-summary'
@@ -16,7 +17,6 @@ import { settingsPatchSchema, settingsSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 import { watchlistChannels } from './watchlists/watchlist-contract'
 import { trendChannels } from './trends/trend-questions'
-import { scheduleEvents } from './schedules/scheduled-run'
 
 /**
  * The whole IPC contract, defined once. Each key is the task-named function the preload exposes;
@@ -27,6 +27,7 @@ const remoteEnvironmentSchema = z.enum(['sandbox', 'production'])
 const jobIdSchema = z.object({ jobId: z.string().min(1).max(100) })
 
 export { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_JOB_LINES } from './limits'
+export { eventContract } from './event-contract'
 
 /**
  * The values typed, pasted or imported but not run yet, kept so a reload or a restart does not
@@ -357,16 +358,6 @@ export const invokeContract = {
   },
   ...watchlistChannels(inputLinesSchema, importSourceSchema),
   ...trendChannels(exportOutcomeSchema)
-} as const
-
-export const eventContract = {
-  onJobProgress: { channel: 'jobs:progress', payload: jobProgressSchema },
-  ...scheduleEvents,
-  /**
-   * A part of the app stopped unexpectedly (one of main's threads, or one of Electron's processes):
-   * the sentence to show, and whether reloading the window is offered.
-   */
-  onAppProblem: { channel: 'app:problem', payload: z.object({ message: z.string().max(1000), reload: z.boolean() }) }
 } as const
 
 export type InvokeName = keyof typeof invokeContract

@@ -16,8 +16,7 @@ export type DemoThreadRequest = DemoThreadAsk & { id: number }
 
 /** The thread's answers, one per request; `url` is answered once its server listens. */
 export type DemoThreadMessage =
-  | { kind: 'reply'; id: number; ok: true; value?: DemoApiStats | string }
-  | { kind: 'reply'; id: number; ok: false; error: ThreadError }
+  { kind: 'reply'; id: number; ok: true; value?: DemoApiStats | string } | { kind: 'reply'; id: number; ok: false; error: ThreadError }
 
 /** An error as it crosses the thread boundary: a RangeError (faults out of range) stays one. */
 export interface ThreadError {

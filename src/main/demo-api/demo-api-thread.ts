@@ -66,7 +66,10 @@ export async function startDemoApiThread(options: DemoApiThreadOptions): Promise
       options.onStopped?.(error)
     },
     start() {
-      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'), options.entry)
+      const { entry, execArgv } = resolveThreadEntry(
+        join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'),
+        options.entry
+      )
       const started = new Worker(entry, {
         ...(execArgv === undefined ? {} : { execArgv }),
         resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },

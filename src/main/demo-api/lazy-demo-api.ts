@@ -41,7 +41,10 @@ export function lazyDemoApi({ day, onGone, ...options }: LazyDemoApiOptions, log
       budget,
       onStopped(error) {
         if (demo === starting) demo = null
-        void starting.then((api) => onGone?.(api.url, error), () => undefined)
+        void starting.then(
+          (api) => onGone?.(api.url, error),
+          () => undefined
+        )
       }
     }).catch((error: unknown) => {
       if (demo === starting) demo = null

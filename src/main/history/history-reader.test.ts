@@ -9,6 +9,7 @@ import type { InventoryItem } from '../../shared/domain/line-result'
 import { comparedInStockRate, sinceLastRun } from '../../shared/watchlists/since-last-run'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
+import { runningThreads } from '../workers/thread-census'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
@@ -219,5 +220,37 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     closing.push(pages)
     expect(await pages.log(404, 0, 10)).toEqual({ entries: [], next: 0 })
     expect(await pages.current(404, null, 10, {})).toEqual([])
+  })
+})
+
+describe("History's reader thread ended mid-read", () => {
+  it('fails the reads under way with a sentence, and reads again on a thread started afresh', async () => {
+    const id = await storedLookup(2_500)
+    const problems: string[] = []
+    const reader = startHistoryReaderThread({
+      path: store.path ?? '',
+      owner: store.owner,
+      log: createMemoryLogger(),
+      onStopped: (error) => problems.push(error.message)
+    })
+    closing.push(reader)
+    expect((await reader.log(id, 0, 10)).entries).toHaveLength(10)
+    const threads = runningThreads('History reads')
+    expect(threads).toHaveLength(1)
+    const first = reader.log(id, 0, 5_000).catch((error: unknown) => error)
+    // Behind the first in the thread's queue: the thread cannot answer it before it ends.
+    const second = reader.log(id, 0, 5_000).catch((error: unknown) => error)
+    await threads[0]?.terminate()
+    const sentence =
+      "History's reader stopped unexpectedly; what it was reading was not shown; try again. The details were written to the log."
+    expect(await second).toMatchObject({ code: 'internal', message: sentence })
+    expect(await first).toSatisfy(
+      (outcome) => (outcome as { message?: string }).message === sentence || Array.isArray((outcome as { entries?: unknown }).entries)
+    )
+    expect(problems).toEqual([sentence])
+
+    expect(await reader.log(id, 0, Number.MAX_SAFE_INTEGER)).toEqual(store.log(id, 0, Number.MAX_SAFE_INTEGER))
+    expect(runningThreads('History reads')).toHaveLength(1)
+    expect(runningThreads('History reads')[0]).not.toBe(threads[0])
   })
 })

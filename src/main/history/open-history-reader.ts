@@ -8,7 +8,10 @@ import { startHistoryReaderThread } from './history-thread'
  * The long reads of `history`, chosen on first use (the file is opened on first use): a thread of
  * their own for a file, main's connection for a history in memory, which no other thread can open.
  */
-export function openHistoryReader(history: HistoryStore, options: { log: Logger; entry?: string | undefined; onStopped?: ((error: ThreadStoppedError) => void) | undefined }): HistoryReader {
+export function openHistoryReader(
+  history: HistoryStore,
+  options: { log: Logger; entry?: string | undefined; onStopped?: ((error: ThreadStoppedError) => void) | undefined }
+): HistoryReader {
   let reader: HistoryReader | null = null
   function current(): HistoryReader {
     if (reader === null) {

@@ -132,7 +132,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         unsaved.push({ order, rows, figures })
         if (writerStopped) return
         writerStopped = true
-        log.warn('History\'s writer stopped under a running lookup; its answers are kept to be written again', { jobId })
+        log.warn("History's writer stopped under a running lookup; its answers are kept to be written again", { jobId })
         hooks.onRefused()
       }
 
@@ -151,7 +151,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           written += batch.rows.length
         }
         unsaved.length = 0
-        log.info('answers kept when History\'s writer stopped were written again', { jobId, written })
+        log.info("answers kept when History's writer stopped were written again", { jobId, written })
         hooks.onRecorded(confirmed)
       }
 
@@ -188,7 +188,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           try {
             await writeUnsaved()
           } catch (error) {
-            log.error('answers kept when History\'s writer stopped could not be written again', { jobId, error })
+            log.error("answers kept when History's writer stopped could not be written again", { jobId, error })
             refused = true
           }
           try {

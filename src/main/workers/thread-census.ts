@@ -35,3 +35,8 @@ export async function threadHeaps(): Promise<ThreadHeap[]> {
   )
   return heaps.flat()
 }
+
+/** The running threads named `name`: a test ends one mid-task, as a crash would, to see the app cope. */
+export function runningThreads(name: string): Worker[] {
+  return [...running].filter(([, threadName]) => threadName === name).map(([thread]) => thread)
+}

@@ -10,6 +10,7 @@ import { createLogger } from '../logging/logger'
 import { createWorkerClient, type WorkerClient } from './worker-client'
 import { linesOfColumn } from '../../shared/import-lines'
 import { PART_ITEMS } from './worker-tasks'
+import { runningThreads } from './thread-census'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 let client: WorkerClient | null = null
@@ -81,6 +82,29 @@ describe('the worker thread', () => {
     await files.close()
     await outcome
     expect(await files.run('import', { fileName: 'one.txt', bytes: utf8('00012345678905\n') })).toMatchObject({ rowCount: 1 })
+  })
+
+  it('fails the tasks under way with a sentence when its thread dies mid-task, and runs the next task on a new thread', async () => {
+    const problems: string[] = []
+    client = createWorkerClient({ log: createLogger((line) => logLines.push(line)), onStopped: (error) => problems.push(error.message) })
+    const files = client
+    const text = `gtin\n${Array.from({ length: 50_000 }, (_, index) => String(index).padStart(14, '0')).join('\n')}\n`
+    expect(await files.run('import', { fileName: 'one.txt', bytes: utf8('00012345678905\n') })).toMatchObject({ rowCount: 1 })
+    const threads = runningThreads('Files and checks')
+    expect(threads).toHaveLength(1)
+    const first = files.run('import', { fileName: 'long.txt', bytes: utf8(text) }).catch((error: unknown) => error)
+    // One task at a time: the second waits behind the first and cannot be answered before the thread ends.
+    const second = files.run('import', { fileName: 'long.txt', bytes: utf8(text) }).catch((error: unknown) => error)
+    await threads[0]?.terminate()
+    const sentence =
+      'The background worker for files stopped unexpectedly; the task it was doing was stopped; try it again. The details were written to the log.'
+    expect(await second).toMatchObject({ code: 'internal', message: sentence })
+    expect(await first).toSatisfy(
+      (outcome) => (outcome as { message?: string }).message === sentence || (outcome as { rowCount?: number }).rowCount === 50_000
+    )
+    expect(problems).toEqual([sentence])
+    expect(await files.run('import', { fileName: 'long.txt', bytes: utf8(text) })).toMatchObject({ rowCount: 50_000 })
+    expect(runningThreads('Files and checks')[0]).not.toBe(threads[0])
   })
 
   it('writes an export sent in chunks, redacting every text with the values main knows, and notes its temporary file while it exists', async () => {

@@ -64,7 +64,10 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     },
     receive: (reply) => receive(reply as WorkerReply),
     outOfMemory: () =>
-      new AppError('file_unreadable', 'That needed more memory than the app gives one file or list; split it into smaller parts and try again.')
+      new AppError(
+        'file_unreadable',
+        'That needed more memory than the app gives one file or list; split it into smaller parts and try again.'
+      )
   })
 
   function receive(reply: WorkerReply): void {
