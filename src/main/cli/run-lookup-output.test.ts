@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutputDocument } from '../../shared/export/output-document'
-import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { DEMO_CREDENTIALS } from '../demo-api/demo-api'
 import { testDemoApi } from '../http/test-support/loopback-servers'
-import { createAppRoot } from '../composition-root'
-import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
+import { demoTerminal } from './test-support/demo-terminal'
 import { outputValidator } from './test-support/output-validator'
 
 /** The command's output for scripts, read back as a script would and checked against the JSON Schema in the repository. */
@@ -22,22 +20,8 @@ afterEach(async () => {
 
 const validator = outputValidator()
 
-function terminal(env: NodeJS.ProcessEnv = {}): LookupIo & { out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  return {
-    out,
-    err,
-    env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data'), STORE_INVENTORY_DEMO_DATE: '2025-03-03', ...env },
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    fetch: globalThis.fetch,
-    now: Date.now,
-    secretStore: () => createMemorySecretStore(),
-    onInterrupt: () => () => undefined,
-    startServices: createAppRoot,
-    progressIntervalMs: 60_000
-  }
+function terminal(env: NodeJS.ProcessEnv = {}) {
+  return demoTerminal({ STORE_INVENTORY_DATA_DIR: join(dir, 'data'), STORE_INVENTORY_DEMO_DATE: '2025-03-03', ...env })
 }
 
 async function input(count: number): Promise<string> {

@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutputDocument } from '../../shared/export/output-document'
-import { createMemorySecretStore } from '../credentials/memory-secret-store'
-import { createAppRoot } from '../composition-root'
 import { createWatchlistStore } from '../watchlists/watchlist-store'
-import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
+import { demoTerminal } from './test-support/demo-terminal'
 import { outputValidator } from './test-support/output-validator'
 
 /** The command's watchlist flags, through the app's services on one data folder, against the Demo on two days. */
@@ -21,22 +19,8 @@ afterEach(async () => {
 
 const validator = outputValidator()
 
-function terminal(day = '2025-03-03'): LookupIo & { out: string[]; err: string[] } {
-  const out: string[] = []
-  const err: string[] = []
-  return {
-    out,
-    err,
-    env: { STORE_INVENTORY_DATA_DIR: join(dir, 'data'), STORE_INVENTORY_DEMO_DATE: day },
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    fetch: globalThis.fetch,
-    now: Date.now,
-    secretStore: () => createMemorySecretStore(),
-    onInterrupt: () => () => undefined,
-    startServices: createAppRoot,
-    progressIntervalMs: 60_000
-  }
+function terminal(day = '2025-03-03') {
+  return demoTerminal({ STORE_INVENTORY_DATA_DIR: join(dir, 'data'), STORE_INVENTORY_DEMO_DATE: day })
 }
 
 async function input(count: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { Settings, SettingsPatch } from '../../../shared/settings'
+import type { Settings } from '../../../shared/settings'
 import { useUpdateSettings } from '../api/settings-queries'
 import { ErrorAlert } from '../errors/error-alert'
 
@@ -13,22 +13,15 @@ type BackgroundSettings = Pick<Settings, 'keepRunningInBackground' | 'openAtLogi
 export function BackgroundSection({ settings }: { settings: BackgroundSettings }) {
   const update = useUpdateSettings()
   const ids = useId()
-  // Shown as chosen at once; main's settings (changed from the tray too) win when they arrive, and a failed save goes back.
-  const [shown, setShown] = useState(settings)
-  const { keepRunningInBackground, openAtLogin, schedulesPaused } = settings
-  const saved = { keepRunningInBackground, openAtLogin, schedulesPaused }
-  const [seen, setSeen] = useState(saved)
-  if (
-    seen.keepRunningInBackground !== keepRunningInBackground ||
-    seen.openAtLogin !== openAtLogin ||
-    seen.schedulesPaused !== schedulesPaused
-  ) {
-    setSeen(saved)
-    setShown(saved)
-  }
-  const change = (patch: Partial<BackgroundSettings> & SettingsPatch) => {
-    setShown((current) => ({ ...current, ...patch }))
-    update.mutate(patch, { onError: () => setShown(saved) })
+  // Shown as chosen at once: a choice on its way overrides main's settings until the save settles (the
+  // settings query then holds main's answer, changes from the tray included; a failed save shows it back).
+  const [pending, setPending] = useState<Partial<BackgroundSettings>>({})
+  const shown = { ...settings, ...pending }
+  const change = (patch: Partial<BackgroundSettings>) => {
+    setPending((current) => ({ ...current, ...patch }))
+    update.mutate(patch, {
+      onSettled: () => setPending((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))))
+    })
   }
 
   return (
