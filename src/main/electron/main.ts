@@ -10,7 +10,6 @@ import historyEntry from '../history/history-thread-main?modulePath'
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import { demoDateFromEnv, type DemoDay } from '../demo-api/demo-date'
-import { NO_REDIRECTS } from '../http/redirect-refusal'
 import { openLogFile } from '../logging/log-file'
 import { createLogger } from '../logging/logger'
 import { APP_URL } from '../security/app-scheme'
@@ -237,7 +236,7 @@ function runApp(demoDay: DemoDay | null): void {
       if (needsDockIcon(process.platform, app.isPackaged)) app.dock?.setIcon(nativeImage.createFromPath(iconPath))
       const appRoot = await createAppRoot({
         // Every request main makes carries credentials or answers for them: none follows a redirect, whoever built it.
-        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, ...NO_REDIRECTS }),
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
         now: Date.now,
         secretStore: createKeytarSecretStore({ log }),
         userDataDir: app.getPath('userData'),

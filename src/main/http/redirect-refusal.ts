@@ -1,10 +1,10 @@
 /**
  * Token and search requests carry the client secret or the token, so they never follow a
- * redirect (`redirect: 'manual'`): a 3xx is reported with where it pointed, and nothing is sent
- * there. Node's fetch hands back the 3xx itself; a browser-style fetch hands back an opaque
- * redirect; Electron's `net.fetch` rejects with "Redirect was cancelled". All three are caught.
+ * redirect: every fetch main makes says `redirect: 'manual'` where it is called, for a reader to
+ * see there. A 3xx is reported with where it pointed, and nothing is sent there. Node's fetch
+ * hands back the 3xx itself; a browser-style fetch hands back an opaque redirect; Electron's
+ * `net.fetch` rejects with "Redirect was cancelled". All three are caught.
  */
-export const NO_REDIRECTS = { redirect: 'manual' } as const satisfies RequestInit
 
 const MAX_SHOWN_LOCATION = 200
 

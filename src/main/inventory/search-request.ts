@@ -1,7 +1,6 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
 import { joinUrl } from '../http/fetch-failure'
-import { NO_REDIRECTS } from '../http/redirect-refusal'
 
 export const MAX_VALUES_PER_SEARCH = 100
 
@@ -51,7 +50,7 @@ export function buildSearchRequest(
       },
       body: JSON.stringify(body),
       // The token and the consumer ID must not follow a redirect to another host.
-      ...NO_REDIRECTS,
+      redirect: 'manual',
       signal
     }
   }

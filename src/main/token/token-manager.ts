@@ -5,7 +5,7 @@ import type { EnvironmentId } from '../../shared/domain/item-type'
 import { TOKEN_PATH } from '../../shared/environments'
 import { describeBytes, ERROR_REPLY_LIMIT_BYTES, readBoundedText, ReplyTooLargeError, TOKEN_REPLY_LIMIT_BYTES } from '../http/bounded-reply'
 import { classifyFetchFailure, errorChain, fetchFailureMessage, joinUrl } from '../http/fetch-failure'
-import { describeRedirect, NO_REDIRECTS, redirectOf, type Redirect } from '../http/redirect-refusal'
+import { describeRedirect, redirectOf, type Redirect } from '../http/redirect-refusal'
 import { extractErrorMessage } from '../inventory/error-body'
 import type { Logger } from '../logging/logger'
 
@@ -81,7 +81,7 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
         body: body.toString(),
-        ...NO_REDIRECTS,
+        redirect: 'manual',
         signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout])
       })
       status = response.status

@@ -1,7 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { onTestFinished } from 'vitest'
-import { NO_REDIRECTS } from '../../http/redirect-refusal'
 
 export interface HeldSearchesProxy {
   url: string
@@ -68,7 +67,7 @@ async function pass(
     )
   )
   try {
-    const upstream = await fetch(new URL(path, target), { method, headers, ...NO_REDIRECTS, ...(body.length === 0 ? {} : { body }) })
+    const upstream = await fetch(new URL(path, target), { method, headers, redirect: 'manual', ...(body.length === 0 ? {} : { body }) })
     const answer = Buffer.from(await upstream.arrayBuffer())
     const passed: Record<string, string> = {}
     upstream.headers.forEach((value, name) => {

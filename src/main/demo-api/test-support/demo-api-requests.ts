@@ -2,7 +2,6 @@ import { expect } from 'vitest'
 import { gs1CheckDigit } from '../../../shared/domain/gtin'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../../shared/environments'
 import { testDemoApi } from '../../http/test-support/loopback-servers'
-import { NO_REDIRECTS } from '../../http/redirect-refusal'
 import { DEMO_CREDENTIALS, type DemoApi, type DemoApiHandle, type DemoFaults } from '../demo-api'
 
 /** Where the Demo's clock starts in every test: 10 s into a minute, so each rate window's edges are known. */
@@ -25,7 +24,7 @@ export function requestToken(api: DemoApi, form: Record<string, string>): Promis
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
-    ...NO_REDIRECTS
+    redirect: 'manual'
   })
 }
 
@@ -50,7 +49,7 @@ export function search(
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    ...NO_REDIRECTS
+    redirect: 'manual'
   })
 }
 

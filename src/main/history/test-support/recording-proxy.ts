@@ -1,7 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { onTestFinished } from 'vitest'
-import { NO_REDIRECTS } from '../../http/redirect-refusal'
 
 export interface RecordingProxy {
   url: string
@@ -42,7 +41,7 @@ export async function recordingProxy(target: string): Promise<RecordingProxy> {
       fetch(new URL(path, target), {
         method: request.method ?? 'GET',
         headers,
-        ...NO_REDIRECTS,
+        redirect: 'manual',
         ...(body.length === 0 ? {} : { body })
       })
         .then(async (upstream) => {
