@@ -10,43 +10,18 @@ import { createAppRoot, type AppRoot } from './composition-root'
 import { createMemorySecretStore } from './credentials/memory-secret-store'
 import { dispatch, type HandlerTable } from './ipc/handler-table'
 import { createMemoryLogger } from './logging/logger'
+import { createMovableClock, type MovableClock } from './schedules/movable-clock'
 import type { IpcSender } from './security/ipc-sender'
 
 /**
  * Schedules in the whole app, through the handler table: the scheduler's time and timers come
- * from the effects, so the test moves them. The clock is the real one shifted by what the test
- * adds, so the lookups themselves pace as usual; a timer fires only when the test moves past it.
+ * from the effects, so the test moves them with the preview's movable clock (lookups pace as
+ * usual; a timer fires only when the test moves past it).
  */
 const appWindow: IpcSender = { isMainFrame: true, frameUrl: 'app://index.html' } as IpcSender
 const MONDAY_0659 = Date.UTC(2025, 0, 6, 6, 59)
 const WEDNESDAY_0900 = Date.UTC(2025, 0, 8, 9, 0)
 const MINUTE = 60_000
-
-function movableClock(start: number) {
-  let offset = start - Date.now()
-  let timers: { at: number; fire: () => void }[] = []
-  const now = (): number => Date.now() + offset
-  return {
-    now,
-    setTimer(ms: number, fire: () => void): () => void {
-      const timer = { at: now() + ms, fire }
-      timers.push(timer)
-      return () => {
-        timers = timers.filter((other) => other !== timer)
-      }
-    },
-    /** Moves the clock on and fires the timers it passes, in order. */
-    advance(ms: number): void {
-      offset += ms
-      const due = timers.filter((timer) => timer.at <= now()).sort((a, b) => a.at - b.at)
-      timers = timers.filter((timer) => !due.includes(timer))
-      for (const timer of due) timer.fire()
-    },
-    jumpTo(instant: number): void {
-      offset = instant - Date.now()
-    }
-  }
-}
 
 const VALUES = Array.from({ length: 5 }, (_, index) => {
   const data = String(61_000_000_000 + index * 11).padStart(13, '0')
@@ -62,7 +37,7 @@ afterEach(async () => {
   dataDir = ''
 })
 
-async function openApp(clock: ReturnType<typeof movableClock>) {
+async function openApp(clock: MovableClock) {
   const root = await createAppRoot({
     fetch: globalThis.fetch,
     now: clock.now,
@@ -102,7 +77,7 @@ function watchlistFile(): Uint8Array {
 describe('schedules in the app', () => {
   it('runs a watchlist when its slot comes, labelled Scheduled, and a slot missed while the app was closed once at the next start', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'schedules-root-'))
-    const clock = movableClock(MONDAY_0659)
+    const clock = createMovableClock({ start: MONDAY_0659 })
     const app = await openApp(clock)
     const watchlist = await app.call<WatchlistSummary>('watchlists:import', { fileName: 'morning.watchlist.json', bytes: watchlistFile() })
     await vi.waitFor(() =>
@@ -130,7 +105,7 @@ describe('schedules in the app', () => {
     await app.root.close()
     opened.splice(0)
     // Tuesday's and Wednesday's 07:00 pass while the app is closed: one late run stands for both.
-    clock.jumpTo(WEDNESDAY_0900)
+    clock.set(WEDNESDAY_0900)
     const again = await openApp(clock)
     await vi.waitFor(async () => expect((await again.history()).map((lookup) => lookup.state)).toEqual(['finished', 'finished']), {
       timeout: 20_000
@@ -152,7 +127,7 @@ describe('schedules in the app', () => {
   })
   it('a schedule set through the contract is checked, kept and followed, and the overview says each next run', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'schedules-root-'))
-    const clock = movableClock(MONDAY_0659)
+    const clock = createMovableClock({ start: MONDAY_0659 })
     const app = await openApp(clock)
     const imported = await app.call<WatchlistSummary>('watchlists:import', { fileName: 'morning.watchlist.json', bytes: watchlistFile() })
     const refused = (await dispatch(
