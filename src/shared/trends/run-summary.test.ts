@@ -70,6 +70,27 @@ describe('summarizeRun', () => {
     expect(summary.stores[0]?.counts.not_asked).toBe(1)
   })
 
+  it('keeps every value of a long run, a later answer for the same value winning, and not looked up where a store stopped', () => {
+    const values = Array.from({ length: 5_000 }, (_, index) => `V${index}`)
+    const answers: SummaryInput[] = [
+      ...values.map((value, index) => answer(1, value, index % 3 === 0 ? 'not_found' : 'found', shelf(index % 2))),
+      // Store 2 answers half the values, the last of them twice: failed, then found on the retry.
+      ...values.slice(0, 2_500).map((value) => answer(2, value, 'failed')),
+      answer(2, 'V2499', 'found', shelf(3))
+    ]
+    const summary = summarizeRun([1, 2], answers)
+    expect(summary.values).toEqual(values)
+    const [first, second] = summary.stores
+    expect(first?.statuses).toHaveLength(5_000)
+    expect(first?.statuses[0]).toBe(SUMMARY_CODES.not_found)
+    expect(first?.statuses[1]).toBe(SUMMARY_CODES.in_stock)
+    expect(first?.statuses[2]).toBe(SUMMARY_CODES.out_of_stock)
+    expect(second?.statuses).toHaveLength(5_000)
+    expect(second?.counts).toMatchObject({ failed: 2_499, in_stock: 1, not_asked: 2_500 })
+    expect(second?.statuses[2_499]).toBe(SUMMARY_CODES.in_stock)
+    expect(second?.statuses[2_500]).toBe(SUMMARY_CODES.not_asked)
+  })
+
   it('has no rate for a store that found nothing', () => {
     const summary = summarizeRun([1], [answer(1, 'A', 'not_found')])
     expect(countsRate(summary.stores[0]?.counts ?? countStatuses(new Uint8Array()))).toBeNull()
