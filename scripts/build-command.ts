@@ -1,7 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { COMMAND_ENTRY_FILE, COMMAND_OUT_DIR, COMMAND_THREAD_FILES } from '../src/main/cli/command-files'
+import { COMMAND_ENTRY_FILE, COMMAND_OUT_DIR, COMMAND_THREAD_FILE, COMMAND_THREAD_FILES } from '../src/main/cli/command-files'
 import { NODE_ENGINES } from '../src/main/cli/node-version'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -15,6 +15,7 @@ const withoutExtension = (file: string) => file.replace(/\.mjs$/, '')
 /** The command's entry and its threads' scripts, each by the name it is built to. */
 export const COMMAND_SOURCES = {
   [withoutExtension(COMMAND_ENTRY_FILE)]: 'src/main/cli/inventory-lookup.ts',
+  [withoutExtension(COMMAND_THREAD_FILE)]: 'src/main/cli/command-thread-main.ts',
   [withoutExtension(COMMAND_THREAD_FILES.workerEntry)]: 'src/main/workers/worker-main.ts',
   [withoutExtension(COMMAND_THREAD_FILES.demoApiEntry)]: 'src/main/demo-api/demo-api-thread-main.ts',
   [withoutExtension(COMMAND_THREAD_FILES.historyEntry)]: 'src/main/history/history-thread-main.ts'
@@ -22,8 +23,8 @@ export const COMMAND_SOURCES = {
 
 /**
  * Builds the installed `inventory-lookup` command (part of `npm run build`, and run by `npm pack`):
- * its entry and the three thread scripts it starts, bundled to plain ES modules in out/cli, with the
- * code they share in out/cli/chunks. zod is bundled in: loaded as a package it is some fifty files
+ * its entry, the thread the lookup runs on and the three thread scripts that one starts, bundled to
+ * plain ES modules in out/cli, with the code they share in out/cli/chunks. zod is bundled in: loaded as a package it is some fifty files
  * for Node's loader to resolve in each of the command's threads, a quarter of a small lookup's CPU
  * time. keytar stays outside (a native module, built for the machine it is installed on), loaded
  * from the package's own node_modules.

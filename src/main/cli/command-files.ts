@@ -10,6 +10,9 @@ export const COMMAND_OUT_DIR = 'out/cli'
 
 export const COMMAND_ENTRY_FILE = `${COMMAND_NAME}.mjs`
 
+/** The thread the lookup runs on (`command-thread.ts`), beside the entry. */
+export const COMMAND_THREAD_FILE = 'command-thread-main.mjs'
+
 /** The built thread scripts, by the composition root's name for each. */
 export const COMMAND_THREAD_FILES = {
   workerEntry: 'worker-main.mjs',

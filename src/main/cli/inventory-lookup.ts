@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { COMMAND_NAME, COMMAND_THREAD_FILES, type ThreadScripts } from './command-files'
+import { COMMAND_NAME, COMMAND_THREAD_FILE, COMMAND_THREAD_FILES } from './command-files'
+import type { BuiltCommand } from './command-thread'
 import { startCommand } from './start-command'
 
 /**
@@ -10,12 +11,15 @@ import { startCommand } from './start-command'
  * scheduler started (no npm, no tsx in between), so SIGINT, SIGTERM and SIGHUP reach the code that
  * handles them.
  */
-function builtThreads(): ThreadScripts {
+function builtCommand(): BuiltCommand {
   const beside = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
   return {
-    workerEntry: beside(COMMAND_THREAD_FILES.workerEntry),
-    demoApiEntry: beside(COMMAND_THREAD_FILES.demoApiEntry),
-    historyEntry: beside(COMMAND_THREAD_FILES.historyEntry)
+    commandEntry: beside(COMMAND_THREAD_FILE),
+    threads: {
+      workerEntry: beside(COMMAND_THREAD_FILES.workerEntry),
+      demoApiEntry: beside(COMMAND_THREAD_FILES.demoApiEntry),
+      historyEntry: beside(COMMAND_THREAD_FILES.historyEntry)
+    }
   }
 }
 
@@ -25,4 +29,4 @@ function builtThreads(): ThreadScripts {
 // so by startCommand) must still get that far: it is looked up, not imported by name.
 nodeModule.enableCompileCache?.()
 
-await startCommand(COMMAND_NAME, builtThreads)
+await startCommand(COMMAND_NAME, builtCommand)

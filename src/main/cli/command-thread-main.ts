@@ -1,0 +1,51 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import type { CommandMainMessage, CommandThreadData, CommandThreadMessage } from './command-thread-protocol'
+import { runCommand } from './lookup-main'
+
+/**
+ * The command's thread (see `command-thread.ts`): the headless lookup with the process's terminal
+ * and signals reached through the main thread.
+ */
+const port = parentPort
+if (port === null) throw new Error('command-thread-main runs as a worker thread')
+const { argv, threads } = workerData as CommandThreadData
+const send = (message: CommandThreadMessage) => port.postMessage(message)
+
+const writes = new Map<number, { resolve(): void; reject(error: Error): void }>()
+let nextWrite = 1
+let onInterrupt: (() => void) | null = null
+port.on('message', (message: CommandMainMessage) => {
+  if (message.kind === 'interrupt') {
+    onInterrupt?.()
+    return
+  }
+  const write = writes.get(message.id)
+  writes.delete(message.id)
+  if (message.error === null) write?.resolve()
+  else write?.reject(new Error(message.error))
+})
+
+const code = await runCommand(
+  argv,
+  {
+    stdout: (text) => send({ kind: 'stdout', text }),
+    stderr: (text) => send({ kind: 'stderr', text }),
+    writeStdout: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        const id = nextWrite++
+        writes.set(id, { resolve, reject })
+        send({ kind: 'write', id, chunk })
+      }),
+    onInterrupt(stop) {
+      onInterrupt = stop
+      send({ kind: 'interrupts', listening: true })
+      return () => {
+        onInterrupt = null
+        send({ kind: 'interrupts', listening: false })
+      }
+    }
+  },
+  threads ?? undefined
+)
+send({ kind: 'exit', code })
+port.close()
