@@ -183,6 +183,14 @@ export const MIGRATIONS: readonly string[] = [
   // Summaries written before stay NULL here and are read from their store rows.
   `
   ALTER TABLE run_summaries ADD COLUMN trend_digest BLOB;
+  `,
+  // What "Since the last run" reads instead of both runs' raw answers (summary-stock-reads.ts): each
+  // store's On hand per value (on-hand-blob.ts), dropped with the raw answers, and the length of the
+  // run's result log when it was summarised, so a summary older than the answers is never read.
+  // Summaries written before stay NULL and their runs are compared from their raw answers.
+  `
+  ALTER TABLE run_summaries ADD COLUMN answers_seq INTEGER;
+  ALTER TABLE run_store_summaries ADD COLUMN on_hand BLOB;
   `
 ]
 

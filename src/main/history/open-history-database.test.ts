@@ -64,6 +64,8 @@ const SEEDS: readonly ((db: DatabaseSync) => void)[] = [
   // Version 6 keeps carried cells in compressed slices; a lookup stored before keeps a JSON list per line, read as before.
   seedVersion1,
   // Version 7 added the runs' trend digests; a summary stored before has none and is read from its store rows.
+  seedVersion1,
+  // Version 8 added On hand to the summaries; a run summarised before is compared from its raw answers.
   seedVersion1
 ]
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { SUMMARY_STATUSES, summarizeRun, type SummaryCounts, type SummaryInput } from '../../shared/trends/run-summary'
+import { packOnHand } from '../../shared/trends/on-hand-blob'
 import { packStatuses } from '../../shared/trends/status-blob'
 import { packTrendDigest, trendStoreFromBlob, trendStoreOf, unpackTrendDigest, type TrendStore } from '../../shared/trends/trend-digest'
 import { buildTrends, type TrendRunInput, type Trends } from '../../shared/trends/trend-series'
@@ -19,18 +20,20 @@ type CountRow = Record<(typeof SUMMARY_STATUSES)[number], number>
 export function createSummaryWrites(db: DatabaseSync) {
   const findValue = db.prepare('SELECT id FROM summary_values WHERE item_type = ? AND value = ?')
   const insertValue = db.prepare('INSERT INTO summary_values (item_type, value) VALUES (?, ?)')
-  const itemTypeOf = db.prepare('SELECT item_type FROM lookups WHERE id = ?')
+  const lookupOf = db.prepare('SELECT item_type, next_seq FROM lookups WHERE id = ?')
   const storesOf = db.prepare('SELECT store_nbr FROM lookup_stores WHERE lookup_id = ? ORDER BY position')
   const answersOf = db.prepare(
-    `SELECT r.store_nbr, r.status, r.locations, r.batch_id, r.item_index, l.value
+    `SELECT r.store_nbr, r.line, r.status, r.locations, r.batch_id, r.item_index, l.value
      FROM results r JOIN lookup_lines l ON l.lookup_id = r.lookup_id AND l.line = r.line
      WHERE r.lookup_id = ? AND r.superseded = 0 ORDER BY r.store_nbr, r.line`
   )
-  const upsertRun = db.prepare('INSERT OR REPLACE INTO run_summaries (lookup_id, value_ids, written_at, trend_digest) VALUES (?, ?, ?, ?)')
+  const upsertRun = db.prepare(
+    'INSERT OR REPLACE INTO run_summaries (lookup_id, value_ids, written_at, trend_digest, answers_seq) VALUES (?, ?, ?, ?, ?)'
+  )
   const clearStores = db.prepare('DELETE FROM run_store_summaries WHERE lookup_id = ?')
   const insertStore = db.prepare(
-    `INSERT INTO run_store_summaries (lookup_id, store_nbr, position, ${COUNT_COLUMNS}, statuses)
-     VALUES (?, ?, ?, ${SUMMARY_STATUSES.map(() => '?').join(', ')}, ?)`
+    `INSERT INTO run_store_summaries (lookup_id, store_nbr, position, ${COUNT_COLUMNS}, statuses, on_hand)
+     VALUES (?, ?, ?, ${SUMMARY_STATUSES.map(() => '?').join(', ')}, ?, ?)`
   )
   const deleteRun = db.prepare('DELETE FROM run_summaries WHERE lookup_id = ?')
   const hasSummary = db.prepare('SELECT 1 FROM run_summaries WHERE lookup_id = ?')
@@ -40,6 +43,8 @@ export function createSummaryWrites(db: DatabaseSync) {
   const dropResults = db.prepare('DELETE FROM results WHERE lookup_id = ?')
   const dropBatches = db.prepare('DELETE FROM item_batches WHERE lookup_id = ?')
   const markRemoved = db.prepare('UPDATE lookups SET answers_removed_at = ? WHERE id = ?')
+  // Only Since the last run reads it, and only beside the raw answers.
+  const dropOnHand = db.prepare('UPDATE run_store_summaries SET on_hand = NULL WHERE lookup_id = ?')
   const removedAt = db.prepare('SELECT answers_removed_at FROM lookups WHERE id = ?')
 
   function valueId(itemType: string, value: string): number {
@@ -53,12 +58,13 @@ export function createSummaryWrites(db: DatabaseSync) {
      * `locationsOf` reads a found answer's location rows where a row has none of its own (older rows).
      */
     record(lookupId: number, now: number, locationsOf: (answer: AnswerRow) => SummaryInput['locations']): boolean {
-      const lookup = itemTypeOf.get(lookupId) as { item_type: string } | undefined
+      const lookup = lookupOf.get(lookupId) as { item_type: string; next_seq: number } | undefined
       if (lookup === undefined) return false
       const stores = (storesOf.all(lookupId) as { store_nbr: number }[]).map((row) => row.store_nbr)
       const answers = function* (): Iterable<SummaryInput> {
         for (const row of answersOf.iterate(lookupId) as Iterable<AnswerRow>) {
-          yield { storeNbr: row.store_nbr, value: row.value, status: row.status, locations: row.status === 'found' ? locationsOf(row) : [] }
+          const locations = row.status === 'found' ? locationsOf(row) : []
+          yield { storeNbr: row.store_nbr, line: row.line, value: row.value, status: row.status, locations }
         }
       }
       const summary = summarizeRun(stores, answers())
@@ -67,7 +73,7 @@ export function createSummaryWrites(db: DatabaseSync) {
         summary.values.length,
         summary.stores.map((store) => trendStoreOf(store.storeNbr, store.statuses, store.counts))
       )
-      upsertRun.run(lookupId, new Uint8Array(ids.buffer), now, digest)
+      upsertRun.run(lookupId, new Uint8Array(ids.buffer), now, digest, lookup.next_seq)
       clearStores.run(lookupId)
       summary.stores.forEach((store, position) => {
         insertStore.run(
@@ -75,7 +81,8 @@ export function createSummaryWrites(db: DatabaseSync) {
           store.storeNbr,
           position,
           ...SUMMARY_STATUSES.map((status) => store.counts[status]),
-          packStatuses(store.statuses)
+          packStatuses(store.statuses),
+          packOnHand(store.onHand)
         )
       })
       return true
@@ -91,6 +98,7 @@ export function createSummaryWrites(db: DatabaseSync) {
       if (hasSummary.get(lookupId) === undefined) this.record(lookupId, now, locationsOf)
       dropResults.run(lookupId)
       dropBatches.run(lookupId)
+      dropOnHand.run(lookupId)
       markRemoved.run(now, lookupId)
     },
 
@@ -107,6 +115,7 @@ export function createSummaryWrites(db: DatabaseSync) {
 
 export interface AnswerRow {
   store_nbr: number
+  line: number
   status: SummaryInput['status']
   locations: string | null
   batch_id: number | null

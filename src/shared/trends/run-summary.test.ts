@@ -26,13 +26,16 @@ describe('summaryStatusOf', () => {
 })
 
 describe('summarizeRun', () => {
+  /** Lines A, B, C, ... one per value, as a list without duplicates has them; `line` overrides. */
   const answer = (
     storeNbr: number,
     value: string | null,
     status: SummaryInput['status'],
-    locations: StockLocation[] = []
+    locations: StockLocation[] = [],
+    line = value === null ? 99 : value.charCodeAt(0) - 64
   ): SummaryInput => ({
     storeNbr,
+    line,
     value,
     status,
     locations
@@ -70,11 +73,11 @@ describe('summarizeRun', () => {
     expect(summary.stores[0]?.counts.not_asked).toBe(1)
   })
 
-  it('keeps every value of a long run, a later answer for the same value winning, and not looked up where a store stopped', () => {
+  it('keeps every value of a long run, a line answered again (a retry) winning, and not looked up where a store stopped', () => {
     const values = Array.from({ length: 5_000 }, (_, index) => `V${index}`)
     const answers: SummaryInput[] = [
       ...values.map((value, index) => answer(1, value, index % 3 === 0 ? 'not_found' : 'found', shelf(index % 2))),
-      // Store 2 answers half the values, the last of them twice: failed, then found on the retry.
+      // Store 2 answers half the values, the last of them twice at its one line: failed, then found on the retry.
       ...values.slice(0, 2_500).map((value) => answer(2, value, 'failed')),
       answer(2, 'V2499', 'found', shelf(3))
     ]
@@ -89,6 +92,34 @@ describe('summarizeRun', () => {
     expect(second?.counts).toMatchObject({ failed: 2_499, in_stock: 1, not_asked: 2_500 })
     expect(second?.statuses[2_499]).toBe(SUMMARY_CODES.in_stock)
     expect(second?.statuses[2_500]).toBe(SUMMARY_CODES.not_asked)
+  })
+
+  it("lists values in their lines' order, whichever store answered first, with each store's On hand", () => {
+    // Store 1 missed line 1 (A): the values still follow the lines.
+    const summary = summarizeRun(
+      [1, 2],
+      [
+        answer(1, 'B', 'found', shelf(4)),
+        answer(1, 'C', 'found', backroomOnly),
+        answer(2, 'A', 'found', shelf(2.5)),
+        answer(2, 'C', 'not_found')
+      ]
+    )
+    expect(summary.values).toEqual(['A', 'B', 'C'])
+    const [first, second] = summary.stores
+    expect([...(first?.statuses ?? [])]).toEqual([SUMMARY_CODES.not_asked, SUMMARY_CODES.in_stock, SUMMARY_CODES.shelf_empty])
+    expect([...(first?.onHand ?? [])]).toEqual([0, 4, 6])
+    expect([...(second?.statuses ?? [])]).toEqual([SUMMARY_CODES.in_stock, SUMMARY_CODES.not_asked, SUMMARY_CODES.not_found])
+    expect([...(second?.onHand ?? [])]).toEqual([2.5, 0, 0])
+  })
+
+  it("keeps a store's first line of a value, as Compare does, in whatever order the answers come", () => {
+    const summary = summarizeRun(
+      [1],
+      [answer(1, 'A', 'found', shelf(0), 5), answer(1, 'A', 'found', shelf(7), 2), answer(1, 'A', 'failed', [], 9)]
+    )
+    expect([...(summary.stores[0]?.statuses ?? [])]).toEqual([SUMMARY_CODES.in_stock])
+    expect([...(summary.stores[0]?.onHand ?? [])]).toEqual([7])
   })
 
   it('has no rate for a store that found nothing', () => {
