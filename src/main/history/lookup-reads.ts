@@ -18,6 +18,7 @@ import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices
 import { unpackItems, unpackLocations } from './item-batch'
 import { createItemNameReads } from './item-name-reads'
 import { listStatement } from './list-statement'
+import { createSummaryStockReads } from './summary-stock-reads'
 
 interface LookupRow {
   id: number
@@ -201,6 +202,7 @@ export function createLookupReads(db: DatabaseSync) {
   }
 
   const names = createItemNameReads(db)
+  const summarised = createSummaryStockReads(db)
 
   function stockInputs(id: number): StockInput[] {
     return snapshot(() => {
@@ -289,9 +291,16 @@ export function createLookupReads(db: DatabaseSync) {
     /** Every line's outcome and location rows, without unpacking the items: what a comparison reads. */
     stockInputs,
 
-    /** "Since the last run" of `nowId` against `thenId` (none: its rate only), both runs' stock read in one snapshot. */
+    /**
+     * "Since the last run" of `nowId` against `thenId` (none: its rate only), in one snapshot: from
+     * the runs' summaries when they are of their current answers, else from both runs' stock.
+     */
     sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): StockComparison {
-      return snapshot(() => compareForSinceLastRun(thenId === null ? null : stockInputs(thenId), stockInputs(nowId), lowStockLevel))
+      return snapshot(
+        () =>
+          summarised.sinceLastRun(thenId, nowId) ??
+          compareForSinceLastRun(thenId === null ? null : stockInputs(thenId), stockInputs(nowId), lowStockLevel)
+      )
     },
 
     /** The carried cells of these lines, one per carried column (blank where the file had none). */
