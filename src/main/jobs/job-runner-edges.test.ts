@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
+import type { JobProgress } from '../../shared/domain/job-progress'
 import type { InventoryItem } from '../../shared/domain/line-result'
 import { searchPathFor } from '../../shared/environments'
 import { memoryHistory } from '../history/test-support/memory-history'
@@ -13,8 +14,9 @@ import { asLines, validGtins } from './test-support/gtin-fixtures'
 
 /**
  * The runner's paths that only misbehaving servers or code reach: the safety net for an answer
- * that cannot be recorded, giving up on a batch that is throttled again and again, and retrying
- * failed values with credentials fixed in the meantime. All on the fake clock.
+ * that cannot be recorded, giving up on a batch that is throttled again and again, retrying
+ * failed values with credentials fixed in the meantime, and a History slow to write a run's end.
+ * All on the fake clock.
  */
 const target: ApiTarget = {
   environment: 'sandbox',
@@ -118,5 +120,37 @@ describe('job runner, edge paths', () => {
     expect(secretsUsed.slice(0, sentWithOld).every((secret) => secret === 'old-secret')).toBe(true)
     // Three batches of 100, each sent once, all with the secret the retry was given.
     expect(secretsUsed.slice(sentWithOld)).toEqual(['new-secret', 'new-secret', 'new-secret'])
+  })
+
+  it('says Finished only once History has the end of the run and its summary, however long that takes', async () => {
+    const clock = createFakeClock()
+    const log = createMemoryLogger()
+    const { history, writer, results } = memoryHistory(clock.now, log)
+    const shown: { state: JobProgress['state']; inHistory: string | undefined; summarised: boolean }[] = []
+    const runner = createJobRunner({
+      client: createFakeInventory({ clock }),
+      history,
+      // History busy with another process's writes: the end of the run waits 2 s for its turn.
+      writer: { ...writer, finishRun: async (...args) => clock.sleep(2_000).then(() => writer.finishRun(...args)) },
+      now: clock.now,
+      sleep: clock.sleep,
+      random: () => 0.5,
+      log,
+      onProgress: (progress) => {
+        const id = Number(progress.jobId)
+        const summarised = history.operations().summaryReads.storeCounts(id).length > 0
+        shown.push({ state: progress.state, inHistory: history.lookup(id)?.state, summarised })
+      }
+    })
+    const lines = asLines(validGtins(250))
+    const { jobId } = await runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const final = await clock.runUntilSettled(runner.whenSettled(jobId))
+    expect(checkJobInvariant(lines, (await results.page(jobId, 0)).entries, final)).toEqual([])
+    // Progress went on while the end was being written (every answer in), then Finished, once.
+    expect(shown.filter((progress) => progress.state === 'finished')).toEqual([
+      { state: 'finished', inHistory: 'finished', summarised: true }
+    ])
+    expect(shown.at(-1)?.state).toBe('finished')
+    expect(shown.some((progress) => progress.inHistory === 'running' && progress.state === 'running')).toBe(true)
   })
 })

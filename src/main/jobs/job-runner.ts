@@ -96,7 +96,11 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const figures = run.ledger.figures(run.lane.state(deps.now()).throttledMs)
     run.lane.close()
     const valuesPerSecond = run.ledger.rateAt(now)
-    const ending = { run, progress: run.ledger.stopped(run.ledger.shownState(reason), now, run.lane.state(deps.now())) }
+    // A stop is shown at once. A finish is shown once History has it, with the run's summary, so that
+    // nothing that follows the progress (Since the last run, a watchlist's figures) reads History first.
+    const gate = run.lane.state(deps.now())
+    const shown = reason === 'finished' ? run.ledger.snapshot(now, gate) : run.ledger.stopped(run.ledger.shownState(reason), now, gate)
+    const ending = { run, progress: shown }
     stopping.set(run.id, ending)
     if (reason !== 'finished') emit(ending.progress)
     void run.record
@@ -152,7 +156,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       })
       const work = params.stores.map((storeNbr) => ({ storeNbr, lines: pending }))
       beginRun(stored(created.id), params.target, work, 'finished')
-      // A list with nothing to look up has already finished.
+      // A list with nothing to look up has every line answered already, and finishes as soon as History has it.
       return progressOf(created.id)
     },
 
