@@ -171,6 +171,9 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     random,
     log,
     onProgress: (progress) => {
+      // What a running lookup found is read on History's reader thread (its results, then Since the last
+      // run at its end): started with the lookup, the thread is ready when the window or the end asks.
+      if (progress.state === 'running') historyReader.warm()
       emit('jobs:progress', progress)
       wakeLock.observe(progress)
       watchlists.observe(progress)

@@ -31,6 +31,8 @@ export interface HistoryReader {
   itemNames(id: number): Promise<Map<number, string>>
   /** The trends of these runs from their summaries (a year of a watchlist's runs in one read), never their raw answers. */
   trends(ids: readonly number[]): Promise<Trends>
+  /** Gets ready for reads now (a thread's start), so that the first does not wait for it. */
+  warm(): void
   close(): Promise<void>
 }
 
@@ -58,6 +60,7 @@ export function createInThreadReader({
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     itemNames: (id) => run(() => reads.itemNames(id)),
     trends: (ids) => run(() => summaryReads.trends(ids)),
+    warm: () => undefined,
     close: () => Promise.resolve()
   }
 }

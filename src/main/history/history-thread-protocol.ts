@@ -7,7 +7,7 @@ import type { LookupOwner } from './lookup-owner'
 export type HistoryWriteOp = Exclude<keyof HistoryWriter, 'close'>
 
 /** The reads History's reader thread answers, by name. */
-export type HistoryReadOp = Exclude<keyof HistoryReader, 'close'>
+export type HistoryReadOp = Exclude<keyof HistoryReader, 'close' | 'warm'>
 
 export type HistoryThreadAsk = { op: HistoryWriteOp | HistoryReadOp; args: unknown[] } | { op: 'close' }
 

@@ -41,6 +41,7 @@ interface Waiting {
 
 interface ThreadChannel {
   post(request: HistoryThreadAsk): Promise<unknown>
+  warm(): void
   /** Lets what was asked so far finish, then stops the thread. */
   close(): Promise<void>
   readonly closed: boolean
@@ -104,6 +105,9 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
 
   return {
     post,
+    warm() {
+      if (closed === null) thread.warm()
+    },
     get closed() {
       return closed !== null
     },
@@ -165,6 +169,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     itemNames: (id) => call('itemNames', id),
     trends: (ids) => call('trends', ids),
+    warm: () => channel.warm(),
     close: () => channel.close()
   }
 }

@@ -37,6 +37,7 @@ export function openHistoryReader(
     carriedCells: (id, lines) => current().carriedCells(id, lines),
     itemNames: (id) => current().itemNames(id),
     trends: (ids) => current().trends(ids),
+    warm: () => current().warm(),
     close: () => reader?.close() ?? Promise.resolve()
   }
 }

@@ -11,6 +11,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { parseDemoDate, type DemoDay } from '../demo-api/demo-date'
 import { searchInventory } from '../demo-api/demo-inventory'
 import { createMemoryLogger } from '../logging/logger'
+import { runningThreads } from '../workers/thread-census'
 
 /**
  * Watchlists through the handler table, as the window uses them: saved, run on one Demo day, the
@@ -103,6 +104,8 @@ describe('watchlists in the app', () => {
 
     const second = await open(DAY + 1)
     const run2 = await second.call('runWatchlist', { id: saved.id })
+    // History's reader thread starts with the lookup: ready for its results, and for Since the last run at its end.
+    expect(runningThreads('History reads')).toHaveLength(1)
     expect((await second.root.services.lookups.whenSettled(run2.jobId)).state).toBe('finished')
     const { lookups } = await second.call('listLookups', {})
     expect(lookups.map((lookup) => [lookup.jobId, lookup.watchlistName, lookup.follows])).toEqual([

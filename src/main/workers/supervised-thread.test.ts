@@ -112,4 +112,15 @@ describe('a supervised thread', () => {
     expect(await waiting).toMatchObject({ message: 'closing' })
     expect(stops).toEqual([])
   })
+
+  it('starts when warmed, before any request, once: the first request then runs on that thread', async () => {
+    const { thread, ask, started } = supervise(ECHO)
+    expect(thread.running).toBe(false)
+    thread.warm()
+    thread.warm()
+    expect(thread.running).toBe(true)
+    expect(started).toHaveLength(1)
+    expect(await ask({ n: 3 })).toBe(6)
+    expect(started).toHaveLength(1)
+  })
 })

@@ -84,6 +84,8 @@ export interface SupervisedThreadOptions {
 }
 
 export interface SupervisedThread<W extends ThreadWaiter> {
+  /** Starts the thread now if none runs, so that the first request does not wait for its start. */
+  warm(): void
   /** Posts a request on the running thread (started now if none runs); `waiter` waits until `take(id)`. */
   post(message: (id: number) => unknown, waiter: W, transfer?: ArrayBuffer[]): void
   /** The waiter of request `id`, no longer waiting; undefined when it was answered or failed already. */
@@ -157,6 +159,9 @@ export function superviseThread<W extends ThreadWaiter>(options: SupervisedThrea
   }
 
   return {
+    warm() {
+      thread ??= start()
+    },
     post(message, waiter, transfer) {
       thread ??= start()
       const id = nextId++
