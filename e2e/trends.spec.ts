@@ -1,11 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { stockFigures } from '../src/shared/stock/stock-figures'
 import { statusFromFigures } from '../src/shared/stock/stock-status'
 import { formatRate } from '../src/shared/views/store-views'
 import { expect, test } from './fixtures'
-import type { Harness } from './harness/start-harness'
+import { startHarness, type Harness } from './harness/start-harness'
 import { historyRow, openHistory, storedIds } from './history-support'
 import { parseCsv } from './results-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
@@ -43,6 +45,13 @@ async function expectedFigures(harness: Harness, jobId: string) {
   }))
   const rate = (t: { found: number; withStock: number }) => Math.round((t.withStock / t.found) * 1000) / 10
   return { total: rate(all), stores: STORES.map((store) => rate(perStore.get(store) ?? all)), out: all.out, shelf: all.shelf }
+}
+
+/** Waits for History's own word that the lookup finished (its summary is kept then), with its origin written. */
+async function expectEnded(harness: Harness, jobId: string, origin: 'watchlist' | 'none'): Promise<void> {
+  const history = harness.root.services.history
+  await expect.poll(() => history.lookup(Number(jobId))?.state, { timeout: 60_000 }).toBe('finished')
+  expect(history.origin(Number(jobId))?.watchlistName ?? 'none').toBe(origin === 'watchlist' ? 'Morning check' : 'none')
 }
 
 async function tableRows(table: Locator): Promise<string[][]> {
@@ -110,4 +119,95 @@ test("Trends of two lookups draw each run's in-stock rate, out-of-stock counts a
   await rateChart.getByRole('button', { name: new RegExp(`^Lookup ${second} · `) }).press('Enter')
   await expect(page.getByRole('heading', { name: 'Trends', level: 2 })).toBeHidden()
   await expect(page.locator(':focus')).toHaveAttribute('id', 'job-progress-heading')
+})
+
+test("A watchlist's own Trends: one run asks for another; run again on the next Demo day, its two runs are drawn as their answers say", async ({
+  page
+}) => {
+  test.setTimeout(180_000)
+  const values = validGtins(30, 43)
+  const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-watchlist-trends-'))
+  const openTrends = async () => {
+    await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
+    await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
+    await page.getByRole('button', { name: 'Trends: Morning check' }).click()
+    await expect(page.getByRole('heading', { name: 'Trends: Morning check', level: 2 })).toBeFocused()
+  }
+  const runNow = async (harness: Harness) => {
+    const before = storedIds(harness).length
+    await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
+    await page.getByRole('button', { name: 'Run now: Morning check' }).click()
+    await expect.poll(() => storedIds(harness).length).toBe(before + 1)
+    const [jobId = ''] = storedIds(harness)
+    await expectEnded(harness, jobId, 'watchlist')
+  }
+  const fewRuns = page.getByText('Trends need at least two runs; Run now to add one.', { exact: true })
+  try {
+    const first = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-14' })
+    try {
+      await page.goto(first.url)
+      await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
+      await replaceValues(page, values)
+      await page.getByRole('button', { name: 'Save as watchlist' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Save as watchlist' })
+      await dialog.getByRole('textbox', { name: 'Watchlist name' }).fill('Morning check')
+      await dialog.getByRole('button', { name: 'Save watchlist' }).click()
+      await expect(page.getByRole('status').filter({ hasText: 'Watchlist “Morning check” saved' })).toBeVisible()
+
+      // Not run yet, then run once: a sentence instead of empty charts, and back where it came from.
+      await openTrends()
+      await expect(fewRuns).toBeVisible()
+      await expect(page.getByRole('group', { name: 'In-stock rate per lookup' })).toHaveCount(0)
+      await expectNoSeriousAxeViolations(page)
+      await runNow(first)
+      await openTrends()
+      await expect(fewRuns).toBeVisible()
+      await page.getByRole('button', { name: 'Back to Watchlists' }).click()
+      await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
+    } finally {
+      await first.close()
+    }
+
+    const second = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-15' })
+    try {
+      await page.goto(second.url)
+      await page.getByRole('heading', { name: 'What to look up' }).waitFor()
+      await runNow(second)
+      // A lookup of the same list that is no run of the watchlist is not drawn with its runs.
+      const runs = storedIds(second).length
+      await lookUpStores(page, values)
+      await expect.poll(() => storedIds(second).length).toBe(runs + 1)
+      const [other = '', secondRun = '', firstRun = ''] = storedIds(second)
+      await expectEnded(second, other, 'none')
+      const locale = await page.evaluate(() => navigator.language)
+
+      await openTrends()
+      await expect(fewRuns).toHaveCount(0)
+      const expected = await Promise.all([firstRun, secondRun].map(async (jobId) => ({ jobId, ...(await expectedFigures(second, jobId)) })))
+      const rates = page.getByRole('table', { name: 'In-stock rate per lookup, all stores and each store' })
+      await expect(rates.getByRole('columnheader')).toHaveText(['Lookup', 'When', 'All stores', 'Store 1234', 'Store 2001'])
+      expect((await tableRows(rates)).map((row) => [row[0], ...row.slice(2)])).toEqual(
+        expected.map((run) => [run.jobId, formatRate(run.total, locale), ...run.stores.map((rate) => formatRate(rate, locale))])
+      )
+      const counts = page.getByRole('table', { name: 'Out of stock and shelf empty per lookup' })
+      expect((await tableRows(counts)).map((row) => [row[0], row[2], row[3]])).toEqual(
+        expected.map((run) => [run.jobId, String(run.out), String(run.shelf)])
+      )
+      expect((await tableRows(rates)).map((row) => row[0])).not.toContain(other)
+      await expectNoSeriousAxeViolations(page)
+
+      // A point, reached by keyboard, opens its run.
+      const point = page
+        .getByRole('group', { name: 'In-stock rate per lookup' })
+        .getByRole('button', { name: new RegExp(`^Lookup ${firstRun} · .* · All stores: `) })
+      await point.focus()
+      await point.press('Enter')
+      await expect(page.locator(':focus')).toHaveAttribute('id', 'job-progress-heading')
+      await expect(page.getByRole('region', { name: /^Lookup · / })).toHaveAttribute('data-job-id', firstRun)
+    } finally {
+      await second.close()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })

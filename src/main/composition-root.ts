@@ -247,7 +247,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     historyWriter,
     results,
     comparisons,
-    trends: createTrendsService({ reader: historyReader }),
+    trends: createTrendsService({ reader: historyReader, history }),
     exports,
     watchlists,
     schedules: scheduler,

@@ -42,6 +42,8 @@ export interface HistoryStore {
   inputs(id: number): StoredInput[]
   /** The watchlist's latest finished run: the one its next run follows. */
   latestFinishedRun(watchlistId: string): number | null
+  /** The watchlist's latest `limit` ended runs (those with a summary), newest first. */
+  watchlistRuns(watchlistId: string, limit: number): number[]
   close(): void
 }
 
@@ -131,6 +133,7 @@ export function createHistoryStore({
       return origins.inputs(id, reads.lookup(id)?.carriedColumns.length ?? 0)
     },
     latestFinishedRun: (watchlistId) => open().operations.origins.latestFinishedRun(watchlistId),
+    watchlistRuns: (watchlistId, limit) => open().operations.origins.summarisedRuns(watchlistId, limit),
 
     list: (query) => open().reads.list(query),
     previous: (id) => open().reads.previous(id),

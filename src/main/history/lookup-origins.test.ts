@@ -51,4 +51,27 @@ describe('lookup origins', () => {
     expect(history.latestFinishedRun('w1')).toBe(first)
     expect(operations.setOrigin(second, { watchlistId: 'w1', watchlistName: 'x', follows: null })).toBe(false)
   })
+
+  it("give a watchlist's latest ended runs for its trends, newest first and at most the number asked, not those still running", () => {
+    const operations = history.operations()
+    const label = (id: number, watchlistId: string) => operations.setOrigin(id, { watchlistId, watchlistName: watchlistId, follows: null })
+    // Ended as the app ends a run: with its summary kept, which is what the trends draw.
+    const endedRun = (state: 'finished' | 'cancelled') => {
+      const { id } = history.createLookup(sampleLookup(sampleLines(2)))
+      operations.finishRun(id, state, { ...NO_FIGURES, valuesPerSecond: 0 }, 1_750_000_000_000)
+      return id
+    }
+    const ended = [endedRun('finished'), endedRun('finished'), endedRun('finished')]
+    const cancelled = endedRun('cancelled')
+    const running = run(false)
+    const other = endedRun('finished')
+    for (const id of [...ended, cancelled, running]) label(id, 'w1')
+    label(other, 'w2')
+    endedRun('finished')
+
+    expect(history.watchlistRuns('w1', 10)).toEqual([cancelled, ...[...ended].reverse()])
+    expect(history.watchlistRuns('w1', 2)).toEqual([cancelled, ended[2]])
+    expect(history.watchlistRuns('w2', 10)).toEqual([other])
+    expect(history.watchlistRuns('nobody', 10)).toEqual([])
+  })
 })

@@ -35,6 +35,12 @@ export function createOriginReads(db: DatabaseSync) {
     `SELECT o.lookup_id AS id FROM lookup_origins o JOIN lookups l ON l.id = o.lookup_id
      WHERE o.watchlist_id = ? AND l.state = 'finished' ORDER BY o.lookup_id DESC LIMIT 1`
   )
+  // Newest first along the watchlist's index; runs still going on have no summary yet, so nothing to draw.
+  const summarisedRuns = db.prepare(
+    `SELECT o.lookup_id AS id FROM lookup_origins o
+     WHERE o.watchlist_id = ? AND EXISTS (SELECT 1 FROM run_summaries s WHERE s.lookup_id = o.lookup_id)
+     ORDER BY o.lookup_id DESC LIMIT ?`
+  )
   const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? ORDER BY line')
   const slices = createCarriedSliceReads(db)
   return {
@@ -58,6 +64,10 @@ export function createOriginReads(db: DatabaseSync) {
         follows: row.follows,
         scheduled: scheduled.success ? scheduled.data : null
       }
+    },
+    /** The watchlist's latest `limit` runs that have a summary (ended), newest first: what its trends draw. */
+    summarisedRuns(watchlistId: string, limit: number): number[] {
+      return (summarisedRuns.all(watchlistId, limit) as { id: number }[]).map((row) => row.id)
     },
     /** The watchlist's latest finished run, the one its next run follows. */
     latestFinishedRun(watchlistId: string): number | null {

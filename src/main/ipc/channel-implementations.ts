@@ -119,9 +119,9 @@ export function createChannelImplementations(
     catalogueNames: async ({ itemType, values }) => ({
       names: [...services.history.catalogueNames(itemType, values)].map(([value, { name, source }]) => ({ value, name, source }))
     }),
-    lookupTrends: ({ jobIds }) => services.trends.trends(jobIds),
-    exportTrends: async ({ jobIds, table, format, csvSeparator }) => {
-      const trends = await services.trends.trends(jobIds)
+    lookupTrends: (runs) => services.trends.trends(runs),
+    exportTrends: async ({ runs, table, format, csvSeparator }) => {
+      const trends = await services.trends.trends(runs)
       return saveExport('export of trends', exports.trendsFileName(table, format), format, (path) =>
         exports.writeTrends(trends, table, path, format, csvSeparator)
       )

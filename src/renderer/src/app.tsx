@@ -18,6 +18,7 @@ import { useWatchlistActions } from './watchlists/use-watchlist-actions'
 import { WatchlistsScreen } from './watchlists/watchlists-screen'
 import { RunNotifications } from './watchlists/run-notifications'
 import { TrendsScreen } from './trends/trends-screen'
+import type { TrendRuns } from '../../shared/trends/trend-questions'
 
 /** Where the keyboard goes when a screen opens: its heading (the lookup screen: back where it was). */
 const SCREEN_HEADINGS: Readonly<Record<Exclude<Screen, 'lookup'>, string>> = {
@@ -37,7 +38,8 @@ export function App() {
   const job = useLookupJob()
   const [screen, setScreen] = useState<Screen>('lookup')
   const [comparing, setComparing] = useState<{ thenJobId: string; nowJobId: string } | null>(null)
-  const [trendRuns, setTrendRuns] = useState<readonly string[]>([])
+  /** What Trends draws, its watchlist's name when it draws one's, and the screen it goes back to. */
+  const [trendsOf, setTrendsOf] = useState<{ runs: TrendRuns; watchlistName?: string; from: 'history' | 'watchlists' } | null>(null)
   const previousScreen = useRef<Screen>(screen)
   /** The control the keyboard was on when the lookup screen was left, and the element to focus on coming back instead. */
   const lookupFocus = useRef<{ left: Element | null; target: string | null }>({ left: null, target: null })
@@ -150,7 +152,12 @@ export function App() {
   const { settings: current, warning } = settings.data
   return (
     <div className="app" data-environment={current.environment}>
-      <AppHeader environment={current.environment} screen={screen} onGo={go} />
+      {/* A watchlist's trends belong to Watchlists, as chosen lookups' trends belong to History. */}
+      <AppHeader
+        environment={current.environment}
+        screen={screen === 'trends' && trendsOf?.from === 'watchlists' ? 'watchlists' : screen}
+        onGo={go}
+      />
       <main className="app-main" id="main">
         <AppProblemNotice />
         {warning === null ? null : (
@@ -168,24 +175,35 @@ export function App() {
             onRunAgain={watchlistActions.runAgain}
             onCompare={compare}
             onTrends={(jobIds) => {
-              setTrendRuns(jobIds)
+              setTrendsOf({ runs: { jobIds: [...jobIds] }, from: 'history' })
               setScreen('trends')
             }}
             onDeleted={job.forget}
           />
         ) : null}
         {screen === 'watchlists' ? (
-          <WatchlistsScreen onRun={watchlistActions.runWatchlist} onEdit={watchlistActions.editWatchlist} />
+          <WatchlistsScreen
+            onRun={watchlistActions.runWatchlist}
+            onEdit={watchlistActions.editWatchlist}
+            onTrends={({ id, name }) => {
+              setTrendsOf({ runs: { watchlistId: id }, watchlistName: name, from: 'watchlists' })
+              setScreen('trends')
+            }}
+          />
         ) : null}
         {screen === 'compare' && comparing !== null ? (
           <CompareScreen key={`${comparing.thenJobId}:${comparing.nowJobId}`} {...comparing} onBack={() => go('history')} />
         ) : null}
-        {screen === 'trends' && trendRuns.length > 0 ? (
+        {screen === 'trends' && trendsOf !== null ? (
           <TrendsScreen
-            key={trendRuns.join(',')}
-            jobIds={trendRuns}
+            key={JSON.stringify(trendsOf.runs)}
+            runs={trendsOf.runs}
+            {...(trendsOf.watchlistName === undefined ? {} : { watchlistName: trendsOf.watchlistName })}
             onOpenRun={(jobId) => void openLookup(jobId)}
-            onBack={() => go('history')}
+            back={{
+              label: trendsOf.from === 'history' ? 'Back to History' : 'Back to Watchlists',
+              onBack: () => go(trendsOf.from)
+            }}
           />
         ) : null}
         <DiscardChangesDialog

@@ -1,16 +1,30 @@
 import { z } from 'zod'
 import { csvSeparatorSchema } from '../export/csv-separator-schema'
+import { watchlistIdSchema } from '../watchlists/watchlist'
 import { MAX_TREND_RUNS, trendsSchema } from './trend-series'
 import { trendTableSchema } from './trend-sheets'
 
-/** The runs to draw (a watchlist's, or lookups chosen in History); those without a summary are left out. */
-const trendRunsSchema = z.array(z.string().min(1).max(100)).min(1).max(MAX_TREND_RUNS)
+/**
+ * A watchlist's trends draw its latest runs, at most this many (a year of twice-daily runs): main
+ * picks them, so the window never sends a watchlist's ids back and forth.
+ */
+export const WATCHLIST_TREND_RUNS = 730
 
-export const trendsQuestionSchema = z.object({ jobIds: trendRunsSchema })
+/**
+ * The runs to draw: lookups chosen in History, or a watchlist's latest runs (main picks them by
+ * its id). Runs without a summary (still running) are left out.
+ */
+export const trendRunsSchema = z.union([
+  z.object({ jobIds: z.array(z.string().min(1).max(100)).min(1).max(MAX_TREND_RUNS) }),
+  z.object({ watchlistId: watchlistIdSchema })
+])
+export type TrendRuns = z.infer<typeof trendRunsSchema>
+
+export const trendsQuestionSchema = trendRunsSchema
 
 /** One of the trends' tables, to a CSV or XLSX file. */
 export const trendsExportSchema = z.object({
-  jobIds: trendRunsSchema,
+  runs: trendRunsSchema,
   table: trendTableSchema,
   format: z.enum(['csv', 'xlsx']),
   csvSeparator: csvSeparatorSchema.default('comma')

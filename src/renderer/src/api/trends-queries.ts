@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { TrendRuns } from '../../../shared/trends/trend-questions'
 import { historyKeys } from './history-queries'
 import { callInventory } from './inventory-call'
 
-/** Under History's keys: a lookup deleted or ended refreshes the trends that drew it. */
-export const trendsKey = (jobIds: readonly string[]) => [...historyKeys.all, 'trends', ...jobIds] as const
+/** Under History's keys: a lookup deleted or ended refreshes the trends that drew it (a watchlist's new run among them). */
+export const trendsKey = (runs: TrendRuns) => [...historyKeys.all, 'trends', runs] as const
 
-/** The trends of these runs, read by main from their summaries. */
-export function trendsQuery(jobIds: readonly string[]) {
+/** The trends of these runs (or of a watchlist's latest, which main picks), read by main from their summaries. */
+export function trendsQuery(runs: TrendRuns) {
   return queryOptions({
-    queryKey: trendsKey(jobIds),
-    queryFn: () => callInventory(window.inventory.lookupTrends({ jobIds: [...jobIds] }))
+    queryKey: trendsKey(runs),
+    queryFn: () => callInventory(window.inventory.lookupTrends(runs))
   })
 }

@@ -5,22 +5,29 @@ import { useSettings } from '../api/settings-queries'
 import { trendsQuery } from '../api/trends-queries'
 import { ErrorAlert } from '../errors/error-alert'
 import { savedMessage } from '../export/export-message'
-import { screenCsvSeparator } from '../format/format'
+import { formatCount, screenCsvSeparator } from '../format/format'
+import { WATCHLIST_TREND_RUNS, type TrendRuns } from '../../../shared/trends/trend-questions'
 import { chartPng } from './chart-png'
 import { TrendsView, type TrendTableName } from './trends-view'
 
 interface TrendsScreenProps {
-  /** The runs to draw: lookups chosen in History (a watchlist's runs, once watchlists have a screen). */
-  jobIds: readonly string[]
+  /** The runs to draw: lookups chosen in History, or a watchlist's latest runs, which main picks. */
+  runs: TrendRuns
+  /** The watchlist's name, when these are a watchlist's runs. */
+  watchlistName?: string
   onOpenRun: (jobId: string) => void
-  onBack: () => void
+  /** Back where the trends were opened from, History or Watchlists. */
+  back: { label: string; onBack: () => void }
 }
+
+/** A watchlist's trends compare its runs with each other: drawn from two runs on. */
+const FEWEST_RUNS = 2
 
 type ExportRequest = { kind: 'png'; svg: SVGSVGElement; name: string } | { kind: 'data'; table: TrendTableName; format: 'csv' | 'xlsx' }
 
 /** The Trends screen: the runs' trends read from History's summaries, their charts and tables, and their exports. */
-export function TrendsScreen({ jobIds, onOpenRun, onBack }: TrendsScreenProps) {
-  const trends = useQuery(trendsQuery(jobIds))
+export function TrendsScreen({ runs, watchlistName, onOpenRun, back }: TrendsScreenProps) {
+  const trends = useQuery(trendsQuery(runs))
   const separator = useSettings().data?.settings.csvSeparator ?? screenCsvSeparator()
   const [status, setStatus] = useState('')
   const exporting = useMutation({
@@ -29,9 +36,7 @@ export function TrendsScreen({ jobIds, onOpenRun, onBack }: TrendsScreenProps) {
         const pngBase64 = await chartPng(request.svg)
         return callInventory(window.inventory.exportChartImage({ name: request.name, pngBase64 }))
       }
-      return callInventory(
-        window.inventory.exportTrends({ jobIds: [...jobIds], table: request.table, format: request.format, csvSeparator: separator })
-      )
+      return callInventory(window.inventory.exportTrends({ runs, table: request.table, format: request.format, csvSeparator: separator }))
     },
     onMutate: () => setStatus(''),
     onSuccess: (result, request) =>
@@ -44,20 +49,25 @@ export function TrendsScreen({ jobIds, onOpenRun, onBack }: TrendsScreenProps) {
       )
   })
 
+  const ofWatchlist = 'watchlistId' in runs
+  const drawn = trends.data?.runs.length ?? 0
+  const tooFew = ofWatchlist && trends.data !== undefined && drawn < FEWEST_RUNS
   return (
     <section className="panel trends-screen" aria-labelledby="trends-heading">
       <div className="section-heading">
         <h2 id="trends-heading" tabIndex={-1}>
-          Trends
+          {watchlistName === undefined ? 'Trends' : `Trends: ${watchlistName}`}
         </h2>
-        <button type="button" onClick={onBack}>
-          Back to History
+        <button type="button" onClick={back.onBack}>
+          {back.label}
         </button>
       </div>
       <p role="status">{trends.isPending ? 'Reading the lookups’ summaries…' : status}</p>
       {exporting.isError ? <ErrorAlert error={exporting.error} onDismiss={() => exporting.reset()} /> : null}
       {trends.isError ? <ErrorAlert error={trends.error} /> : null}
-      {trends.data === undefined ? null : (
+      {tooFew ? <p>Trends need at least two runs; Run now to add one.</p> : null}
+      {ofWatchlist && drawn === WATCHLIST_TREND_RUNS ? <p>The watchlist’s latest {formatCount(drawn)} runs are drawn.</p> : null}
+      {trends.data === undefined || tooFew ? null : (
         <TrendsView
           trends={trends.data}
           onOpenRun={onOpenRun}

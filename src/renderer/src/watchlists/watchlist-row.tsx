@@ -13,6 +13,7 @@ export interface WatchlistRowActions {
   onExport: (watchlist: WatchlistSummary) => void
   onDelete: (watchlist: WatchlistSummary) => void
   onSchedule: (watchlist: WatchlistSummary) => void
+  onTrends: (watchlist: WatchlistSummary) => void
 }
 
 /** The schedule, its next run (main's answer; absent while it is asked) and what became of its latest slot. */
@@ -77,6 +78,10 @@ export function WatchlistRow({
             onClick={() => actions.onRun(watchlist)}
           >
             Run now
+          </button>
+          {/* A read only: open while another action is under way. */}
+          <button type="button" aria-label={`Trends: ${name}`} onClick={() => actions.onTrends(watchlist)}>
+            Trends
           </button>
           <button type="button" aria-label={`Edit: ${name}`} disabled={busy} onClick={() => actions.onEdit(watchlist)}>
             Edit

@@ -13,13 +13,15 @@ import './watchlists.css'
 interface WatchlistsScreenProps {
   onRun: (id: string) => Promise<void>
   onEdit: (id: string) => Promise<void>
+  /** Draws the watchlist's trends over its latest runs. */
+  onTrends: (watchlist: { id: string; name: string }) => void
 }
 
 /**
- * The watchlists kept: each with its items, stores and last run, run now, edited, duplicated,
- * exported as a file for a colleague or deleted; a colleague's file imported.
+ * The watchlists kept: each with its items, stores and last run, run now, its trends drawn, edited,
+ * duplicated, exported as a file for a colleague or deleted; a colleague's file imported.
  */
-export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
+export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenProps) {
   const queryClient = useQueryClient()
   const list = useQuery(watchlistsQuery)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -119,6 +121,7 @@ export function WatchlistsScreen({ onRun, onEdit }: WatchlistsScreenProps) {
                   schedule={scheduleOf(watchlist.id)}
                   busy={busy}
                   onSchedule={setScheduling}
+                  onTrends={onTrends}
                   onRun={(target) => void act(async () => (await onRun(target.id), null))}
                   onEdit={(target) => void act(async () => (await onEdit(target.id), null))}
                   onDuplicate={(target) =>
