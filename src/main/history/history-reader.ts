@@ -1,6 +1,6 @@
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
-import type { Trends } from '../../shared/trends/trend-series'
+import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { LookupReads } from './lookup-reads'
@@ -30,7 +30,7 @@ export interface HistoryReader {
   /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
   itemNames(id: number): Promise<Map<number, string>>
   /** The trends of these runs from their summaries (a year of a watchlist's runs in one read), never their raw answers. */
-  trends(ids: readonly number[]): Promise<Trends>
+  trends(ids: readonly number[]): Promise<PackedTrends>
   /** Gets ready for reads now (a thread's start), so that the first does not wait for it. */
   warm(): void
   close(): Promise<void>

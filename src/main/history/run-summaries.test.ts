@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import { SUMMARY_CODES } from '../../shared/trends/run-summary'
 import { unpackStatuses } from '../../shared/trends/status-blob'
+import { unpackTrends } from '../../shared/trends/trend-series'
 import { worstRows } from '../../shared/trends/worst-items'
 import { createHistoryOperations } from './history-operations'
 import { migrate } from './history-schema'
@@ -59,7 +60,7 @@ describe('run summaries in History', () => {
     const { db, operations, summaries } = open()
     const first = finishedRun(operations, T0, { 10: [5, 0, 2], 20: [3, 3, 3] })
     const second = finishedRun(operations, T0 + DAY, { 10: [0, 0, 2], 20: [3, 0, 3] })
-    const trends = summaries.trends([second, first, 999])
+    const trends = unpackTrends(summaries.trends([second, first, 999]))
     expect(trends.runs.map((run) => run.jobId)).toEqual([String(first), String(second)])
     expect(trends.runs.map((run) => run.total.rate)).toEqual([83.3, 50])
     expect(worstRows(trends).map((row) => [row.value, row.storeNbr, row.outRuns, row.answeredRuns])).toEqual([
@@ -82,7 +83,7 @@ describe('run summaries in History', () => {
     db.exec('UPDATE run_summaries SET trend_digest = NULL')
     const fromRows = summaries.trends([first, second, third])
     expect(fromDigests).toEqual(fromRows)
-    expect(worstRows(fromRows).find((row) => row.value === valueFor(2) && row.storeNbr === 20)).toMatchObject({
+    expect(worstRows(unpackTrends(fromRows)).find((row) => row.value === valueFor(2) && row.storeNbr === 20)).toMatchObject({
       outRuns: 1,
       answeredRuns: 2
     })
@@ -102,7 +103,7 @@ describe('run summaries in History', () => {
     const results = (id: number) => (db.prepare('SELECT count(*) AS n FROM results WHERE lookup_id = ?').get(id) as { n: number }).n
     expect(results(old)).toBe(0)
     expect(results(recent)).toBeGreaterThan(0)
-    const trends = summaries.trends([old, recent])
+    const trends = unpackTrends(summaries.trends([old, recent]))
     expect(trends.runs.map((run) => run.answersRemovedAt)).toEqual([new Date(T0 + 20 * DAY).toISOString(), null])
     expect(trends.runs[0]?.total.rate).toBe(83.3)
     // Nothing left to look up again: a resume is refused in a sentence instead of cancelling every line.

@@ -3,7 +3,8 @@ import { SUMMARY_STATUSES, summarizeRun, type SummaryCounts, type SummaryInput }
 import { packOnHand } from '../../shared/trends/on-hand-blob'
 import { packStatuses } from '../../shared/trends/status-blob'
 import { packTrendDigest, trendStoreFromBlob, trendStoreOf, unpackTrendDigest, type TrendStore } from '../../shared/trends/trend-digest'
-import { buildTrends, type TrendRunInput, type Trends } from '../../shared/trends/trend-series'
+import { buildTrends, type TrendRunInput } from '../../shared/trends/build-trends'
+import type { PackedTrends } from '../../shared/trends/packed-trends'
 
 /**
  * Run summaries in History (tables made by schema step 3): a run's values as integer ids (4 bytes each, one blob per run) and one
@@ -166,7 +167,7 @@ export function createSummaryReads(db: DatabaseSync) {
     },
 
     /** The trends of these runs, oldest first; runs without a summary (still running, deleted) are left out. */
-    trends(lookupIds: readonly number[]): Trends {
+    trends(lookupIds: readonly number[]): PackedTrends {
       // One snapshot, so a run deleted or summarised meanwhile is read whole or not at all.
       const own = !db.isTransaction
       if (own) db.exec('BEGIN')

@@ -1,5 +1,5 @@
 import { WATCHLIST_TREND_RUNS, type TrendRuns } from '../../shared/trends/trend-questions'
-import type { Trends } from '../../shared/trends/trend-series'
+import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import { lookupIdOf } from './lookup-id'
@@ -10,7 +10,7 @@ import { lookupIdOf } from './lookup-id'
  */
 export interface TrendsService {
   /** Runs that are not in History, or have no summary yet (still running), are left out. */
-  trends(runs: TrendRuns): Promise<Trends>
+  trends(runs: TrendRuns): Promise<PackedTrends>
 }
 
 export function createTrendsService({

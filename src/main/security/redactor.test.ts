@@ -107,6 +107,17 @@ describe('redactor: values', () => {
     expect(redactor.value(untouched)).toBe(untouched)
   })
 
+  it("passes a packed answer's number columns as they are and redacts its texts (trends: run ids and item values)", () => {
+    const redactor = createRedactor(['tok-123456789'])
+    const found = Int32Array.of(4, 2, -1)
+    const at = Float64Array.of(1_750_000_000_000, Number.NaN)
+    const trends = { stores: [10], runs: { jobIds: ['7'], at, found }, items: ['00012345678905', 'echo tok-123456789'] }
+    const out = redactor.value(trends)
+    expect(out.items).toEqual(['00012345678905', `echo ${REDACTED}`])
+    expect(out.runs).toBe(trends.runs)
+    expect(out.runs.found).toBe(found)
+  })
+
   it('copies an object from its first changed key on, keeping every key in order and __proto__ as an own key', () => {
     const redactor = createRedactor(['tok-123456789'])
     const input = JSON.parse('{"first":"a","second":{"deep":"b"},"__proto__":{"polluted":true},"late":"tok-123456789"}') as Record<

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { csvSeparatorSchema } from '../export/csv-separator-schema'
 import { watchlistIdSchema } from '../watchlists/watchlist'
-import { MAX_TREND_RUNS, trendsSchema } from './trend-series'
+import { MAX_TREND_RUNS, packedTrendsSchema } from './packed-trends'
 import { trendTableSchema } from './trend-sheets'
 
 /**
@@ -48,7 +48,7 @@ export const chartImageSchema = z.object({
  */
 export function trendChannels<O extends z.ZodType>(exportOutcome: O) {
   return {
-    lookupTrends: { channel: 'history:trends', input: trendsQuestionSchema, result: trendsSchema },
+    lookupTrends: { channel: 'history:trends', input: trendsQuestionSchema, result: packedTrendsSchema },
     exportTrends: { channel: 'history:export-trends', input: trendsExportSchema, result: exportOutcome },
     exportChartImage: { channel: 'files:export-chart', input: chartImageSchema, result: exportOutcome }
   } as const

@@ -28,16 +28,13 @@ describe('worstRows', () => {
   const stores = [30, 10, 20]
   let seed = 11
   const random = (limit: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % limit
-  const worst: Trends['worst'] = { item: [], store: [], outRuns: [], answeredRuns: [] }
-  items.forEach((_, item) =>
-    stores.forEach((_, store) => {
-      const answered = random(6)
-      worst.item.push(item)
-      worst.store.push(store)
-      worst.outRuns.push(1 + random(4))
-      worst.answeredRuns.push(answered)
-    })
-  )
+  const pairs = items.flatMap((_, item) => stores.map((_, store) => ({ item, store, answered: random(6), outRuns: 1 + random(4) })))
+  const worst: Trends['worst'] = {
+    item: Int32Array.from(pairs, (pair) => pair.item),
+    store: Int32Array.from(pairs, (pair) => pair.store),
+    outRuns: Int32Array.from(pairs, (pair) => pair.outRuns),
+    answeredRuns: Int32Array.from(pairs, (pair) => pair.answered)
+  }
   const trends: Trends = { stores, runs: [], items, worst }
 
   it.each(WORST_SORT_KEYS.flatMap((key) => (['ascending', 'descending'] as const).map((direction) => ({ key, direction }))))(
@@ -50,7 +47,12 @@ describe('worstRows', () => {
   )
 
   it('gives no share for a pair no run found', () => {
-    const rows = worstRows({ stores: [1], runs: [], items: ['x'], worst: { item: [0], store: [0], outRuns: [1], answeredRuns: [0] } })
+    const rows = worstRows({
+      stores: [1],
+      runs: [],
+      items: ['x'],
+      worst: { item: Int32Array.of(0), store: Int32Array.of(0), outRuns: Int32Array.of(1), answeredRuns: Int32Array.of(0) }
+    })
     expect(rows).toEqual([{ value: 'x', storeNbr: 1, outRuns: 1, answeredRuns: 0, share: null }])
   })
 })

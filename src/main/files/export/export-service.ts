@@ -11,7 +11,7 @@ import type { ExportFormat } from '../../../shared/contract'
 import type { CsvSeparator } from '../../../shared/export/csv-separator'
 import type { ExportSheet } from '../../../shared/export/export-sheet'
 import type { ExportViewSpec } from '../../../shared/export/export-spec'
-import type { Trends } from '../../../shared/trends/trend-series'
+import type { PackedTrends } from '../../../shared/trends/packed-trends'
 import type { TrendTable } from '../../../shared/trends/trend-sheets'
 import type { LookupView } from '../../../shared/views/lookup-views'
 import type { Comparison } from '../../history/compare-service'
@@ -61,7 +61,7 @@ export interface ExportService {
   trendsFileName(table: TrendTable, format: 'csv' | 'xlsx'): string
   /** One of the trends' tables (a chart's data, the worst items), as the Trends screen shows it. */
   writeTrends(
-    trends: Trends,
+    trends: PackedTrends,
     table: TrendTable,
     path: string,
     format: 'csv' | 'xlsx',

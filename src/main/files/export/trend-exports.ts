@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/domain/app-error'
-import type { Trends } from '../../../shared/trends/trend-series'
+import type { PackedTrends } from '../../../shared/trends/packed-trends'
+import { unpackTrends } from '../../../shared/trends/trend-series'
 import { TREND_TABLE_FILE_NAMES, trendSheet, type TrendTable } from '../../../shared/trends/trend-sheets'
 import type { ExportSheet } from '../../../shared/export/export-sheet'
 import { writeFileAtomic } from '../atomic-write'
@@ -18,9 +19,9 @@ export function chartFileName(name: string, now: number): string {
   return `trends-${name}-${stamp(now)}.png`
 }
 
-/** A trends table as the one sheet of one chunk: a year of runs is a few hundred rows. */
-export function trendChunks(trends: Trends, table: TrendTable): ExportSheet[][] {
-  return [[trendSheet(trends, table)]]
+/** A trends table, as the window unpacks and shows it, as the one sheet of one chunk: a year of runs is a few hundred rows. */
+export function trendChunks(trends: PackedTrends, table: TrendTable): ExportSheet[][] {
+  return [[trendSheet(unpackTrends(trends), table)]]
 }
 
 /** The chart's image as the window sent it, refused unless it is a PNG. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { TrendRuns } from '../../../shared/trends/trend-questions'
+import { unpackTrends } from '../../../shared/trends/trend-series'
 import { historyKeys } from './history-queries'
 import { callInventory } from './inventory-call'
 
@@ -10,6 +11,6 @@ export const trendsKey = (runs: TrendRuns) => [...historyKeys.all, 'trends', run
 export function trendsQuery(runs: TrendRuns) {
   return queryOptions({
     queryKey: trendsKey(runs),
-    queryFn: () => callInventory(window.inventory.lookupTrends(runs))
+    queryFn: async () => unpackTrends(await callInventory(window.inventory.lookupTrends(runs)))
   })
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { SUMMARY_CODES, type SummaryStatus } from './run-summary'
 import { trendStoreOf } from './trend-digest'
-import { buildTrends, trendsSchema, type TrendRunInput } from './trend-series'
+import { buildTrends, type TrendRunInput } from './build-trends'
+import { packedTrendsSchema } from './packed-trends'
+import { unpackTrends } from './trend-series'
 import { trendSheet } from './trend-sheets'
 import { worstRows } from './worst-items'
 
@@ -21,12 +23,13 @@ function run(lookupId: number, at: number, itemIds: number[], stores: Record<num
   }
 }
 const names: Record<number, string> = { 1: 'A', 2: 'B', 3: 'C' }
-const build = (runs: TrendRunInput[]) =>
+const pack = (runs: TrendRunInput[]) =>
   buildTrends(
     runs,
     (id) => names[id] ?? '?',
     (id) => `job-${id}`
   )
+const build = (runs: TrendRunInput[]) => unpackTrends(pack(runs))
 
 describe('buildTrends', () => {
   const runs = [
@@ -51,7 +54,16 @@ describe('buildTrends', () => {
       [2, 1],
       [1, 0]
     ])
-    expect(trendsSchema.safeParse(trends).success).toBe(true)
+  })
+
+  it('packs the figures in columns, each in a buffer of its own so the thread can move it to main', () => {
+    const packed = pack(runs)
+    expect(packedTrendsSchema.safeParse(packed).success).toBe(true)
+    // All stores, then stores 10 and 20; run 3 did not look in store 20.
+    expect([...packed.runs.found]).toEqual([4, 2, 2, 3, 2, 1, 2, 2, -1])
+    const columns = [...Object.values(packed.runs), ...Object.values(packed.worst)].filter((column) => ArrayBuffer.isView(column))
+    expect(columns).toHaveLength(10)
+    expect(new Set(columns.map((column) => column.buffer)).size).toBe(columns.length)
   })
 
   it('counts, per item and store, the runs out of stock over the runs that found it there', () => {
@@ -76,7 +88,8 @@ describe('buildTrends', () => {
   })
 
   it('draws nothing for no runs', () => {
-    expect(build([])).toEqual({ stores: [], runs: [], items: [], worst: { item: [], store: [], outRuns: [], answeredRuns: [] } })
+    const none = new Int32Array(0)
+    expect(build([])).toEqual({ stores: [], runs: [], items: [], worst: { item: none, store: none, outRuns: none, answeredRuns: none } })
   })
 })
 
