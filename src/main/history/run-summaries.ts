@@ -2,7 +2,14 @@ import type { DatabaseSync } from 'node:sqlite'
 import { SUMMARY_STATUSES, summarizeRun, type SummaryCounts, type SummaryInput } from '../../shared/trends/run-summary'
 import { packOnHand } from '../../shared/trends/on-hand-blob'
 import { packStatuses } from '../../shared/trends/status-blob'
-import { packTrendDigest, trendStoreFromBlob, trendStoreOf, unpackTrendDigest, type TrendStore } from '../../shared/trends/trend-digest'
+import {
+  packTrendDigest,
+  trendStoreFromBlob,
+  trendStoreOf,
+  unpackTrendDigest,
+  wordsOf,
+  type TrendStore
+} from '../../shared/trends/trend-digest'
 import { buildTrends, type TrendRunInput } from '../../shared/trends/build-trends'
 import type { PackedTrends } from '../../shared/trends/packed-trends'
 
@@ -147,8 +154,7 @@ export function createSummaryReads(db: DatabaseSync) {
     const runs: TrendRunInput[] = []
     for (const row of runsOf.iterate(JSON.stringify(lookupIds)) as Iterable<RunRow>) {
       const blob = row.value_ids
-      // A copy: the blob's bytes need not start on a 4-byte boundary.
-      const itemIds = new Uint32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength))
+      const itemIds = wordsOf(blob)
       const at = row.finished_at ?? row.started_at
       const stores =
         (row.trend_digest === null ? null : unpackTrendDigest(row.trend_digest)) ?? storesFromRows(row.lookup_id, itemIds.length)

@@ -30,19 +30,18 @@ export function buildTrends(
   jobIdOf: (lookupId: number) => string
 ): PackedTrends {
   const storeIndex = new Map<number, number>()
-  const itemIndex = new Map<number, number>()
+  const groups: ItemListGroup[] = []
   for (const run of runs) {
     for (const store of run.stores) if (!storeIndex.has(store.storeNbr)) storeIndex.set(store.storeNbr, storeIndex.size)
-    for (const id of run.itemIds) if (!itemIndex.has(id)) itemIndex.set(id, itemIndex.size)
-  }
-  const storeCount = storeIndex.size
-  const groups: ItemListGroup[] = []
-  const columns = figureColumns(runs, storeIndex)
-  for (const run of runs) {
     const group = groups.find((candidate) => sameIds(candidate.ids, run.itemIds))
     if (group === undefined) groups.push({ ids: run.itemIds, runs: [run] })
     else group.runs.push(run)
   }
+  // Per item list, not per run: a year of one watchlist indexes its 2,000 items once, not 730 times.
+  const itemIndex = new Map<number, number>()
+  for (const group of groups) for (const id of group.ids) if (!itemIndex.has(id)) itemIndex.set(id, itemIndex.size)
+  const storeCount = storeIndex.size
+  const columns = figureColumns(runs, storeIndex)
   const out = new Int32Array(itemIndex.size * storeCount)
   const notAnswered = new Int32Array(itemIndex.size * storeCount)
   const holding = new Int32Array(itemIndex.size * storeCount)
