@@ -80,6 +80,8 @@ async function mainSide(): Promise<void> {
     log: createLogger(() => undefined),
     chooseExportPath: async () => null,
     openExternal: async () => undefined,
+    // As the app starts it.
+    startHistoryReader: true,
     ...builtThreads()
   })
   try {

@@ -149,6 +149,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     now: clock.now,
     setTimer: clock.setTimer,
     runSchedules: true,
+    startHistoryReader: true,
     secretStore,
     userDataDir: options.dataDir,
     log,

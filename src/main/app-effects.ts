@@ -28,6 +28,12 @@ export interface AppEffects {
   notify?(notification: RunNotification, open: () => void): void
   /** Watchlists run on their schedules while this root runs: the app and its preview, never the headless command. */
   runSchedules?: boolean
+  /**
+   * History's reader thread starts with the root, off the window's path, instead of at the first long
+   * read: nearly every session of the app reads long (a lookup's results, a watchlist's Since the last
+   * run, Trends), and the first of them should not wait for a thread. Not the headless command's.
+   */
+  startHistoryReader?: boolean
   random?: () => number
   secretStore: SecretStore
   userDataDir: string

@@ -72,6 +72,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   // Before the schedules start: paused ones stay paused, and the tray is there for a window opened hidden.
   await services.background.refresh()
   const stopResume = startSchedules(effects, services.schedules)
+  if (effects.startHistoryReader === true) threads.historyReader.warm()
 
   return {
     services,

@@ -273,6 +273,7 @@ function runApp(demoDay: DemoDay | null): void {
         }),
         // A slot that passed while the computer slept runs once as it wakes.
         runSchedules: true,
+        startHistoryReader: true,
         onResume: (listener) => {
           powerMonitor.on('resume', listener)
           return () => powerMonitor.off('resume', listener)

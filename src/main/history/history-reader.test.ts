@@ -254,3 +254,17 @@ describe("History's reader thread ended mid-read", () => {
     expect(runningThreads('History reads')[0]).not.toBe(threads[0])
   })
 })
+
+describe("History's reader thread", () => {
+  it('starts when asked, before any read, and then reads on that same thread', async () => {
+    const id = await storedLookup(20)
+    const reader = startHistoryReaderThread({ path: store.path ?? '', owner: store.owner, log: createMemoryLogger() })
+    closing.push(reader)
+    expect(runningThreads('History reads')).toHaveLength(0)
+    reader.warm()
+    const [thread] = runningThreads('History reads')
+    expect(thread).toBeDefined()
+    expect((await reader.log(id, 0, 10)).entries).toHaveLength(10)
+    expect(runningThreads('History reads')).toEqual([thread])
+  })
+})
