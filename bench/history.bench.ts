@@ -14,6 +14,7 @@ import { createCompareService } from '../src/main/history/compare-service'
 import { createDirectHistory, type DirectHistory } from '../src/main/history/test-support/direct-history'
 import { checkHistoryFile } from '../src/main/history/integrity-check'
 import type { AnswerRow } from '../src/main/history/history-types'
+import { encodeItem } from '../src/main/history/item-batch'
 import { parseSearchResponse } from '../src/main/inventory/search-response'
 import { RESULTS_PAGE_ENTRIES } from '../src/main/ipc/channel-implementations'
 import { checkJobInvariant } from '../src/main/jobs/job-invariant'
@@ -118,7 +119,7 @@ function storeLookup(history: DirectHistory, store: number, count: number): { id
         const item = found.get(line.value)
         return item === undefined
           ? { storeNbr: store, line: line.line, status: 'not_found' }
-          : { storeNbr: store, line: line.line, status: 'found', item }
+          : { storeNbr: store, line: line.line, status: 'found', item: encodeItem(item) }
       })
     )
   }

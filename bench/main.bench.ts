@@ -230,8 +230,8 @@ async function main(): Promise<void> {
       for (;;) {
         // Each page is its own IPC message in the app: the event loop turns between them.
         await new Promise((resolve) => setImmediate(resolve))
-        const page = await call<{ entries: unknown[]; next: number }>(handlers, 'jobs:results', { jobId, from })
-        if (page.entries.length === 0) break
+        const page = await call<{ count: number; next: number }>(handlers, 'jobs:results', { jobId, from })
+        if (page.count === 0) break
         from = page.next
       }
     })

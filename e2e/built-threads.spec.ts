@@ -11,6 +11,7 @@ import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
 import { linesOfColumn } from '../src/shared/import-lines'
 import { builtThreads } from '../scripts/built-threads'
+import { decodeResultPage, type EncodedResultPage } from '../src/shared/domain/result-page'
 
 /**
  * The harness runs the threads from their TypeScript source; the app runs the scripts electron-vite
@@ -55,9 +56,9 @@ test('the services run on the thread scripts the build ships', async () => {
     expect(settled.state).toBe('finished')
     expect(settled.found + settled.notFound).toBe(gtins.length)
 
-    const page = await call<{ entries: { input: string; status: string }[] }>(handlers, 'jobs:results', { jobId: started.jobId, from: 0 })
-    expect(page.entries.map((entry) => entry.input).sort()).toEqual([...gtins].sort())
-    expect(page.entries.every((entry) => entry.status === 'found' || entry.status === 'not_found')).toBe(true)
+    const entries = decodeResultPage(await call<EncodedResultPage>(handlers, 'jobs:results', { jobId: started.jobId, from: 0 }))
+    expect(entries.map((entry) => entry.input).sort()).toEqual([...gtins].sort())
+    expect(entries.every((entry) => entry.status === 'found' || entry.status === 'not_found')).toBe(true)
   } finally {
     await root.close()
     await rm(dir, { recursive: true, force: true })

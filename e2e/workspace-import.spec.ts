@@ -226,7 +226,10 @@ test.describe('workspace: importing files', () => {
     const jobId = lastJobId(harness)
     const results = await page.evaluate(async (id) => {
       const progress = await window.inventory.getJobResults({ jobId: id, from: 0 })
-      return progress.ok ? progress.value.entries.map((entry) => ({ line: entry.line, carried: entry.carried })) : null
+      if (!progress.ok) return null
+      // The page's entries as the window decodes them (decodeResultPage, which this page cannot import).
+      const entries = JSON.parse(new TextDecoder().decode(progress.value.encoded)) as { line: number; carried?: string[] }[]
+      return entries.map((entry) => ({ line: entry.line, carried: entry.carried }))
     }, jobId)
     const finalByLine = new Map((results ?? []).map((entry) => [entry.line, entry.carried]))
     expect([...finalByLine].sort(([a], [b]) => a - b)).toEqual([

@@ -18,12 +18,13 @@ export const COMMAND_SOURCES = {
   [withoutExtension(COMMAND_THREAD_FILE)]: 'src/main/cli/command-thread-main.ts',
   [withoutExtension(COMMAND_THREAD_FILES.workerEntry)]: 'src/main/workers/worker-main.ts',
   [withoutExtension(COMMAND_THREAD_FILES.demoApiEntry)]: 'src/main/demo-api/demo-api-thread-main.ts',
-  [withoutExtension(COMMAND_THREAD_FILES.historyEntry)]: 'src/main/history/history-thread-main.ts'
+  [withoutExtension(COMMAND_THREAD_FILES.historyEntry)]: 'src/main/history/history-thread-main.ts',
+  [withoutExtension(COMMAND_THREAD_FILES.searchReplyEntry)]: 'src/main/inventory/search-reply-thread-main.ts'
 }
 
 /**
  * Builds the installed `inventory-lookup` command (part of `npm run build`, and run by `npm pack`):
- * its entry, the thread the lookup runs on and the three thread scripts that one starts, bundled to
+ * its entry, the thread the lookup runs on and the four thread scripts that one starts, bundled to
  * plain ES modules in out/cli, with the code they share in out/cli/chunks. zod is bundled in: loaded as a package it is some fifty files
  * for Node's loader to resolve in each of the command's threads, a quarter of a small lookup's CPU
  * time. keytar stays outside (a native module, built for the machine it is installed on), loaded

@@ -8,6 +8,7 @@ export interface BuiltThreads {
   workerEntry: string
   demoApiEntry: string
   historyEntry: string
+  searchReplyEntry: string
 }
 
 /**
@@ -27,5 +28,10 @@ export function builtThreads(): BuiltThreads {
     if (file === undefined) throw new Error(`${CHUNKS} has no ${name} script: run npm run build first.`)
     return join(CHUNKS, file)
   }
-  return { workerEntry: find('worker-main'), demoApiEntry: find('demo-api-thread-main'), historyEntry: find('history-thread-main') }
+  return {
+    workerEntry: find('worker-main'),
+    demoApiEntry: find('demo-api-thread-main'),
+    historyEntry: find('history-thread-main'),
+    searchReplyEntry: find('search-reply-thread-main')
+  }
 }

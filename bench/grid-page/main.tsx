@@ -12,6 +12,7 @@ import { ResultsView } from '../../src/renderer/src/results/results-view'
 import { useJobResults } from '../../src/renderer/src/results/use-job-results'
 import { jobProgress } from '../../src/renderer/src/test-support/job-progress'
 import { FAKE_CARRIED_COLUMNS, fakeLineResults } from './fake-results'
+import { encodeResultPage } from '../../src/shared/domain/result-page'
 
 /**
  * The grid benchmark's page (bench/grid.bench.ts): the app's real ResultsView, fed by an in-memory
@@ -26,7 +27,7 @@ Object.defineProperty(window, 'inventory', {
     async invoke(channel, input): Promise<IpcResult<unknown>> {
       if (channel !== 'jobs:results') return { ok: false, error: { code: 'internal', message: `${channel} is not part of the benchmark.` } }
       const from = (input as { from: number }).from
-      return { ok: true, value: { entries: entries.slice(from), next: entries.length } }
+      return { ok: true, value: encodeResultPage({ entries: entries.slice(from), next: entries.length }) }
     },
     subscribe: () => () => undefined
   })

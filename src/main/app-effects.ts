@@ -65,6 +65,8 @@ export interface AppEffects {
   demoApiEntry?: string
   /** The built script of History's thread (Electron's build), as `workerEntry`. */
   historyEntry?: string
+  /** The built script of the thread that reads search replies (Electron's build), as `workerEntry`. */
+  searchReplyEntry?: string
   /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
   history?: 'file' | 'memory'
   /** Who starts lookups through this root, as History shows it. */

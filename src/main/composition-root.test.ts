@@ -14,6 +14,7 @@ import type { LineResult } from '../shared/domain/line-result'
 import { gs1CheckDigit } from '../shared/domain/gtin'
 import { defaultExportSpec } from '../shared/export/build-export'
 import { DEFAULT_LOW_STOCK_LEVEL } from '../shared/stock/stock-status'
+import { decodeResultPage, type EncodedResultPage } from '../shared/domain/result-page'
 
 /**
  * The app as the renderer sees it: the real root, a real loopback API standing in for Sandbox,
@@ -71,8 +72,8 @@ afterEach(async () => {
 
 async function settle(jobId: string): Promise<{ progress: JobProgress; entries: LineResult[] }> {
   const progress = await root.services.lookups.whenSettled(jobId)
-  const results = (await call('jobs:results', { jobId, from: 0 })) as { ok: true; value: { entries: LineResult[] } }
-  return { progress, entries: results.value.entries }
+  const results = (await call('jobs:results', { jobId, from: 0 })) as { ok: true; value: EncodedResultPage }
+  return { progress, entries: decodeResultPage(results.value) }
 }
 
 describe('composition root, end to end over the handler table', () => {

@@ -18,6 +18,7 @@ import { openHistoryReader } from './history/open-history-reader'
 import { createTrendsService } from './history/trends-service'
 import { openHistoryWriter } from './history/open-history-writer'
 import { createInventoryClient } from './inventory/inventory-client'
+import { startSearchReplyThread } from './inventory/search-reply-thread'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './security/ipc-sender'
@@ -102,7 +103,7 @@ export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
       await threads.historyWriter.close()
       await threads.historyReader.close()
       threads.history.close()
-      await Promise.all([threads.demo.close(), threads.worker.close(), threads.maintenance.close()])
+      await Promise.all([threads.demo.close(), threads.worker.close(), threads.maintenance.close(), threads.replies.close()])
     }
   }
 }
@@ -136,7 +137,17 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   )
   const targets = createTargetResolver({ settings, credentials, log, demoUrl: async () => (await demo.forLookup()).url })
   const tokens = createTokenManager({ fetch, now, log })
-  const client = createInventoryClient({ fetch, tokens, log, now })
+  // Replies are read off main's thread; a reader that stops leaves the lookups reading through it Interrupted, resumable.
+  const replies = startSearchReplyThread({
+    log,
+    redactor: log.redactor,
+    entry: effects.searchReplyEntry,
+    onStopped(error) {
+      tell(error)
+      void lookups.stopAll('interrupted')
+    }
+  })
+  const client = createInventoryClient({ fetch, tokens, log, now, replies })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry, onStopped: tell })
   const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry, onStopped: tell })
@@ -260,7 +271,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       return warnings.length === 0 ? null : warnings.join(' ')
     }
   }
-  return { services, threads: { history, historyWriter, historyReader, worker, maintenance, demo, wakeLock } }
+  return { services, threads: { history, historyWriter, historyReader, worker, maintenance, demo, wakeLock, replies } }
 }
 
 type Threads = ReturnType<typeof buildServices>['threads']

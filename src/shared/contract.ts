@@ -3,7 +3,6 @@ import { appErrorSchema } from './domain/app-error-schema'
 import { environmentIdSchema, itemTypeSchema } from './domain/item-type'
 import { eventContract } from './event-contract'
 import { jobProgressSchema } from './domain/job-progress'
-import { lineResultSchema } from './domain/line-result'
 import { lookupSummarySchema } from './domain/lookup-summary'
 import { compareCategorySchema, compareRowSchema } from './compare/compare-lookups'
 import { isCompareColumnKey } from './compare/compare-columns'
@@ -235,10 +234,11 @@ export const invokeContract = {
     channel: 'jobs:results',
     input: z.object({ jobId: z.string().min(1).max(100), from: z.number().int().nonnegative() }),
     /**
-     * A page of the job's append-only log from `from`; a later entry for the same store and line
-     * supersedes an earlier one. Read again from `next` until it reaches `resultsCount`.
+     * A page of the job's append-only log from `from`, as History's reader encoded it
+     * (`decodeResultPage` gives its entries, each a `lineResultSchema`); a later entry for the same
+     * store and line supersedes an earlier one. Read again from `next` until it reaches `resultsCount`.
      */
-    result: z.object({ entries: z.array(lineResultSchema), next: z.number().int().nonnegative() })
+    result: z.object({ encoded: z.instanceof(Uint8Array), count: z.number().int().nonnegative(), next: z.number().int().nonnegative() })
   },
   listLookups: {
     channel: 'history:list',

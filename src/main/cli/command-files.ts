@@ -17,7 +17,8 @@ export const COMMAND_THREAD_FILE = 'command-thread-main.mjs'
 export const COMMAND_THREAD_FILES = {
   workerEntry: 'worker-main.mjs',
   demoApiEntry: 'demo-api-thread-main.mjs',
-  historyEntry: 'history-thread-main.mjs'
+  historyEntry: 'history-thread-main.mjs',
+  searchReplyEntry: 'search-reply-thread-main.mjs'
 } as const
 
 export type ThreadScripts = { [Name in keyof typeof COMMAND_THREAD_FILES]: string }

@@ -18,7 +18,8 @@ function builtCommand(): BuiltCommand {
     threads: {
       workerEntry: beside(COMMAND_THREAD_FILES.workerEntry),
       demoApiEntry: beside(COMMAND_THREAD_FILES.demoApiEntry),
-      historyEntry: beside(COMMAND_THREAD_FILES.historyEntry)
+      historyEntry: beside(COMMAND_THREAD_FILES.historyEntry),
+      searchReplyEntry: beside(COMMAND_THREAD_FILES.searchReplyEntry)
     }
   }
 }

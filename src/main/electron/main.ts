@@ -6,6 +6,7 @@ import { createAppRoot, type AppRoot } from '../composition-root'
 import workerEntry from '../workers/worker-main?modulePath'
 import demoApiEntry from '../demo-api/demo-api-thread-main?modulePath'
 import historyEntry from '../history/history-thread-main?modulePath'
+import searchReplyEntry from '../inventory/search-reply-thread-main?modulePath'
 // Copied next to the built main process, so the same path works in `npm start`, `npm run dev` and the package.
 import iconPath from '../../../build/icon.png?asset'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
@@ -291,7 +292,8 @@ function runApp(demoDay: DemoDay | null): void {
         ...(demoDay === null ? {} : { demoDay }),
         workerEntry,
         demoApiEntry,
-        historyEntry
+        historyEntry,
+        searchReplyEntry
       })
       root = appRoot
       const handlers = appRoot.createHandlers(

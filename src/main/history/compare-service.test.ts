@@ -4,6 +4,7 @@ import { createCompareService } from './compare-service'
 import { createInThreadReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
+import { encodeItem } from './item-batch'
 
 const opened: DirectHistory[] = []
 afterEach(() => {
@@ -14,7 +15,12 @@ function finished(history: DirectHistory, onHand: (line: number) => number, over
   const { id } = history.createLookup(sampleLookup(sampleLines(4), overrides))
   history.appendResults(
     id,
-    [1, 2, 3, 4].map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(line)) })),
+    [1, 2, 3, 4].map((line) => ({
+      storeNbr: 1234,
+      line,
+      status: 'found' as const,
+      item: encodeItem(sampleItem(valueFor(line), onHand(line)))
+    })),
     NO_FIGURES
   )
   history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })
@@ -37,7 +43,7 @@ describe('compare service', () => {
       now: null,
       category: 'only_one'
     })
-    history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 5) }], NO_FIGURES)
+    history.appendResults(running, [{ storeNbr: 1234, line: 1, status: 'found', item: encodeItem(sampleItem(valueFor(1), 5)) }], NO_FIGURES)
     expect((await service.compare(then, running)).rows.find((row) => row.value === valueFor(1))).toMatchObject({
       now: { status: 'in_stock' },
       category: 'unchanged'
@@ -55,7 +61,12 @@ describe('compare service', () => {
     const lookupOf = (stores: number[], onHand: (store: number, line: number) => number) => {
       const { id } = history.createLookup(sampleLookup(sampleLines(2), { stores }))
       const answers = stores.flatMap((storeNbr) =>
-        [1, 2].map((line) => ({ storeNbr, line, status: 'found' as const, item: sampleItem(valueFor(line), onHand(storeNbr, line)) }))
+        [1, 2].map((line) => ({
+          storeNbr,
+          line,
+          status: 'found' as const,
+          item: encodeItem(sampleItem(valueFor(line), onHand(storeNbr, line)))
+        }))
       )
       history.appendResults(id, answers, NO_FIGURES)
       history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })

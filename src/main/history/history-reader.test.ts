@@ -16,6 +16,7 @@ import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+import { encodeItem } from './item-batch'
 
 let dir: string
 const clock = 1_750_000_000_000
@@ -58,7 +59,7 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
   for (let start = 0; start < lines.length / 2; start += 100) {
     const rows = lines
       .slice(start, Math.min(start + 100, lines.length / 2))
-      .map(({ line, value }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: sampleItem(value, line) }))
+      .map(({ line, value }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: encodeItem(sampleItem(value, line)) }))
     await writer.appendResults(created.id, rows, NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
@@ -104,7 +105,7 @@ async function runOf(
       if (given === 'failed')
         rows.push({ storeNbr, line, status: 'failed', error: { code: 'offline', message: 'The API could not be reached.' } })
       else if (given === 'not_found') rows.push({ storeNbr, line, status: 'not_found' })
-      else rows.push({ storeNbr, line, status: 'found', item: stocked(value, given[0], given[1]) })
+      else rows.push({ storeNbr, line, status: 'found', item: encodeItem(stocked(value, given[0], given[1])) })
     })
   }
   await writer.appendResults(created.id, rows, NO_FIGURES)

@@ -1,5 +1,6 @@
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
+import { encodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
 import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import type { CurrentAfter, CurrentLine } from './history-types'
@@ -16,6 +17,12 @@ import type { SummaryReads } from './run-summaries'
 export interface HistoryReader {
   /** The result log from `from`, at most `limit` entries; `next` is where the following page starts. */
   log(id: number, from: number, limit: number): Promise<{ entries: LineResult[]; next: number }>
+  /**
+   * The same page encoded where it is read, for the window: main hands the bytes on without
+   * decoding them. History's rows hold no secret or token (replies are redacted where they are
+   * read, before they are stored), so nothing in the bytes needs main's redaction.
+   */
+  encodedLog(id: number, from: number, limit: number): Promise<EncodedResultPage>
   /** Current results store by store in the lookup's order, lines in input order, after `after`, at most `limit`. */
   current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean }): Promise<CurrentLine[]>
   /** Each line's outcome and location rows in every store, without unpacking items: what a comparison needs. */
@@ -54,6 +61,7 @@ export function createInThreadReader({
   }
   return {
     log: (id, from, limit) => run(() => reads.log(id, from, limit)),
+    encodedLog: (id, from, limit) => run(() => encodeResultPage(reads.log(id, from, limit))),
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     stockInputs: (id) => run(() => reads.stockInputs(id)),
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),

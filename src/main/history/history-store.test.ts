@@ -6,6 +6,7 @@ import { createMemoryLogger } from '../logging/logger'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import type { AnswerRow } from './history-types'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
+import { encodeItem } from './item-batch'
 
 let dir: string
 let clock: number
@@ -28,7 +29,9 @@ afterEach(() => {
 
 function answers(lines: number[], status: 'found' | 'not_found' = 'found'): AnswerRow[] {
   return lines.map((line) =>
-    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(valueFor(line), line) } : { storeNbr: 1234, line, status }
+    status === 'found'
+      ? { storeNbr: 1234, line, status, item: encodeItem(sampleItem(valueFor(line), line)) }
+      : { storeNbr: 1234, line, status }
   )
 }
 
@@ -126,7 +129,7 @@ describe('history store', () => {
         storeNbr: 1234,
         line: line.line,
         status: 'found',
-        item: sampleItem(line.value, 1),
+        item: encodeItem(sampleItem(line.value, 1)),
         replaces: { seq: line.seq, status: line.status }
       })),
       NO_FIGURES
@@ -170,7 +173,7 @@ describe('history store', () => {
       const answer =
         line % 3 === 0
           ? { storeNbr: 1234, line, status: 'not_found' as const }
-          : { storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), line) }
+          : { storeNbr: 1234, line, status: 'found' as const, item: encodeItem(sampleItem(valueFor(line), line)) }
       return line === 7 ? { ...answer, replaces: { seq: failedSeq, status: 'failed' } } : answer
     })
     expect(history.appendResults(id, batch, NO_FIGURES)).toBe(251)

@@ -1,8 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
+import { encodeResultPage } from '../../shared/domain/result-page'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { RunFigures } from './history-types'
 import { createHistoryOperations } from './history-operations'
-import { packClaimed, packCreated, unpackNewLookup, type PackedNewLookupRequest } from './history-thread-codec'
+import {
+  packClaimed,
+  packCreated,
+  unpackAnswerRows,
+  unpackNewLookup,
+  type PackedAnswerRows,
+  type PackedNewLookupRequest
+} from './history-thread-codec'
 import {
   transferablesOf,
   type HistoryReadOp,
@@ -37,13 +46,16 @@ const operations: Record<string, unknown> =
         return {
           ...writes,
           createLookup: (request: PackedNewLookupRequest, now: number) => packCreated(writes.createLookup(unpackNewLookup(request), now)),
-          claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now))
+          claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now)),
+          appendResults: (id: number, rows: PackedAnswerRows, figures: RunFigures, now: number) =>
+            writes.appendResults(id, unpackAnswerRows(rows), figures, now)
         }
       })()
     : (() => {
         const reads = createLookupReads(db)
         return {
           log: reads.log,
+          encodedLog: (id: number, from: number, limit: number) => encodeResultPage(reads.log(id, from, limit)),
           current: reads.current,
           stockInputs: reads.stockInputs,
           sinceLastRun: reads.sinceLastRun,

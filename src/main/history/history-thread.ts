@@ -8,7 +8,14 @@ import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import type { HistoryReader } from './history-reader'
-import { packNewLookup, unpackClaimed, unpackCreated, type PackedClaimedRun, type PackedCreatedLookup } from './history-thread-codec'
+import {
+  packAnswerRows,
+  packNewLookup,
+  unpackClaimed,
+  unpackCreated,
+  type PackedClaimedRun,
+  type PackedCreatedLookup
+} from './history-thread-codec'
 import type {
   HistoryReadOp,
   HistoryThreadAsk,
@@ -139,7 +146,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
 
   return {
     createLookup: (request) => call<PackedCreatedLookup>('createLookup', packNewLookup(request)).then(unpackCreated),
-    appendResults: (id, rows, figures) => call('appendResults', id, rows, figures),
+    appendResults: (id, rows, figures) => call('appendResults', id, packAnswerRows(rows), figures),
     finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
     claimRun: (id, statuses) => call<PackedClaimedRun | null>('claimRun', id, statuses).then(unpackClaimed),
     heartbeat: (id) => call('heartbeat', id),
@@ -163,6 +170,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
 
   return {
     log: (id, from, limit) => call('log', id, from, limit),
+    encodedLog: (id, from, limit) => call('encodedLog', id, from, limit),
     current: (id, after, limit, options) => call('current', id, after, limit, options),
     stockInputs: (id) => call('stockInputs', id),
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),

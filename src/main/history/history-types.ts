@@ -1,6 +1,7 @@
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
-import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
+import type { FinalLineStatus, InvalidReason, LineResult } from '../../shared/domain/line-result'
+import type { EncodedItem } from './item-batch'
 
 export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
 /** How a run of a lookup ended, as History keeps it. */
@@ -74,7 +75,8 @@ export interface AnswerRow {
   storeNbr: number
   line: number
   status: 'found' | 'not_found' | 'failed' | 'cancelled'
-  item?: InventoryItem
+  /** The item found, as History stores it (encoded where the search reply was read). */
+  item?: EncodedItem
   error?: AppErrorShape
   /** The current result this one replaces: a failure retried, a cancelled line resumed. */
   replaces?: { seq: number; status: FinalLineStatus }

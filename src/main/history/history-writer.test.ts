@@ -12,6 +12,7 @@ import type { AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
 import type { NewLookupRequest, ValueToLookUp } from './lookup-request'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+import { encodeItem } from './item-batch'
 
 let dir: string
 let clock: number
@@ -64,7 +65,7 @@ function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']
 
 function answered(lines: ValueToLookUp[], status: 'found' | 'not_found'): AnswerRow[] {
   return lines.map(({ line, value }) =>
-    status === 'found' ? { storeNbr: 1234, line, status, item: sampleItem(value, line) } : { storeNbr: 1234, line, status }
+    status === 'found' ? { storeNbr: 1234, line, status, item: encodeItem(sampleItem(value, line)) } : { storeNbr: 1234, line, status }
   )
 }
 

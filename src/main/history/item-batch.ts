@@ -3,12 +3,26 @@ import type { InventoryItem, InventoryLocation } from '../../shared/domain/line-
 import type { StockLocation } from '../../shared/stock/stock-figures'
 
 /**
+ * A found item in the form History stores it: its JSON text and its location rows (`packLocations`).
+ * Search replies are read into this form where they are read (the search reply thread in the app),
+ * so the item crosses main's thread as two strings, never as objects to copy or walk.
+ */
+export interface EncodedItem {
+  json: string
+  locations: string
+}
+
+export function encodeItem(item: InventoryItem): EncodedItem {
+  return { json: JSON.stringify(item), locations: packLocations(item.inventory_locations) }
+}
+
+/**
  * The items of one batch of answers, stored as one compressed blob. Items of one supplier share
  * most of their text (field names, locations, dates), so a batch compresses about tenfold where
  * one item alone barely does; a batch is what one transaction writes and what a page reads.
  */
-export function packItems(items: readonly InventoryItem[]): Uint8Array {
-  return deflateRawSync(Buffer.from(JSON.stringify(items)), { level: 1 })
+export function packItems(items: readonly EncodedItem[]): Uint8Array {
+  return deflateRawSync(Buffer.from(`[${items.map((item) => item.json).join(',')}]`), { level: 1 })
 }
 
 /** Items this app wrote, read back without parsing each one again (200,000 of them open in well under a second). */

@@ -1,4 +1,5 @@
 import type { LineResult } from '../../shared/domain/line-result'
+import type { EncodedResultPage } from '../../shared/domain/result-page'
 import { currentInPages, currentPages, type HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
@@ -12,6 +13,14 @@ import { lookupGone, requireLookupId } from './lookup-id'
 export interface LookupResults {
   /** The lookup's append-only log from `from`, at most `limit` entries; a later entry for a store and line supersedes an earlier one. */
   page(jobId: string, from: number, limit?: number): Promise<{ entries: LineResult[]; next: number }>
+  /**
+   * The same page as the window reads it: encoded on History's reader thread and handed on by main
+   * undecoded, unwalked and uncopied. It may skip main's redaction because it is made of History's
+   * rows only, which never hold a secret or a token: a reply's items are redacted where the reply
+   * is read (`readSearchReply`) and a failure's sentence where the batch fails, before either is
+   * stored; inputs and carried cells are the person's own list or file.
+   */
+  encodedPage(jobId: string, from: number, limit: number): Promise<EncodedResultPage>
   /**
    * The latest state of every line in every store, store by store in the lookup's order and lines in
    * input order, read a page at a time so main stays responsive. `carried: false` leaves out the
@@ -36,6 +45,12 @@ export function createLookupResults({ history, reader }: { history: Pick<History
       const page = await reader.log(requireLookupId(jobId), from, limit)
       // Only a page with nothing in it may be of a lookup that is not there: the window asks for a page at every progress.
       if (page.entries.length === 0) stored(jobId)
+      return page
+    },
+
+    async encodedPage(jobId, from, limit) {
+      const page = await reader.encodedLog(requireLookupId(jobId), from, limit)
+      if (page.count === 0) stored(jobId)
       return page
     },
 

@@ -1,9 +1,8 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { AppError } from '../../shared/domain/app-error'
-import type { InventoryItem } from '../../shared/domain/line-result'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
 import { createCarriedSliceWrites, type CarriedRow } from './carried-slices'
-import { packItems, packLocations } from './item-batch'
+import { packItems, type EncodedItem } from './item-batch'
 import { lookupGone } from './lookup-id'
 import { isOwnerGone, type LookupOwner } from './lookup-owner'
 
@@ -211,7 +210,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number {
       return transaction(() => {
         const first = nextSeq(id)
-        const items: InventoryItem[] = []
+        const items: EncodedItem[] = []
         for (const row of rows) if (row.item !== undefined) items.push(row.item)
         const batchId = items.length === 0 ? null : Number(insertBatch.run(id, packItems(items)).lastInsertRowid)
         const deltas = new Map<number, LineCounts>()
@@ -245,7 +244,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
             found ? batchId : null,
             found ? itemIndex++ : null,
             row.error === undefined ? null : JSON.stringify(row.error),
-            row.item === undefined ? null : packLocations(row.item.inventory_locations)
+            row.item === undefined ? null : row.item.locations
           )
           delta(row.storeNbr)[row.status] += 1
         })

@@ -7,7 +7,7 @@ import { createMemoryLogger } from '../logging/logger'
 import { createWorkerClient } from '../workers/worker-client'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { checkHistoryFile } from './integrity-check'
-import { packItems } from './item-batch'
+import { packItems, encodeItem } from './item-batch'
 import { migrate, MIGRATIONS, SCHEMA_VERSION, schemaVersion } from './history-schema'
 import { HISTORY_FILE_NAME, openHistoryDatabase } from './open-history-database'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
@@ -43,7 +43,7 @@ function seedVersion1(db: DatabaseSync): void {
       INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 1, '${valueFor(1)}', '${valueFor(1)}', '["Oat milk"]');
       INSERT INTO lookup_lines (lookup_id, line, input, value, carried) VALUES (1, 2, '${valueFor(2)}', '${valueFor(2)}', NULL);
     `)
-  db.prepare('INSERT INTO item_batches (id, lookup_id, items) VALUES (1, 1, ?)').run(packItems([sampleItem(valueFor(1), 6)]))
+  db.prepare('INSERT INTO item_batches (id, lookup_id, items) VALUES (1, 1, ?)').run(packItems([encodeItem(sampleItem(valueFor(1), 6))]))
   db.exec(`
       INSERT INTO results (lookup_id, seq, store_nbr, line, status, batch_id, item_index) VALUES (1, 0, 1234, 1, 'found', 1, 0);
       INSERT INTO results (lookup_id, seq, store_nbr, line, status) VALUES (1, 1, 1234, 2, 'not_found');
@@ -126,7 +126,7 @@ describe('history schema migrations', () => {
       const history = createDirectHistory({ dir, log: createMemoryLogger(), now: () => NOW })
       expectSeedKept(version, history)
       const { id } = history.createLookup(sampleLookup(sampleLines(2)))
-      history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: sampleItem(valueFor(1), 3) }], NO_FIGURES)
+      history.appendResults(id, [{ storeNbr: 1234, line: 1, status: 'found', item: encodeItem(sampleItem(valueFor(1), 3)) }], NO_FIGURES)
       expect(history.log(id, 0, 10).entries).toHaveLength(1)
       history.close()
     }

@@ -31,6 +31,7 @@ export function openHistoryReader(
   }
   return {
     log: (id, from, limit) => current().log(id, from, limit),
+    encodedLog: (id, from, limit) => current().encodedLog(id, from, limit),
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
     stockInputs: (id) => current().stockInputs(id),
     sinceLastRun: (thenId, nowId, level) => current().sinceLastRun(thenId, nowId, level),

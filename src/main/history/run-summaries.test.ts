@@ -11,6 +11,7 @@ import type { AnswerRow } from './history-types'
 import { claimOwner } from './lookup-owner'
 import { createSummaryReads } from './run-summaries'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './test-support/sample-lookups'
+import { encodeItem } from './item-batch'
 
 const DAY = 86_400_000
 const T0 = 1_750_000_000_000
@@ -32,7 +33,7 @@ function finishedRun(operations: ReturnType<typeof open>['operations'], at: numb
   const rows: AnswerRow[] = []
   for (const [store, figures] of Object.entries(onHand)) {
     figures.forEach((quantity, index) =>
-      rows.push({ storeNbr: Number(store), line: index + 1, status: 'found', item: sampleItem(valueFor(index + 1), quantity) })
+      rows.push({ storeNbr: Number(store), line: index + 1, status: 'found', item: encodeItem(sampleItem(valueFor(index + 1), quantity)) })
     )
   }
   operations.appendResults(id, rows, NO_FIGURES, at)
@@ -123,14 +124,14 @@ describe('run summaries in History', () => {
     const { db, operations, summaries } = open()
     const lines = sampleLines(2)
     const id = operations.writes.createLookup(sampleLookup(lines, { stores: [10], startedAt: T0 }), T0)
-    operations.appendResults(id, [{ storeNbr: 10, line: 1, status: 'found', item: sampleItem(valueFor(1), 0) }], NO_FIGURES, T0)
+    operations.appendResults(id, [{ storeNbr: 10, line: 1, status: 'found', item: encodeItem(sampleItem(valueFor(1), 0)) }], NO_FIGURES, T0)
     operations.finishRun(id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, T0 + 1)
     expect(summaries.storeCounts(id)[0]?.counts).toMatchObject({ out_of_stock: 1, cancelled: 1 })
     expect(operations.claimRun(id, ['cancelled'], T0 + 2)).not.toBeNull()
     const { seq } = db.prepare('SELECT seq FROM results WHERE lookup_id = ? AND line = 2 AND superseded = 0').get(id) as { seq: number }
     operations.appendResults(
       id,
-      [{ storeNbr: 10, line: 2, status: 'found', item: sampleItem(valueFor(2), 4), replaces: { seq, status: 'cancelled' } }],
+      [{ storeNbr: 10, line: 2, status: 'found', item: encodeItem(sampleItem(valueFor(2), 4)), replaces: { seq, status: 'cancelled' } }],
       NO_FIGURES,
       T0 + 3
     )

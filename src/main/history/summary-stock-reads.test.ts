@@ -6,6 +6,7 @@ import { compareForSinceLastRun } from '../../shared/watchlists/stock-comparison
 import { createHistoryOperations } from './history-operations'
 import { migrate } from './history-schema'
 import type { AnswerRow, NewLookupLine, StoppedState } from './history-types'
+import { encodeItem } from './item-batch'
 import { claimOwner } from './lookup-owner'
 import { createSummaryStockReads } from './summary-stock-reads'
 import { NO_FIGURES, sampleItem, sampleLookup, valueFor } from './test-support/sample-lookups'
@@ -54,7 +55,7 @@ function open() {
         if (given === null || value === null) return
         if (given === 'failed') rows.push({ storeNbr, line, status: 'failed', error: { code: 'offline', message: 'Offline.' } })
         else if (given === 'not_found') rows.push({ storeNbr, line, status: 'not_found' })
-        else rows.push({ storeNbr, line, status: 'found', item: stocked(value, given[0], given[1]) })
+        else rows.push({ storeNbr, line, status: 'found', item: encodeItem(stocked(value, given[0], given[1])) })
       })
     }
     operations.appendResults(id, rows, NO_FIGURES, clock)
@@ -174,7 +175,7 @@ describe('Since the last run from the runs’ summaries', () => {
       storeNbr,
       line,
       status: 'found',
-      item: stocked(value, 0, 0),
+      item: encodeItem(stocked(value, 0, 0)),
       replaces: { seq, status }
     }))
     expect(retried.length).toBeGreaterThan(0)

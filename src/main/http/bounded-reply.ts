@@ -27,8 +27,13 @@ export function describeBytes(bytes: number): string {
  * stops the reading there (the connection is dropped) and throws `ReplyTooLargeError`.
  */
 export async function readBoundedText(response: Response, limitBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBoundedBytes(response, limitBytes))
+}
+
+/** The body's bytes, bounded as `readBoundedText` reads them, in a buffer of their own: for a reply read on another thread. */
+export async function readBoundedBytes(response: Response, limitBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN)
-  if (response.body === null) return ''
+  if (response.body === null) return new Uint8Array(0)
   if (Number.isFinite(declared) && declared > limitBytes) {
     await response.body.cancel().catch(() => undefined)
     throw new ReplyTooLargeError(limitBytes)
@@ -46,5 +51,12 @@ export async function readBoundedText(response: Response, limitBytes: number): P
     }
     chunks.push(value)
   }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  // A buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread.
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
 }

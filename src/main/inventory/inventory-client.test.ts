@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import type { InventoryItem } from '../../shared/domain/line-result'
 import { describe, expect, it } from 'vitest'
 import { SEARCH_PATHS } from '../../shared/environments'
 import {
@@ -81,7 +82,9 @@ describe('inventory client', () => {
     const { client, target } = setup(api.url)
     const result = await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     expect(result.tokenRefreshed).toBe(false)
-    for (const item of result.items) {
+    expect(result.answers.items).toHaveLength(VALUES.length)
+    for (const encoded of result.answers.items) {
+      const item = JSON.parse(encoded?.json ?? 'null') as InventoryItem
       expect(VALUES).toContain(item.gtin)
       expect(item.total_quantity).toBe(item.inventory_locations.reduce((sum, location) => sum + location.quantity, 0))
       expect(item.raw).toBeTypeOf('object')

@@ -1,9 +1,9 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
-import type { InventoryItem } from '../../shared/domain/line-result'
 import {
   describeBytes,
   ERROR_REPLY_LIMIT_BYTES,
+  readBoundedBytes,
   readBoundedText,
   ReplyTooLargeError,
   SEARCH_REPLY_LIMIT_BYTES
@@ -16,7 +16,7 @@ import { extractErrorMessage } from './error-body'
 import { InventoryApiError, searchHttpError } from './inventory-api-error'
 import { parseRateLimit, type RateLimit } from './rate-limit-headers'
 import { authorizationValue, buildSearchRequest, MAX_VALUES_PER_SEARCH } from './search-request'
-import { parseSearchResponse } from './search-response'
+import { createInThreadReplyReader, UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
 
 export { InventoryApiError } from './inventory-api-error'
 export type { RateLimit } from './rate-limit-headers'
@@ -40,7 +40,8 @@ export interface SearchBatchRequest {
 }
 
 export interface SearchBatchResult {
-  items: InventoryItem[]
+  /** The reply read and matched to the values asked. */
+  answers: SearchAnswers
   rateLimit: RateLimit
   tokenRefreshed: boolean
 }
@@ -59,10 +60,21 @@ export function createInventoryClient(deps: {
   log: Logger
   now: () => number
   timeoutMs?: number
+  /**
+   * Reads each successful reply: in the app, a thread of its own, so main only moves the bytes;
+   * by default here, on the caller's thread.
+   */
+  replies?: SearchReplyReader
 }): InventoryClient {
   const timeoutMs = deps.timeoutMs ?? 30_000
+  const replies = deps.replies ?? createInThreadReplyReader(deps.log.redactor)
 
-  async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string): Promise<{ response: Response; text: string }> {
+  /** A reply's body: bytes for a success, to be read elsewhere; text for an error, whose message main reads. */
+  async function attempt(
+    target: ApiTarget,
+    request: SearchBatchRequest,
+    token: string
+  ): Promise<{ response: Response; body: Uint8Array | string }> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
     const { url, init } = buildSearchRequest(
@@ -81,8 +93,10 @@ export function createInventoryClient(deps: {
         await response.body?.cancel().catch(() => undefined)
         throw redirectError(host, redirect)
       }
-      const text = await readBoundedText(response, response.ok ? SEARCH_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
-      return { response, text }
+      const body = response.ok
+        ? await readBoundedBytes(response, SEARCH_REPLY_LIMIT_BYTES)
+        : await readBoundedText(response, ERROR_REPLY_LIMIT_BYTES)
+      return { response, body }
     } catch (error) {
       if (error instanceof InventoryApiError) throw error
       if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
@@ -109,25 +123,26 @@ export function createInventoryClient(deps: {
       }
       let tokenRefreshed = false
       let { token } = await deps.tokens.getToken(target, request.signal)
-      let { response, text } = await attempt(target, request, token)
+      let { response, body } = await attempt(target, request, token)
       if (response.status === 401) {
         deps.tokens.invalidate(target, token)
         tokenRefreshed = true
         ;({ token } = await deps.tokens.getToken(target, request.signal))
-        ;({ response, text } = await attempt(target, request, token))
+        ;({ response, body } = await attempt(target, request, token))
       }
       const rateLimit = parseRateLimit(response.headers, deps.now())
-      if (!response.ok) {
+      if (typeof body === 'string') {
         throw searchHttpError(
           response.status,
-          extractErrorMessage(text, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)),
+          extractErrorMessage(body, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)),
           rateLimit
         )
       }
-      let items: InventoryItem[]
       try {
-        items = parseSearchResponse(JSON.parse(text))
-      } catch {
+        const answers = await replies.read(body, { itemType: request.itemType, values: request.values })
+        return { answers, rateLimit, tokenRefreshed }
+      } catch (error) {
+        if (!(error instanceof UnreadableReplyError)) throw error
         throw new InventoryApiError('server_error', 'The server sent a response that could not be read.', {
           kind: 'server',
           retryable: true,
@@ -135,7 +150,6 @@ export function createInventoryClient(deps: {
           rateLimit
         })
       }
-      return { items, rateLimit, tokenRefreshed }
     }
   }
 }

@@ -67,7 +67,7 @@ export function createChannelImplementations(
     startJob: (request) => lookups.start(request),
     cancelJob: async ({ jobId }) => lookups.cancel(jobId),
     retryFailed: ({ jobId }) => lookups.retryFailed(jobId),
-    getJobResults: ({ jobId, from }) => services.results.page(jobId, from, RESULTS_PAGE_ENTRIES),
+    getJobResults: ({ jobId, from }) => services.results.encodedPage(jobId, from, RESULTS_PAGE_ENTRIES),
     listLookups: async ({ search, before, limit }) => {
       const wanted = limit ?? 100
       const page = history.list({

@@ -8,6 +8,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { dispatch } from './handler-table'
 import { validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
+import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
 
 /**
  * An imported list left as a draft, then the app restarted: the draft names its file, which main
@@ -71,7 +72,7 @@ it("runs an imported list restored after a restart with its file's columns and i
   await after.root.services.lookups.whenSettled(jobId)
   const opened = await after.call<{ carriedColumns: string[] }>('history:open', { jobId })
   expect(opened.carriedColumns).toEqual(['Item name', 'Case Pack'])
-  const { entries } = await after.call<{ entries: { line: number; carried?: string[] }[] }>('jobs:results', { jobId, from: 0 })
+  const entries = decodeResultPage(await after.call<EncodedResultPage>('jobs:results', { jobId, from: 0 }))
   expect(new Map(entries.map((entry) => [entry.line, entry.carried]))).toEqual(
     new Map([
       [2, ['Thing 0', '6']],

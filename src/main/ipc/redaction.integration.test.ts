@@ -8,7 +8,8 @@ import { DEFAULT_LOW_STOCK_LEVEL } from '../../shared/stock/stock-status'
 import { createAppRoot, type AppRoot } from '../composition-root'
 import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import type { EchoFormat } from '../http/test-support/echoing-api'
-import { echoingApi } from '../http/test-support/loopback-servers'
+import { answeringServer, echoingApi } from '../http/test-support/loopback-servers'
+import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
 import { dispatch, type HandlerTable } from './handler-table'
 import type { IpcSender } from '../security/ipc-sender'
 import { createMemoryLogger } from '../logging/logger'
@@ -31,8 +32,13 @@ const toRenderer: string[] = []
 
 async function call(channel: string, input?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
   const result = await dispatch(handlers, channel, input, appWindow)
-  toRenderer.push(JSON.stringify(result))
+  toRenderer.push(asShown(result))
   return result as { ok: boolean; value?: unknown; error?: { message: string } }
+}
+
+/** An answer as text, with bytes (a page of results) as the text the window decodes them to. */
+function asShown(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? new TextDecoder().decode(item) : item))
 }
 
 beforeEach(async () => {
@@ -115,7 +121,7 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
       const settled = await root.services.lookups.whenSettled(jobId)
       expect(settled.failed).toBe(1)
       const results = await call('jobs:results', { jobId, from: 0 })
-      expect(JSON.stringify(results)).toContain('Rejected request.')
+      expect(asShown(results)).toContain('Rejected request.')
       for (const exportFormat of ['csv', 'json', 'xlsx']) {
         const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
         expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
@@ -125,4 +131,53 @@ describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request 
       expectNoCanary(everything)
     }
   )
+})
+
+describe('a server echoing the token inside the items it finds', () => {
+  it('History keeps the items redacted, so the pages the window reads undecoded hold no secret or token', async () => {
+    const url = await answeringServer((request, _body, response) => {
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+      response.writeHead(200, { 'Content-Type': 'application/json' })
+      if (path === TOKEN_PATH) {
+        response.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 900 }))
+        return
+      }
+      if (path !== SEARCH_PATHS.sandbox) throw new Error(`unexpected ${path}`)
+      const echoed = String(request.headers.authorization)
+      response.end(
+        JSON.stringify({
+          supplier_name: echoed,
+          store_nbr: 1234,
+          items: [
+            {
+              gtin: '00012345678905',
+              wm_item_number: null,
+              inventory_locations: [{ location_area: 'store', state: 'available', quantity: 3, note: echoed }],
+              gateway: { seen: echoed, secret: SECRET }
+            }
+          ]
+        })
+      )
+    })
+    await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: url, baseUrl: url } } })
+    await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+    const started = await call('jobs:start', {
+      environment: 'sandbox',
+      stores: [1234],
+      itemType: 'gtin',
+      lines: [{ line: 1, input: '00012345678905' }]
+    })
+    const { jobId } = started.value as { jobId: string }
+    expect(await root.services.lookups.whenSettled(jobId)).toMatchObject({ state: 'finished', found: 1 })
+
+    // History's own rows, read without any redaction on the way.
+    const stored = JSON.stringify(await root.services.results.page(jobId, 0))
+    expect(stored).toContain('[redacted]')
+    expect(stored).toContain('"quantity":3')
+    expectNoCanary(stored)
+    const page = await call('jobs:results', { jobId, from: 0 })
+    expect((page.value as { encoded: unknown }).encoded).toBeInstanceOf(Uint8Array)
+    expect(asShown(page)).toContain('00012345678905')
+    expectNoCanary(await everythingThatLeftMain())
+  })
 })

@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { dispatch } from './handler-table'
 import { validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
+import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
 
 /**
  * A wide file's other cells from import to every reader, through the handler table as the window
@@ -98,9 +99,9 @@ it("gives back a wide file's cells exactly in every place that reads them", asyn
 
   const shown = new Map<number, string[] | undefined>()
   for (let from = 0; ;) {
-    const page = await call<{ entries: { line: number; carried?: string[] }[]; next: number }>('jobs:results', { jobId, from })
-    if (page.entries.length === 0) break
-    for (const entry of page.entries) shown.set(entry.line, entry.carried)
+    const page = await call<EncodedResultPage>('jobs:results', { jobId, from })
+    if (page.count === 0) break
+    for (const entry of decodeResultPage(page)) shown.set(entry.line, entry.carried)
     from = page.next
   }
   expect(shown).toEqual(expected)

@@ -1,9 +1,8 @@
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
-import type { InventoryItem } from '../../shared/domain/line-result'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
+import type { SearchAnswers } from '../inventory/search-reply'
 import type { Logger } from '../logging/logger'
-import { lookupKey, matchItems } from './match-items'
 import { classifyFailure, decideRetry, type Failure, type RetryPolicy } from './retry-policy'
 import type { Answer, RunLedger } from './run-ledger'
 import type { SendOutcome } from './scheduler/rate-controller'
@@ -35,7 +34,7 @@ export interface BatchDispatcherDeps {
   random: () => number
   log: Logger
   /** Settles a batch's lines with their answers and records them. */
-  settle(batch: Batch, answer: (value: string) => Answer): void
+  settle(batch: Batch, answer: (index: number) => Answer): void
   /** Something the run's progress shows has changed. */
   changed(): void
   /** A search came back and its answer or failure is dealt with: the run may be done. */
@@ -77,7 +76,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
     )
       .then(
         (response): SendReport => {
-          if (!signal.aborted) recordAnswers(batch, response.items)
+          if (!signal.aborted) recordAnswers(batch, response.answers)
           return { outcome: 'success', rateLimit: response.rateLimit }
         },
         (error: unknown): SendReport => {
@@ -99,21 +98,22 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
       })
   }
 
-  function failBatch(batch: Batch, error: AppErrorShape): void {
+  function failBatch(batch: Batch, failure: AppErrorShape): void {
+    // Redacted before History stores it: the window reads History's pages without main redacting them.
+    const error = deps.log.redactor.value(failure)
     ledger.batchDone()
     deps.settle(batch, () => ({ status: 'failed', error }))
     deps.changed()
   }
 
-  function recordAnswers(batch: Batch, items: readonly InventoryItem[]): void {
-    const { itemType } = deps
-    const { found, unmatched } = matchItems(itemType, batch.values, items)
+  /** The reply was read and matched where it was read (off main's thread in the app): each value's item, by its place in the batch. */
+  function recordAnswers(batch: Batch, { items, unmatched }: SearchAnswers): void {
     if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: ledger.jobId, unmatched })
     ledger.answered(batch.values.length)
     ledger.batchDone()
-    deps.settle(batch, (value) => {
-      const item = found.get(lookupKey(itemType, value))
-      return item === undefined ? { status: 'not_found' } : { status: 'found', item }
+    deps.settle(batch, (index) => {
+      const item = items[index]
+      return item === undefined || item === null ? { status: 'not_found' } : { status: 'found', item }
     })
   }
 

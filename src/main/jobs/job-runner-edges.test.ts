@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import type { JobProgress } from '../../shared/domain/job-progress'
-import type { InventoryItem } from '../../shared/domain/line-result'
 import { searchPathFor } from '../../shared/environments'
 import { memoryHistory } from '../history/test-support/memory-history'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
+import type { SearchAnswers } from '../inventory/search-reply'
 import { createMemoryLogger } from '../logging/logger'
 import { checkJobInvariant } from './job-invariant'
 import { createJobRunner } from './job-runner'
@@ -61,7 +61,7 @@ describe('job runner, edge paths', () => {
         const mine = (call += 1)
         const answer = await fake.searchBatch(apiTarget, request)
         // The second search comes back in a shape the runner cannot read: a bug, not a server fault.
-        return mine === 2 ? { ...answer, items: null as unknown as InventoryItem[] } : answer
+        return mine === 2 ? { ...answer, answers: null as unknown as SearchAnswers } : answer
       }
     }
     const h = runnerWith(client, clock)

@@ -50,8 +50,7 @@ describe('the ledger of a run', () => {
     ledger.requested()
     ledger.answered(2)
     ledger.batchDone()
-    const rows =
-      first === undefined ? null : ledger.settle(first, (value) => (value === 'a' ? { status: 'found' } : { status: 'not_found' }))
+    const rows = first === undefined ? null : ledger.settle(first, (index) => (index === 0 ? { status: 'found' } : { status: 'not_found' }))
     expect(rows).toEqual([
       { storeNbr: 10, line: 1, status: 'found' },
       { storeNbr: 10, line: 2, status: 'not_found' }

@@ -18,9 +18,9 @@ export interface RunLedger {
   readonly pending: number
   /**
    * Settles a batch's lines with their answers, once: the rows to record, or null when the batch
-   * was settled already or has no lines.
+   * was settled already or has no lines. `answer` is asked for each line by its place in the batch.
    */
-  settle(batch: Batch, answer: (value: string) => Answer): AnswerRow[] | null
+  settle(batch: Batch, answer: (index: number) => Answer): AnswerRow[] | null
   /** A search went out. */
   requested(): void
   /** A search is tried again (a transient fault, or the server's throttling). */
@@ -132,8 +132,8 @@ export function createRunLedger({ lookup, work, batches, endState, now }: RunSta
 
     settle(batch, answer) {
       if (batch.settled || batch.lines.length === 0) return null
-      const rows = batch.lines.map((line): AnswerRow => ({
-        ...answer(line.value),
+      const rows = batch.lines.map((line, index): AnswerRow => ({
+        ...answer(index),
         storeNbr: batch.storeNbr,
         line: line.line,
         ...(line.replaces === undefined ? {} : { replaces: line.replaces })

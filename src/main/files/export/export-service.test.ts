@@ -13,6 +13,7 @@ import { createHistoryStore } from '../../history/history-store'
 import { createMemoryLogger } from '../../logging/logger'
 import { createWorkerClient, type WorkerClient } from '../../workers/worker-client'
 import { createExportService } from './export-service'
+import { encodeItem } from '../../history/item-batch'
 
 let dir: string
 let history: DirectHistory
@@ -47,7 +48,7 @@ function finished(count: number, perLine: number, startedAt: number): number {
   const lines = Array.from({ length: count }, (_, index) => index + 1)
   history.appendResults(
     id,
-    lines.map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: sampleItem(valueFor(line), line * perLine) })),
+    lines.map((line) => ({ storeNbr: 1234, line, status: 'found' as const, item: encodeItem(sampleItem(valueFor(line), line * perLine)) })),
     NO_FIGURES
   )
   history.finishRun(id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 })

@@ -2,6 +2,7 @@ import { createMemoryLogger } from '../../logging/logger'
 import { createDirectHistory } from './direct-history'
 import type { AnswerRow } from '../history-types'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from './sample-lookups'
+import { encodeItem } from '../item-batch'
 
 /**
  * A second process writing the history: `tsx write-lookups.ts <dir> <lookups> <lines> <source>`
@@ -21,7 +22,7 @@ for (let n = 0; n < Number(lookups); n += 1) {
   for (let first = 1; first <= Number(lines); first += 100) {
     const batch: AnswerRow[] = []
     for (let line = first; line < first + 100 && line <= Number(lines); line += 1) {
-      batch.push({ storeNbr: 1234, line, status: 'found', item: sampleItem(valueFor(line), line % 7) })
+      batch.push({ storeNbr: 1234, line, status: 'found', item: encodeItem(sampleItem(valueFor(line), line % 7)) })
     }
     history.appendResults(id, batch, NO_FIGURES)
   }

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/domain/app-error'
 import type { InventoryItem } from '../../../shared/domain/line-result'
 import { InventoryApiError, type RateLimit } from '../../inventory/inventory-client'
+import { answersFor, type SearchAnswers } from '../../inventory/search-reply'
 import type { SearchCall } from '../job-invariant'
 import type { FakeClock } from './fake-clock'
 
@@ -65,7 +66,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
     async searchBatch(
       _target: unknown,
       request: { storeNbr: number; itemType: 'gtin' | 'wm_item_number'; values: string[]; signal?: AbortSignal }
-    ): Promise<{ items: InventoryItem[]; rateLimit: RateLimit; tokenRefreshed: boolean }> {
+    ): Promise<{ answers: SearchAnswers; rateLimit: RateLimit; tokenRefreshed: boolean }> {
       const signal = request.signal ?? new AbortController().signal
       const call: FakeCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr, at: options.clock.now(), signal }
       const index = calls.push(call) - 1
@@ -85,7 +86,11 @@ export function createFakeInventory(options: FakeInventoryOptions) {
               ? inventoryItem(value.replace(/^0+/, ''), null, request.storeNbr)
               : inventoryItem(null, value.replace(/^0+/, ''), request.storeNbr)
           )
-        return { items, rateLimit: fate ?? { remaining: null, resetAt: null, retryAfterMs: null }, tokenRefreshed: false }
+        return {
+          answers: answersFor(request, items),
+          rateLimit: fate ?? { remaining: null, resetAt: null, retryAfterMs: null },
+          tokenRefreshed: false
+        }
       } finally {
         inFlight -= 1
       }

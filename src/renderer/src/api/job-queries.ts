@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { LineResult } from '../../../shared/domain/line-result'
+import { decodeResultPage } from '../../../shared/domain/result-page'
 import { callInventory } from './inventory-call'
 
 /** The cache entries of one lookup's result log. */
@@ -26,9 +27,9 @@ export async function readJobResults(
   let next = from
   for (;;) {
     const page = await callInventory(window.inventory.getJobResults({ jobId, from: next }))
-    for (const entry of page.entries) entries.push(entry)
+    for (const entry of decodeResultPage(page)) entries.push(entry)
     next = page.next
-    if (page.entries.length === 0 || next >= caughtUpAt()) return { entries, next }
+    if (page.count === 0 || next >= caughtUpAt()) return { entries, next }
   }
 }
 
@@ -38,7 +39,7 @@ export function latestResultsQuery(jobId: string, resultsCount: number, count: n
     queryKey: jobKeys.latestResults(jobId, resultsCount, count),
     queryFn: async () => {
       const page = await callInventory(window.inventory.getJobResults({ jobId, from: Math.max(0, resultsCount - count) }))
-      return page.entries
+      return decodeResultPage(page)
     },
     staleTime: Infinity
   })

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { InventoryItem } from '../../shared/domain/line-result'
+import { createMemoryLogger } from '../logging/logger'
+import { createRedactor, REDACTED } from '../security/redactor'
+import { isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
+import { runningThreads } from '../workers/thread-census'
+import { readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
+import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+
+const TOKEN = 'tok-0123456789abcdef'
+const LATER_TOKEN = 'tok-fedcba9876543210'
+const QUESTION: SearchQuestion = { itemType: 'gtin', values: ['00012345678905', '36000291452', '00000000000017'] }
+
+/** A reply with an item for the first two values asked (one without its leading zeros) and one for a value not asked. */
+function reply(echoed: string): Uint8Array {
+  return new TextEncoder().encode(
+    JSON.stringify({
+      supplier_name: 'Acme',
+      store_nbr: 1234,
+      items: [
+        { gtin: '36000291452', inventory_locations: [{ location_area: 'store', state: 'available', quantity: 4 }] },
+        { gtin: '12345678905', inventory_locations: [{ location_area: 'backroom', state: 'available', quantity: 2, note: echoed }] },
+        { gtin: '99999999999', inventory_locations: [] }
+      ]
+    })
+  )
+}
+
+const opened: SearchReplyThread[] = []
+afterEach(async () => {
+  for (const thread of opened.splice(0)) await thread.close()
+})
+
+function open() {
+  const redactor = createRedactor([TOKEN])
+  const stops: ThreadStoppedError[] = []
+  const thread = startSearchReplyThread({ log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
+  opened.push(thread)
+  return { thread, redactor, stops }
+}
+
+function itemsOf(answers: { items: ({ json: string } | null)[] }): (InventoryItem | null)[] {
+  return answers.items.map((item) => (item === null ? null : (JSON.parse(item.json) as InventoryItem)))
+}
+
+describe('search replies read on their own thread', () => {
+  it('answers as the reading on main would, matched to the values asked and redacted with every value main knows, even one learned after the thread started', async () => {
+    const { thread, redactor } = open()
+    const first = await thread.read(reply(`Bearer ${TOKEN}`), QUESTION)
+    expect(first).toEqual(readSearchReply(reply(`Bearer ${TOKEN}`), QUESTION, redactor))
+    expect(first.unmatched).toBe(1)
+    expect(itemsOf(first).map((item) => item?.gtin ?? null)).toEqual(['00012345678905', '00036000291452', null])
+    expect(first.items[0]?.json).toContain(REDACTED)
+    expect(first.items[0]?.locations).toBe('[["backroom","available",2]]')
+
+    redactor.remember(LATER_TOKEN)
+    const second = await thread.read(reply(LATER_TOKEN), QUESTION)
+    expect(JSON.stringify(second)).not.toContain(LATER_TOKEN)
+    expect(second.items[0]?.json).toContain(REDACTED)
+  })
+
+  it('says a body that is not a search reply could not be read', async () => {
+    const { thread } = open()
+    await expect(thread.read(new TextEncoder().encode('{"items": [tru'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    await expect(thread.read(new TextEncoder().encode('[1, 2]'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    expect((await thread.read(reply('x'), QUESTION)).items).toHaveLength(3)
+  })
+
+  it('ended mid-read: the read fails with the sentence, the stop is heard, and the next read runs on a new thread taught every value again', async () => {
+    const { thread, stops } = open()
+    await thread.read(reply('warm-up'), QUESTION)
+    const [running] = runningThreads('Search replies')
+    // A reply of some megabytes is still being read when the thread is ended.
+    const large = new TextEncoder().encode(
+      JSON.stringify({ items: Array.from({ length: 40_000 }, (_, index) => ({ gtin: String(index), inventory_locations: [] })) })
+    )
+    const reading = thread.read(large, QUESTION)
+    await running?.terminate()
+    const error: unknown = await reading.then(
+      () => null,
+      (failure: unknown) => failure
+    )
+    expect(isThreadStopped(error)).toBe(true)
+    expect((error as Error).message).toBe(
+      'The inventory answer reader stopped unexpectedly; the lookups running were paused with every answer kept, and can be resumed from History. The details were written to the log.'
+    )
+    expect(stops.map((stop) => stop.message)).toEqual([(error as Error).message])
+
+    const again = await thread.read(reply(`Bearer ${TOKEN}`), QUESTION)
+    expect(runningThreads('Search replies')).toHaveLength(1)
+    expect(runningThreads('Search replies')[0]).not.toBe(running)
+    expect(JSON.stringify(again)).not.toContain(TOKEN)
+  })
+})
