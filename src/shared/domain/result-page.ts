@@ -22,7 +22,14 @@ export function encodeResultPage(page: { entries: readonly LineResult[]; next: n
 
 /** The entries of a page; a page that does not hold a list of `count` entries is refused, not shown half read. */
 export function decodeResultPage(page: EncodedResultPage): LineResult[] {
-  const entries: unknown = JSON.parse(new TextDecoder().decode(page.encoded))
-  if (!Array.isArray(entries) || entries.length !== page.count) throw new Error('A page of results could not be read.')
+  let entries: unknown = null
+  try {
+    entries = JSON.parse(new TextDecoder().decode(page.encoded))
+  } catch {
+    // Refused below, with the sentence.
+  }
+  if (!Array.isArray(entries) || entries.length !== page.count) throw new Error(UNREADABLE_PAGE)
   return entries as LineResult[]
 }
+
+const UNREADABLE_PAGE = 'A page of results could not be read; open the lookup again from History.'
