@@ -181,3 +181,30 @@ describe('a server echoing the token inside the items it finds', () => {
     expectNoCanary(await everythingThatLeftMain())
   })
 })
+
+describe('a page whose stored rows hold the secret', () => {
+  it('is redacted on its way to the window, although main hands pages on undecoded: a value typed as the secret, or a row kept before items were redacted where replies are read', async () => {
+    await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+    const started = await call('jobs:start', {
+      environment: 'demo',
+      stores: [100],
+      itemType: 'gtin',
+      lines: [
+        { line: 1, input: '00012345678905' },
+        { line: 2, input: SECRET }
+      ]
+    })
+    const { jobId } = started.value as { jobId: string }
+    await root.services.lookups.whenSettled(jobId)
+    expect(JSON.stringify(await root.services.results.page(jobId, 0))).toContain('CANARY-secret')
+
+    const page = await call('jobs:results', { jobId, from: 0 })
+    const shown = JSON.parse(new TextDecoder().decode((page.value as { encoded: Uint8Array }).encoded)) as { line: number; input: string }[]
+    expect(shown.map(({ line, input }) => ({ line, input })).sort((a, b) => a.line - b.line)).toEqual([
+      { line: 1, input: '00012345678905' },
+      { line: 2, input: '[redacted]' }
+    ])
+    expect(page.value).toMatchObject({ count: 2 })
+    expectNoCanary(await everythingThatLeftMain())
+  })
+})

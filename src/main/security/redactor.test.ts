@@ -142,3 +142,26 @@ describe('redactor: values', () => {
     expect(out.self).toBe('[not shown]')
   })
 })
+
+describe('JSON handed on as bytes', () => {
+  const encode = (value: unknown): Uint8Array<ArrayBuffer> => new TextEncoder().encode(JSON.stringify(value))
+  const decode = (bytes: Uint8Array): unknown => JSON.parse(new TextDecoder().decode(bytes))
+
+  it('passes the same bytes on when nothing in them could be redacted', () => {
+    const redactor = createRedactor(['s3cr3t-value-long'])
+    const bytes = encode([{ line: 1, input: '00012345678905', note: 'line\nbreak "quoted"' }])
+    expect(redactor.json(bytes)).toBe(bytes)
+  })
+
+  it('redacts a remembered value wherever it stands, escaped or not, and a credential named in a field', () => {
+    const secret = 'pa"ss\\word/99'
+    const redactor = createRedactor([secret, 'abc12'])
+    const bytes = encode([{ input: secret }, { note: `before\n${secret} after` }, { raw: 'access_token=xyz.123' }, { short: 'x\nabc12' }])
+    expect(decode(redactor.json(bytes))).toEqual([
+      { input: REDACTED },
+      { note: `before\n${REDACTED} after` },
+      { raw: `access_token=${REDACTED}` },
+      { short: `x\n${REDACTED}` }
+    ])
+  })
+})

@@ -12,6 +12,13 @@ export interface Redactor {
   text(text: string): string
   /** A copy of `value` with every string (and object key) redacted; parts without secrets are shared, not copied. */
   value<T>(value: T): T
+  /**
+   * UTF-8 JSON that main hands on without decoding it (a page of results): the same bytes when the
+   * text holds nothing a redaction could change, which is a scan rather than a parse; otherwise
+   * parsed, redacted as `value` does, and encoded again. Whatever wrote the bytes, nothing passes
+   * unredacted.
+   */
+  json(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>
   /** The remembered values, so a worker thread can build a redactor that knows the same. */
   known(): readonly string[]
 }
@@ -42,6 +49,7 @@ const MEMO_MAX_ENTRIES = 20_000
 export function createRedactor(initial: Iterable<string> = []): Redactor {
   const remembered = new Set<string>()
   let literals: RegExp | null = null
+  let presence: RegExp | null = null
   let dirty = false
 
   const memo = new Map<string, string>()
@@ -57,9 +65,17 @@ export function createRedactor(initial: Iterable<string> = []): Redactor {
   function literalPattern(): RegExp | null {
     if (dirty) {
       literals = buildLiteralPattern(remembered)
+      presence = buildPresencePattern(remembered)
       dirty = false
     }
     return literals
+  }
+
+  /** True when a redaction could change something in `input`: a credential's name, or any form of a remembered value, even inside a longer word or an escape. */
+  function mayChange(input: string): boolean {
+    if (MAY_NAME_CREDENTIAL.test(input)) return true
+    literalPattern()
+    return presence !== null && presence.test(input)
   }
 
   function text(input: string): string {
@@ -86,7 +102,13 @@ export function createRedactor(initial: Iterable<string> = []): Redactor {
     return redactDeep(input, text, 0, new Set()) as T
   }
 
-  return { remember, text, value, known: () => [...remembered] }
+  function json(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+    const input = new TextDecoder().decode(bytes)
+    if (!mayChange(input)) return bytes
+    return new TextEncoder().encode(JSON.stringify(value(JSON.parse(input) as unknown)))
+  }
+
+  return { remember, text, value, json, known: () => [...remembered] }
 }
 
 function redactDeep(input: unknown, text: (value: string) => string, depth: number, path: Set<object>): unknown {
@@ -145,6 +167,13 @@ function buildLiteralPattern(values: ReadonlySet<string>): RegExp | null {
     .sort((a, b) => b.length - a.length)
     .map((form) => (form.length >= ANYWHERE_MIN_LENGTH ? escapeRegExp(form) : `(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`))
   return new RegExp(alternatives.join('|'), 'g')
+}
+
+/** Every form of every value, wherever it stands: a superset of what `buildLiteralPattern` matches, to tell whether a text needs it at all. */
+function buildPresencePattern(values: ReadonlySet<string>): RegExp | null {
+  const forms = new Set<string>()
+  for (const value of values) for (const form of encodedForms(value)) if (form !== '') forms.add(form)
+  return forms.size === 0 ? null : new RegExp([...forms].map(escapeRegExp).join('|'))
 }
 
 /** The ways a value reaches text: as is, URL- and form-encoded, JSON-escaped (once and twice), XML-escaped, base64. */
