@@ -21,11 +21,36 @@ describe('parseSearchResponse', () => {
       wm_item_number: '552233441',
       supplier_name: 'Acme',
       store_nbr: 1234,
-      total_quantity: 6.5
+      total_quantity: 6.5,
+      last_updated_time: '2026-11-22T10:00:00.000Z'
     })
     expect(parsed?.inventory_locations).toHaveLength(2)
     expect(parsed?.inventory_locations[1]).toMatchObject({ bin: 'A1' })
     expect(parsed?.raw).toBe(item)
+  })
+
+  it('reads lastUpdatedTime as ISO text in UTC, and leaves it empty when missing or not a time, never failing the item', () => {
+    const asOf = (lastUpdatedTime: unknown) =>
+      parseSearchResponse({ items: [{ gtin: '1', inventory_locations: [], lastUpdatedTime }] })[0]?.last_updated_time
+    expect(asOf('2026-11-22T10:00:00Z')).toBe('2026-11-22T10:00:00.000Z')
+    expect(asOf('2026-11-22T10:00:00.123456Z')).toBe('2026-11-22T10:00:00.123Z')
+    expect(asOf('2026-11-22T11:30:00+01:30')).toBe('2026-11-22T10:00:00.000Z')
+    expect(asOf(' 2026-11-22T10:00 ')).toBe('2026-11-22T10:00:00.000Z')
+    for (const garbage of [
+      undefined,
+      null,
+      '',
+      'yesterday',
+      'Nov 22 2026',
+      '2026-11-22',
+      '2026-13-40T10:00:00Z',
+      1764000000000,
+      {},
+      'x'.repeat(100)
+    ]) {
+      expect(asOf(garbage), String(garbage)).toBeNull()
+    }
+    expect(parseSearchResponse({ items: [{ gtin: '1', lastUpdatedTime: 'garbage' }] })).toHaveLength(1)
   })
 
   it('tolerates missing arrays and nulls', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseLastUpdatedTime } from '../../shared/domain/as-of'
 import { padGtin } from '../../shared/domain/gtin'
 import type { InventoryItem, InventoryLocation } from '../../shared/domain/line-result'
 
@@ -31,6 +32,7 @@ export function parseSearchResponse(json: unknown): InventoryItem[] {
       store_nbr: Number.isFinite(storeNbr) ? storeNbr : null,
       inventory_locations: locations,
       total_quantity: locations.reduce((sum, location) => sum + location.quantity, 0),
+      last_updated_time: parseLastUpdatedTime(item.lastUpdatedTime),
       raw
     })
   }
@@ -57,12 +59,13 @@ function itemOf(raw: unknown): {
   gtin: string | number | null | undefined
   wm_item_number: string | number | null | undefined
   inventory_locations: readonly unknown[] | null | undefined
+  lastUpdatedTime: unknown
 } | null {
   if (!isRecord(raw)) return null
-  const { gtin, wm_item_number: itemNumber, inventory_locations: locations } = raw
+  const { gtin, wm_item_number: itemNumber, inventory_locations: locations, lastUpdatedTime } = raw
   if (!isIdentifier(gtin) || !isIdentifier(itemNumber)) return null
   if (locations !== null && locations !== undefined && !Array.isArray(locations)) return null
-  return { gtin, wm_item_number: itemNumber, inventory_locations: locations as readonly unknown[] | null | undefined }
+  return { gtin, wm_item_number: itemNumber, inventory_locations: locations as readonly unknown[] | null | undefined, lastUpdatedTime }
 }
 
 /** A location as `inventoryLocationSchema` parses it: documented fields first, defaulted when of another type, other fields kept. */

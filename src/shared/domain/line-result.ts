@@ -16,6 +16,12 @@ export const inventoryItemSchema = z.object({
   store_nbr: z.number().nullable(),
   inventory_locations: z.array(inventoryLocationSchema),
   total_quantity: z.number(),
+  /**
+   * When the API last updated the item's stock (its `lastUpdatedTime`), as ISO text in UTC; null when
+   * it gave none that reads as a time. Absent on items answered before the app read it: `itemAsOf`
+   * reads those from `raw`.
+   */
+  last_updated_time: z.string().nullable().optional(),
   raw: z.unknown()
 })
 export type InventoryItem = z.infer<typeof inventoryItemSchema>

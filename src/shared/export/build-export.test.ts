@@ -5,7 +5,7 @@ import { buildExportSheets, defaultExportSpec, type ExportSource } from './build
 import type { ColumnKey } from '../views/view-columns'
 import { exportViewSpecSchema, type ExportViewSpec } from './export-spec'
 
-function item(gtin: string, locations: InventoryItem['inventory_locations']): InventoryItem {
+function item(gtin: string, locations: InventoryItem['inventory_locations'], raw: unknown = {}): InventoryItem {
   return {
     gtin,
     wm_item_number: '555000111',
@@ -13,7 +13,7 @@ function item(gtin: string, locations: InventoryItem['inventory_locations']): In
     store_nbr: 1234,
     inventory_locations: locations,
     total_quantity: locations.reduce((sum, location) => sum + location.quantity, 0),
-    raw: {}
+    raw
   }
 }
 
@@ -26,11 +26,15 @@ const RESULTS: LineResult[] = [
     status: 'found',
     note: 'leading zeros restored',
     carried: ['Oat milk 1 L', '12'],
-    item: item('00012345678905', [
-      { location_area: 'store', state: 'available', quantity: 0 },
-      { location_area: 'BACKROOM', state: 'AVAILABLE', quantity: 1.5 },
-      { location_area: 'store', state: 'on_order', quantity: 24 }
-    ])
+    item: item(
+      '00012345678905',
+      [
+        { location_area: 'store', state: 'available', quantity: 0 },
+        { location_area: 'BACKROOM', state: 'AVAILABLE', quantity: 1.5 },
+        { location_area: 'store', state: 'on_order', quantity: 24 }
+      ],
+      { lastUpdatedTime: '2026-11-22T10:00:00Z' }
+    )
   },
   {
     storeNbr: 1234,
@@ -87,6 +91,7 @@ describe('buildExportSheets: Items', () => {
       'On hand',
       'On order',
       'In transit',
+      'As of',
       'GTIN',
       'Walmart item number',
       'Line',
@@ -102,6 +107,7 @@ describe('buildExportSheets: Items', () => {
       'number',
       'number',
       'number',
+      'text',
       'id',
       'id',
       'number',
@@ -119,6 +125,7 @@ describe('buildExportSheets: Items', () => {
         1.5,
         24,
         0,
+        '2026-11-22T10:00:00.000Z',
         '00012345678905',
         '555000111',
         2,
@@ -126,10 +133,10 @@ describe('buildExportSheets: Items', () => {
         '12',
         'leading zeros restored'
       ],
-      ['Out of stock', '614141000036', 0, 0, 0, 0, 0, '00614141000036', '555000111', 3, 'Rye bread', '6', null],
-      ['Invalid', '7.61E+12', ...none, null, null, 4, 'Broken row', null, expect.stringMatching(/scientific notation/)],
-      ['Duplicate', '12345678905', ...none, '00012345678905', null, 5, 'Oat milk again', '12', 'Duplicate of line 2'],
-      ['Failed', '00614141000036', ...none, '00614141000036', null, 6, null, null, 'The server failed (503).']
+      ['Out of stock', '614141000036', 0, 0, 0, 0, 0, null, '00614141000036', '555000111', 3, 'Rye bread', '6', null],
+      ['Invalid', '7.61E+12', ...none, null, null, null, 4, 'Broken row', null, expect.stringMatching(/scientific notation/)],
+      ['Duplicate', '12345678905', ...none, null, '00012345678905', null, 5, 'Oat milk again', '12', 'Duplicate of line 2'],
+      ['Failed', '00614141000036', ...none, null, '00614141000036', null, 6, null, null, 'The server failed (503).']
     ])
     expect(items?.fills).toEqual([
       {

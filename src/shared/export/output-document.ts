@@ -18,6 +18,10 @@ const quantity = z.number().nullable()
 const text = z.string().nullable()
 const rate = z.number().min(0).max(1).nullable()
 const line = z.number().int().positive().describe("The input's row number, as a person sees it (a file's header row is 1).")
+const asOf = z.iso
+  .datetime()
+  .nullable()
+  .describe("When the API last updated the item's stock (its lastUpdatedTime), as ISO text in UTC; null when it gave no time.")
 const status = z.enum(STOCK_STATUSES).describe('The stock status as a code; statusLabel has the words the app shows.')
 
 const identity = {
@@ -45,6 +49,7 @@ export const itemsRowSchema = z
     onHand: quantity,
     onOrder: quantity,
     inTransit: quantity,
+    asOf,
     message: text.describe('Why the line has no figures (not found, invalid, failed...), or a note on how its value was read.'),
     file: fileColumns
   })
@@ -63,6 +68,7 @@ export const locationsRowSchema = z
       .nullable()
       .describe('Which figure the location counts towards.'),
     onHand: quantity,
+    asOf,
     supplier: text,
     message: text,
     file: fileColumns

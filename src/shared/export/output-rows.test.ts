@@ -15,6 +15,7 @@ function item(gtin: string, locations: InventoryItem['inventory_locations']): In
     store_nbr: 1234,
     inventory_locations: locations,
     total_quantity: locations.reduce((sum, location) => sum + location.quantity, 0),
+    last_updated_time: '2026-11-22T10:00:00.000Z',
     raw: {}
   }
 }
@@ -73,11 +74,12 @@ describe('rows for scripts', () => {
       onHand: 1.5,
       onOrder: 24,
       inTransit: 0,
+      asOf: '2026-11-22T10:00:00.000Z',
       message: 'leading zeros restored',
       file: { 'Item name': ' [redacted] milk 1 L ', 'Case pack': '12', 'Column 3': 'x', 'Case pack (2)': '24' }
     })
     const invalid = build.items(facts(INVALID))
-    expect(invalid).toMatchObject({ status: 'invalid', gtin: null, onHand: null, itemName: 'Broken row' })
+    expect(invalid).toMatchObject({ status: 'invalid', gtin: null, onHand: null, asOf: null, itemName: 'Broken row' })
     expect(invalid.message).toMatch(/scientific notation/)
   })
 
@@ -85,10 +87,10 @@ describe('rows for scripts', () => {
     const rows = build.locations(facts(found(7, 2, SHELF_AND_BACKROOM)))
     for (const row of rows) expect(locationsRowSchema.parse(row)).toEqual(row)
     for (const row of [...rows, ...build.locations(facts(INVALID))]) expect(Object.keys(row)).toEqual(Object.keys(locationsRowSchema.shape))
-    expect(rows.map((row) => [row.locationArea, row.locationState, row.quantity, row.countedAs, row.supplier])).toEqual([
-      ['store', 'available', 0, 'on_shelf', 'Acme'],
-      ['BACKROOM', 'AVAILABLE', 1.5, 'backroom', 'Acme'],
-      ['store', 'on_order', 24, 'on_order', 'Acme']
+    expect(rows.map((row) => [row.locationArea, row.locationState, row.quantity, row.countedAs, row.supplier, row.asOf])).toEqual([
+      ['store', 'available', 0, 'on_shelf', 'Acme', '2026-11-22T10:00:00.000Z'],
+      ['BACKROOM', 'AVAILABLE', 1.5, 'backroom', 'Acme', '2026-11-22T10:00:00.000Z'],
+      ['store', 'on_order', 24, 'on_order', 'Acme', '2026-11-22T10:00:00.000Z']
     ])
     expect(build.locations(facts(INVALID))).toEqual([
       expect.objectContaining({ line: 4, locationArea: null, locationState: null, quantity: null, countedAs: null })

@@ -1,5 +1,6 @@
 import type { CompareRow } from '../compare/compare-lookups'
 import { COMPARE_CATEGORY_LABELS } from '../compare/compare-lookups'
+import { itemAsOf } from '../domain/as-of'
 import type { ItemType } from '../domain/item-type'
 import { itemNameIndex } from '../items/item-name-column'
 import type { LineResult } from '../domain/line-result'
@@ -72,6 +73,7 @@ export function outputRowBuilder(context: RowContext) {
         onHand: figures?.onHand ?? null,
         onOrder: figures?.onOrder ?? null,
         inTransit: figures?.inTransit ?? null,
+        asOf: itemAsOf(result.item),
         message: nullable(lineMessage(result, itemType)),
         file: file(result)
       }
@@ -81,6 +83,7 @@ export function outputRowBuilder(context: RowContext) {
       const lead = { ...identity(result), status, statusLabel: STOCK_STATUS_LABELS[status] }
       const tail = {
         onHand: figures?.onHand ?? null,
+        asOf: itemAsOf(result.item),
         supplier: nullable(result.item?.supplier_name),
         message: nullable(lineMessage(result, itemType)),
         file: file(result)

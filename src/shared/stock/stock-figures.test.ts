@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { humaneName, NO_STOCK, stockBucket, stockFigures, type StockFigures, type StockLocation } from './stock-figures'
+import {
+  FIGURE_RULES,
+  humaneName,
+  KNOWN_AREAS,
+  KNOWN_STATES,
+  NO_STOCK,
+  stockBucket,
+  stockFigures,
+  type CountedFigure,
+  type StockFigures,
+  type StockLocation
+} from './stock-figures'
 
 const at = (location_area: string, state: string, quantity: number): StockLocation => ({ location_area, state, quantity })
 
@@ -64,6 +75,30 @@ describe('stockFigures', () => {
     expect(stockBucket(at('backroom', 'on_order', 1))).toBe('on_order')
     expect(stockBucket(at('store', 'IN_TRANSIT', 1))).toBe('in_transit')
     expect(stockBucket(at('store', 'lost', 1))).toBe('unavailable')
+  })
+})
+
+describe('FIGURE_RULES, which the column descriptions are written from', () => {
+  const areas = [...KNOWN_AREAS, 'loading_dock', '']
+  const states = [...KNOWN_STATES, 'quarantine_hold', '']
+  const figures = Object.keys(FIGURE_RULES) as CountedFigure[]
+
+  it.each(figures)('say exactly which area and state %s counts, for every area and state named or not', (figure) => {
+    const rule = FIGURE_RULES[figure]
+    for (const area of areas) {
+      for (const state of states) {
+        const counted = rule.states.includes(state) && (rule.areas === 'any' || rule.areas.includes(area))
+        expect(stockFigures([at(area, state, 1)])[figure], `${area}/${state}`).toBe(counted ? 1 : 0)
+      }
+    }
+  })
+
+  it('name only areas and states the app knows, so each has a humane name', () => {
+    for (const rule of Object.values(FIGURE_RULES)) {
+      for (const name of [...rule.states, ...(rule.areas === 'any' ? [] : rule.areas)]) {
+        expect([...KNOWN_AREAS, ...KNOWN_STATES] as string[]).toContain(name)
+      }
+    }
   })
 })
 

@@ -38,6 +38,32 @@ export const BUCKET_LABELS: Readonly<Record<StockBucket, string>> = {
   unavailable: 'Unavailable'
 }
 
+/** A figure that counts units: every one but Unavailable, which the views do not show as a column. */
+export type CountedFigure = Exclude<keyof StockFigures, 'unavailable'>
+
+/**
+ * The rules above as data: which states and areas a figure counts. What the app says a figure
+ * counts is written from these (figure-descriptions.ts), and stock-figures.test.ts holds
+ * `stockFigures` to them, so the words cannot drift from the sums.
+ */
+export interface FigureRule {
+  readonly states: readonly string[]
+  /** The areas counted, or every area. */
+  readonly areas: readonly string[] | 'any'
+}
+
+export const FIGURE_RULES: Readonly<Record<CountedFigure, FigureRule>> = {
+  onShelf: { states: ['available'], areas: ['store'] },
+  backroom: { states: ['available'], areas: ['backroom'] },
+  onHand: { states: ['available'], areas: 'any' },
+  onOrder: { states: ['on_order'], areas: 'any' },
+  inTransit: { states: ['in_transit'], areas: 'any' }
+}
+
+/** The areas and states the API documents or the app has seen named: the ones a description can name. */
+export const KNOWN_AREAS = ['store', 'backroom', 'mfc'] as const
+export const KNOWN_STATES = ['available', 'on_order', 'in_transit', 'reserved', 'damaged'] as const
+
 export const NO_STOCK: StockFigures = { onShelf: 0, backroom: 0, onHand: 0, onOrder: 0, inTransit: 0, unavailable: 0 }
 
 /** Area and state names repeat across every row of a large answer: normalise each distinct one once. */

@@ -64,6 +64,7 @@ describe('a choice of columns', () => {
       'On hand',
       'On order',
       'In transit',
+      'As of',
       'GTIN',
       'Walmart item number',
       'Pallet',

@@ -5,7 +5,7 @@ import { matrixColumns, nameColumnKey, viewColumns } from './view-columns'
 const labels = (columns: readonly { label: string }[]) => columns.map((column) => column.label)
 
 describe('the default columns', () => {
-  it('put Items as the issue asks: status, the name, the figures, the identifiers, the file, the message', () => {
+  it('put Items as the issue asks: status, the name, the figures and their as-of time, the identifiers, the file, the message', () => {
     expect(labels(viewColumns('items', [ITEM_NAME_COLUMN, 'Case Pack'], [1, 2]))).toEqual([
       'Stock status',
       'Store',
@@ -15,6 +15,7 @@ describe('the default columns', () => {
       'On hand',
       'On order',
       'In transit',
+      'As of',
       'GTIN',
       'Walmart item number',
       'Input',

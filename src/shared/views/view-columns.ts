@@ -1,3 +1,4 @@
+import { itemAsOf } from '../domain/as-of'
 import type { ItemType } from '../domain/item-type'
 import type { LineResult } from '../domain/line-result'
 import { BUCKET_LABELS, humaneName, stockBucket, type StockFigures } from '../stock/stock-figures'
@@ -49,6 +50,7 @@ export const FIXED_COLUMN_KEYS = [
   'gtin',
   'wmItemNumber',
   ...FIGURE_KEYS,
+  'asOf',
   ...LOCATION_KEYS,
   'supplier',
   'message',
@@ -89,6 +91,8 @@ const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }
   onHand: { label: 'On hand', kind: 'number' },
   onOrder: { label: 'On order', kind: 'number' },
   inTransit: { label: 'In transit', kind: 'number' },
+  // ISO text in UTC: it sorts as the instants it names, and a file writes it whatever the zone; the screen shows it in the person's.
+  asOf: { label: 'As of', kind: 'text' },
   locationArea: { label: 'Location area', kind: 'text' },
   state: { label: 'State', kind: 'text' },
   quantity: { label: 'Quantity', kind: 'number' },
@@ -113,7 +117,7 @@ const FIXED: Readonly<Record<FixedColumnKey, { label: string; kind: ColumnKind }
 }
 
 const LEADING: readonly FixedColumnKey[] = ['status', 'line', 'input', 'gtin', 'wmItemNumber']
-const LOCATIONS_TRAILING: readonly FixedColumnKey[] = [...LOCATION_KEYS, 'onHand', 'supplier', 'message']
+const LOCATIONS_TRAILING: readonly FixedColumnKey[] = [...LOCATION_KEYS, 'onHand', 'asOf', 'supplier', 'message']
 
 const FIXED_KEY_SET: ReadonlySet<string> = new Set(FIXED_COLUMN_KEYS)
 const CARRIED_KEY = /^carried:(\d{1,5})$/
@@ -173,7 +177,7 @@ export function nameColumnKey(carriedColumns: readonly string[]): ColumnKey {
 
 /**
  * The view's columns in their default order. Items: the status, the item's name (or its value), the
- * figures, then the identifiers, the file's other columns and the message, so the answer fits a
+ * figures and when the API said they were as of, then the identifiers, the file's other columns and the message, so the answer fits a
  * laptop's screen before anything scrolls. Locations: identifiers, the file's columns, then each
  * location. A lookup of several stores has a Store column after the status: its rows are one per
  * store and line.
@@ -191,6 +195,7 @@ export function viewColumns(view: ResultView, carriedColumns: readonly string[],
     ...(['status', ...store] as const).map(fixedColumn),
     ...(named ? carried.slice(0, 1) : [fixedColumn('input')]),
     ...FIGURE_KEYS.map(fixedColumn),
+    fixedColumn('asOf'),
     ...identifiers.map(fixedColumn),
     ...(named ? carried.slice(1) : carried),
     fixedColumn('message')
@@ -316,6 +321,8 @@ export function lineCellValue(
       if (column.key === 'countedAs') return BUCKET_LABELS[stockBucket(location)]
       return humaneName(column.key === 'state' ? location.state : location.location_area)
     }
+    case 'asOf':
+      return itemAsOf(result.item)
     case 'supplier':
       return emptyToNull(result.item?.supplier_name ?? '')
     case 'message':
