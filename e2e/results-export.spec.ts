@@ -164,6 +164,7 @@ test.describe('results export', () => {
         'Quantity',
         'Counted as',
         'On hand',
+        'As of',
         'Supplier',
         'Message'
       ])

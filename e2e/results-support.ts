@@ -217,6 +217,7 @@ export const ITEM_HEADERS = [
   'On hand',
   'On order',
   'In transit',
+  'As of',
   'GTIN',
   'Walmart item number',
   'Line',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { SelectCellFormatter, SelectColumn, useRowSelection, type Column, type RenderCellProps } from 'react-data-grid'
-import { formatCount } from '../format/format'
+import { formatCount, formatDateTime } from '../format/format'
+import { DescribedHeader, type ColumnTip } from './column-tips'
 import type { GridColumn, GridRow } from './grid-row'
 import { StatusBadge, StatusIcon } from './status-badge'
 import { StoreLinks } from './store-links'
@@ -44,6 +45,12 @@ function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props
     return ({ row, tabIndex }) =>
       row.storeLinks === undefined ? row.text(column) : <StoreLinks row={row} links={row.storeLinks(column)} tabIndex={tabIndex} />
   // Counts and quantities in the screen's locale ("1.234,5" in German); the row's text stays plain for copying and search.
+  // An instant as ISO text in UTC, shown in the person's zone and locale.
+  if (column.key === 'asOf')
+    return ({ row }) => {
+      const value = row.value(column)
+      return typeof value === 'string' ? formatDateTime(value) : null
+    }
   if (column.kind === 'number' && !OWN_TEXT.has(column.key))
     return ({ row }) => {
       const value = row.value(column)
@@ -52,9 +59,14 @@ function renderer<C extends GridColumn, R extends GridRow<C>>(column: C): (props
   return ({ row }) => row.text(column)
 }
 
-function gridColumn<C extends GridColumn, R extends GridRow<C>>(column: C, { widths, frozen }: GridLayout): Column<R> {
+function gridColumn<C extends GridColumn, R extends GridRow<C>>(
+  column: C,
+  { widths, frozen }: GridLayout,
+  tip: ColumnTip | undefined
+): Column<R> {
   const numeric = column.kind === 'number'
   return {
+    ...(tip === undefined ? {} : { renderHeaderCell: (props) => <DescribedHeader {...props} tip={tip} /> }),
     key: column.key,
     name: column.label,
     width: column.store === undefined ? (widths[column.key] ?? CARRIED_WIDTH) : MATRIX_STORE_WIDTH,
@@ -88,7 +100,11 @@ function selectRowColumn<R extends { readonly label: string }>(): Column<R> {
   return { ...(SelectColumn as Column<R>), frozen: true, renderCell: (props) => <SelectRow {...props} /> }
 }
 
-/** The grid's columns for a view's columns in screen order, after the row checkboxes. */
-export function gridColumns<C extends GridColumn, R extends GridRow<C>>(columns: readonly C[], layout: GridLayout): Column<R>[] {
-  return [selectRowColumn<R>(), ...columns.map((column) => gridColumn<C, R>(column, layout))]
+/** The grid's columns for a view's columns in screen order, after the row checkboxes; a figure's header is described by its tip. */
+export function gridColumns<C extends GridColumn, R extends GridRow<C>>(
+  columns: readonly C[],
+  layout: GridLayout,
+  tips: ReadonlyMap<string, ColumnTip> = new Map()
+): Column<R>[] {
+  return [selectRowColumn<R>(), ...columns.map((column) => gridColumn<C, R>(column, layout, tips.get(column.key)))]
 }

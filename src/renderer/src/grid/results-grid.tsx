@@ -1,8 +1,10 @@
-import { useCallback, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useCallback, useId, useMemo, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { DataGrid, type CellCopyArgs, type CellMouseArgs, type PositionChangeArgs, type SortColumn } from 'react-data-grid'
 import 'react-data-grid/lib/styles.css'
 import './grid.css'
+import type { AsOfRange } from '../../../shared/domain/as-of'
 import { formatCount } from '../format/format'
+import { useColumnTips, useTipDisplay } from './column-tips'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { gridColumns, type GridLayout } from './grid-columns'
 import type { GridColumn, GridRow } from './grid-row'
@@ -27,6 +29,8 @@ export interface ResultsGridProps<Column extends GridColumn, Row extends GridRow
   /** Told what was copied or selected, for a polite announcement. */
   onAnnounce: (what: string) => void
   describedBy?: string
+  /** The earliest and latest time the API gave with the answers shown, for the figures' tips; absent when unknown. */
+  asOf?: AsOfRange | null
   /** What the grid says when it has no rows to show. */
   emptyText: string
 }
@@ -42,7 +46,10 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
   const { rows, columns, selectedRows, onSelectedRowsChange, onActiveRowChange, onAnnounce, emptyText } = props
   const { layout } = props
   const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
-  const grid = useMemo(() => gridColumns<Column, Row>(columns, layout), [columns, layout])
+  const gridId = useId()
+  const tips = useColumnTips(gridId, columns, props.asOf ?? null)
+  const tipDisplay = useTipDisplay(tips)
+  const grid = useMemo(() => gridColumns<Column, Row>(columns, layout, tips), [columns, layout, tips])
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
 
   const handleCopy = useCallback(
@@ -105,7 +112,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
   }
 
   return (
-    <div className="results-grid-frame" onKeyDownCapture={handleKeyDownCapture}>
+    <div className="results-grid-frame" onKeyDownCapture={handleKeyDownCapture} {...tipDisplay.handlers}>
       <DataGrid
         className="results-grid"
         aria-label={props.label}
@@ -125,6 +132,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
         onCellCopy={handleCopy}
         renderers={renderers}
       />
+      {tipDisplay.elements}
     </div>
   )
 }

@@ -1,8 +1,10 @@
-import { useId, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useId, useMemo, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { itemAsOf } from '../../../shared/domain/as-of'
 import { DETAIL_PANEL_WIDTH } from '../../../shared/settings'
 import { BUCKET_LABELS, humaneName, stockBucket } from '../../../shared/stock/stock-figures'
+import { columnDescription } from '../../../shared/views/figure-descriptions'
 import { lineMessage } from '../../../shared/views/line-message'
-import { formatCount } from '../format/format'
+import { formatCount, formatDateTime } from '../format/format'
 import { StatusBadge } from '../grid/status-badge'
 import type { LineEntry } from './line-entry'
 import type { RowStatus } from '../grid/row-status'
@@ -25,6 +27,19 @@ const FIGURES = [
 ] as const
 
 const RESIZE_STEP = 24
+
+/**
+ * A figure's name in the panel, titled by the words its column's header says, from the one place
+ * they are written: the title is the pointer's tooltip and, as the name comes from the text, the
+ * term's accessible description.
+ */
+function Described({ as: Tag, figure, children, className }: { as: 'dt' | 'th'; figure: string; children: ReactNode; className?: string }) {
+  return (
+    <Tag className={className} title={columnDescription(figure) ?? undefined} {...(Tag === 'th' ? { scope: 'col' } : {})}>
+      {children}
+    </Tag>
+  )
+}
 
 interface DetailPanelProps {
   entry: LineEntry | null
@@ -53,6 +68,7 @@ export function DetailPanel({ entry, status, showStore = false, itemName = '', w
   const result = entry?.result
   const item = result?.item
   const raw = useMemo(() => (item === undefined ? null : prettyJson(item.raw)), [item])
+  const asOf = itemAsOf(item)
   const drag = useRef<{ startX: number; startWidth: number } | null>(null)
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -162,6 +178,14 @@ export function DetailPanel({ entry, status, showStore = false, itemName = '', w
                   <dd>{item.store_nbr}</dd>
                 </div>
               )}
+              {asOf === null ? null : (
+                <div>
+                  <Described as="dt" figure="asOf">
+                    As of
+                  </Described>
+                  <dd>{formatDateTime(asOf)}</dd>
+                </div>
+              )}
               {lineMessage(result, entry.itemType) === '' ? null : (
                 <div>
                   <dt>Message</dt>
@@ -175,7 +199,9 @@ export function DetailPanel({ entry, status, showStore = false, itemName = '', w
                 <dl className="results-detail-figures">
                   {FIGURES.map(([key, label]) => (
                     <div key={key}>
-                      <dt>{label}</dt>
+                      <Described as="dt" figure={key}>
+                        {label}
+                      </Described>
                       <dd>{formatCount(entry.figures?.[key] ?? 0)}</dd>
                     </div>
                   ))}
@@ -189,10 +215,12 @@ export function DetailPanel({ entry, status, showStore = false, itemName = '', w
                       <tr>
                         <th scope="col">Area</th>
                         <th scope="col">State</th>
-                        <th scope="col" className="results-cell-number">
+                        <Described as="th" figure="quantity" className="results-cell-number">
                           Quantity
-                        </th>
-                        <th scope="col">Counted as</th>
+                        </Described>
+                        <Described as="th" figure="countedAs">
+                          Counted as
+                        </Described>
                       </tr>
                     </thead>
                     <tbody>

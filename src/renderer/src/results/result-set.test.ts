@@ -20,6 +20,19 @@ describe('applyEntries', () => {
     expect(first.lines[1]?.result.status).toBe('failed')
   })
 
+  it('keeps the earliest and latest as-of time the answers gave, read from the item or, for one kept before, from its raw answer', () => {
+    const at = (line: number, time: string) => {
+      const result = found(line, '00041234567893', [1])
+      return result.item === undefined ? result : { ...result, item: { ...result.item, last_updated_time: time } }
+    }
+    const old = found(7, '00041234567893', [1])
+    const kept = old.item === undefined ? old : { ...old, item: { ...old.item, raw: { lastUpdatedTime: '2026-11-21T23:00:00Z' } } }
+    expect(setOf([notFound, failed]).asOf).toBeNull()
+    const set = setOf([at(1, '2026-11-22T10:00:00.000Z'), notFound, at(2, '2026-11-22T09:00:00.000Z')])
+    expect(set.asOf).toEqual({ earliest: '2026-11-22T09:00:00.000Z', latest: '2026-11-22T10:00:00.000Z' })
+    expect(applyEntries(set, [kept], 4).asOf).toEqual({ earliest: '2026-11-21T23:00:00.000Z', latest: '2026-11-22T10:00:00.000Z' })
+  })
+
   it('orders lines by number whatever order the log has them in', () => {
     const set = setOf([failed, notFound, found(1, '00041234567893', [1, 1])])
     expect(set.lines.map((entry) => entry.line)).toEqual([1, 3, 6])

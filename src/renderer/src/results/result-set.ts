@@ -1,3 +1,4 @@
+import { itemAsOf, widenAsOf, type AsOfRange } from '../../../shared/domain/as-of'
 import type { ItemType } from '../../../shared/domain/item-type'
 import type { FinalLineStatus, LineResult } from '../../../shared/domain/line-result'
 import { LineEntry } from './line-entry'
@@ -28,12 +29,25 @@ export interface ResultSet {
   readonly retryFrom: number
   /** Failed entries whose retry has not answered yet. */
   readonly retrying: number
+  /** The earliest and latest time the API gave with the answers read so far; null while none gave one. */
+  readonly asOf: AsOfRange | null
 }
 
 const ZERO_COUNTS: StatusCounts = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
 
 export function emptyResultSet(jobId: string, itemType: ItemType, stores: readonly number[] = []): ResultSet {
-  return { jobId, itemType, stores, next: 0, lines: [], byStore: stores.map(() => []), counts: ZERO_COUNTS, retryFrom: 0, retrying: 0 }
+  return {
+    jobId,
+    itemType,
+    stores,
+    next: 0,
+    lines: [],
+    byStore: stores.map(() => []),
+    counts: ZERO_COUNTS,
+    retryFrom: 0,
+    retrying: 0,
+    asOf: null
+  }
 }
 
 function isRetrying(entry: LineEntry, retryFrom: number): boolean {
@@ -56,6 +70,7 @@ export function applyEntries(set: ResultSet, entries: readonly LineResult[], nex
   const copied = new Set<number>()
   const counts: Record<FinalLineStatus, number> = { ...set.counts }
   let retrying = set.retrying
+  let asOf = set.asOf
   let added = false
   const first = next - entries.length
   for (let offset = 0; offset < entries.length; offset += 1) {
@@ -81,13 +96,14 @@ export function applyEntries(set: ResultSet, entries: readonly LineResult[], nex
       if (isRetrying(previous, set.retryFrom)) retrying -= 1
     }
     counts[result.status] += 1
+    asOf = widenAsOf(asOf, itemAsOf(result.item))
     const entry = new LineEntry(result, set.itemType, first + offset)
     // Read late, a failure logged before the retry began is being retried too.
     if (isRetrying(entry, set.retryFrom)) retrying += 1
     byLine[result.line] = entry
   }
   const lines = added ? inOrder(byStore) : set.lines.map((entry) => byStore[positions.get(entry.storeNbr) ?? -1]?.[entry.line] ?? entry)
-  return { ...set, stores, next, lines, byStore, counts, retrying }
+  return { ...set, stores, next, lines, byStore, counts, retrying, asOf }
 }
 
 /**

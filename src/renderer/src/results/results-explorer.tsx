@@ -288,6 +288,7 @@ export function ResultsExplorer({
             onActiveRowChange={changeActive}
             onAnnounce={setAnnounced}
             describedBy={summaryId}
+            asOf={set.asOf}
             emptyText={all.length > 0 ? 'No rows match the filters.' : emptyText}
           />
         </OpenStoreContext.Provider>

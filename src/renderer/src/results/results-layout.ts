@@ -22,6 +22,7 @@ const WIDTHS: Readonly<Record<string, number | string>> = {
   onHand: 74,
   onOrder: 74,
   inTransit: 74,
+  asOf: 184,
   locationArea: 110,
   state: 100,
   quantity: 82,
