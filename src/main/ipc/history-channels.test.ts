@@ -126,6 +126,23 @@ describe('History channels', () => {
     expect(await app.call('history:delete', { jobId: 'not-an-id' })).toEqual({ deleted: false })
   })
 
+  it("keeps each answer's as-of time (the Demo's lastUpdatedTime) with the answer, read back after a restart", async () => {
+    const app = await startApp()
+    const jobId = await app.lookUp(1234, validGtins(20))
+    await app.root.close()
+    roots.splice(roots.indexOf(app.root), 1)
+
+    const again = await startApp()
+    const { lines } = await again.root.services.results.latest(jobId)
+    const found = lines.filter((line) => line.status === 'found')
+    expect(found.length).toBeGreaterThan(0)
+    for (const line of found) {
+      const sent = (line.item?.raw as { lastUpdatedTime?: string } | undefined)?.lastUpdatedTime ?? ''
+      expect(Number.isFinite(Date.parse(sent))).toBe(true)
+      expect(line.item?.last_updated_time).toBe(new Date(sent).toISOString())
+    }
+  })
+
   it('refuses to delete a lookup while it runs, and resumes only what was cancelled', async () => {
     const app = await startApp()
     const values = validGtins(3_000)

@@ -48,7 +48,13 @@ export function sampleItem(value: string, onHand: number): InventoryItem {
     store_nbr: 1234,
     inventory_locations: [{ location_area: 'store', state: 'available', quantity: onHand }],
     total_quantity: onHand,
-    raw: { gtin: value, inventory_locations: [{ location_area: 'store', state: 'available', quantity: onHand }], dept_nbr: 7 }
+    last_updated_time: '2026-11-22T10:00:00.000Z',
+    raw: {
+      gtin: value,
+      inventory_locations: [{ location_area: 'store', state: 'available', quantity: onHand }],
+      dept_nbr: 7,
+      lastUpdatedTime: '2026-11-22T10:00:00Z'
+    }
   }
 }
 
