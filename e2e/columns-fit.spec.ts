@@ -66,7 +66,7 @@ test.describe('Columns that fit', () => {
     const columnsButton = page.getByRole('button', { name: 'Columns', exact: true })
     await columnsButton.click()
     const control = page.getByRole('group', { name: 'Columns of Items' })
-    await expect(control.getByRole('checkbox')).toHaveCount(14)
+    await expect(control.getByRole('checkbox')).toHaveCount(15)
     await control.getByRole('checkbox', { name: 'Backroom' }).focus()
     await page.keyboard.press('Space')
     await expect(control.getByRole('checkbox', { name: 'Backroom' })).not.toBeChecked()
@@ -94,7 +94,7 @@ test.describe('Columns that fit', () => {
     await expect(saved).toBeVisible()
     const path = /^Saved [\d,]+ rows? to (.+)$/.exec((await saved.textContent()) ?? '')?.[1] ?? ''
     const [header = [], ...rows] = parseCsv((await readFile(path)).subarray(3).toString('utf8'))
-    expect(header).toEqual([...chosen, 'GTIN', 'Walmart item number', 'Input', 'Case Pack', 'Supplier Item #', 'Message'])
+    expect(header).toEqual([...chosen, 'GTIN', 'Walmart item number', 'Input', 'As of', 'Case Pack', 'Supplier Item #', 'Message'])
     expect(rows).toHaveLength(GTINS.length)
 
     // The choice outlives a restart on the same data folder.

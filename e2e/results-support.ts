@@ -217,10 +217,10 @@ export const ITEM_HEADERS = [
   'On hand',
   'On order',
   'In transit',
-  'As of',
   'GTIN',
   'Walmart item number',
   'Line',
+  'As of',
   'Message'
 ]
 

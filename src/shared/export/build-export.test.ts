@@ -91,10 +91,10 @@ describe('buildExportSheets: Items', () => {
       'On hand',
       'On order',
       'In transit',
-      'As of',
       'GTIN',
       'Walmart item number',
       'Line',
+      'As of',
       'Description',
       'Case Pack',
       'Message'
@@ -107,10 +107,10 @@ describe('buildExportSheets: Items', () => {
       'number',
       'number',
       'number',
-      'text',
       'id',
       'id',
       'number',
+      'text',
       'text',
       'text',
       'text'
@@ -125,18 +125,18 @@ describe('buildExportSheets: Items', () => {
         1.5,
         24,
         0,
-        '2026-11-22T10:00:00.000Z',
         '00012345678905',
         '555000111',
         2,
+        '2026-11-22T10:00:00.000Z',
         'Oat milk 1 L',
         '12',
         'leading zeros restored'
       ],
-      ['Out of stock', '614141000036', 0, 0, 0, 0, 0, null, '00614141000036', '555000111', 3, 'Rye bread', '6', null],
-      ['Invalid', '7.61E+12', ...none, null, null, null, 4, 'Broken row', null, expect.stringMatching(/scientific notation/)],
-      ['Duplicate', '12345678905', ...none, null, '00012345678905', null, 5, 'Oat milk again', '12', 'Duplicate of line 2'],
-      ['Failed', '00614141000036', ...none, null, '00614141000036', null, 6, null, null, 'The server failed (503).']
+      ['Out of stock', '614141000036', 0, 0, 0, 0, 0, '00614141000036', '555000111', 3, null, 'Rye bread', '6', null],
+      ['Invalid', '7.61E+12', ...none, null, null, 4, null, 'Broken row', null, expect.stringMatching(/scientific notation/)],
+      ['Duplicate', '12345678905', ...none, '00012345678905', null, 5, null, 'Oat milk again', '12', 'Duplicate of line 2'],
+      ['Failed', '00614141000036', ...none, '00614141000036', null, 6, null, null, null, 'The server failed (503).']
     ])
     expect(items?.fills).toEqual([
       {

@@ -64,9 +64,9 @@ describe('a choice of columns', () => {
       'On hand',
       'On order',
       'In transit',
-      'As of',
       'GTIN',
       'Walmart item number',
+      'As of',
       'Pallet',
       'Message'
     ])

@@ -5,7 +5,7 @@ import { matrixColumns, nameColumnKey, viewColumns } from './view-columns'
 const labels = (columns: readonly { label: string }[]) => columns.map((column) => column.label)
 
 describe('the default columns', () => {
-  it('put Items as the issue asks: status, the name, the figures and their as-of time, the identifiers, the file, the message', () => {
+  it('put Items as the issue asks: status, the name, the figures, the identifiers, their as-of time, the file, the message', () => {
     expect(labels(viewColumns('items', [ITEM_NAME_COLUMN, 'Case Pack'], [1, 2]))).toEqual([
       'Stock status',
       'Store',
@@ -15,17 +15,17 @@ describe('the default columns', () => {
       'On hand',
       'On order',
       'In transit',
-      'As of',
       'GTIN',
       'Walmart item number',
       'Input',
       'Line',
+      'As of',
       'Case Pack',
       'Message'
     ])
     // Without names, the value stands where the name would.
     expect(labels(viewColumns('items', ['Case Pack'])).slice(0, 3)).toEqual(['Stock status', 'Input', 'On shelf'])
-    expect(labels(viewColumns('items', ['Case Pack'])).slice(-3)).toEqual(['Line', 'Case Pack', 'Message'])
+    expect(labels(viewColumns('items', ['Case Pack'])).slice(-4)).toEqual(['Line', 'As of', 'Case Pack', 'Message'])
   })
 
   it('lead the Matrix with the name or the value, which the grid keeps in view', () => {

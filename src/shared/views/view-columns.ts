@@ -177,7 +177,7 @@ export function nameColumnKey(carriedColumns: readonly string[]): ColumnKey {
 
 /**
  * The view's columns in their default order. Items: the status, the item's name (or its value), the
- * figures and when the API said they were as of, then the identifiers, the file's other columns and the message, so the answer fits a
+ * figures, then the identifiers, when the API said the figures were as of, the file's other columns and the message, so the answer fits a
  * laptop's screen before anything scrolls. Locations: identifiers, the file's columns, then each
  * location. A lookup of several stores has a Store column after the status: its rows are one per
  * store and line.
@@ -195,8 +195,8 @@ export function viewColumns(view: ResultView, carriedColumns: readonly string[],
     ...(['status', ...store] as const).map(fixedColumn),
     ...(named ? carried.slice(0, 1) : [fixedColumn('input')]),
     ...FIGURE_KEYS.map(fixedColumn),
-    fixedColumn('asOf'),
     ...identifiers.map(fixedColumn),
+    fixedColumn('asOf'),
     ...(named ? carried.slice(1) : carried),
     fixedColumn('message')
   ]
