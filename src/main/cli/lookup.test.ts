@@ -147,13 +147,25 @@ describe('npm run lookup', () => {
     await result.xlsx.readFile(output)
     expect(result.worksheets.map((worksheet) => worksheet.name)).toEqual(['Items', 'Locations'])
     const rows = result.worksheets[0]?.getSheetValues() ?? []
-    expect(rows[1]).toEqual([undefined, 'Stock status', 'Input', ...FIGURE_LABELS, 'GTIN', 'Walmart item number', 'Line', 'Message'])
+    expect(rows[1]).toEqual([
+      undefined,
+      'Stock status',
+      'Input',
+      ...FIGURE_LABELS,
+      'GTIN',
+      'Walmart item number',
+      'Line',
+      'As of',
+      'Message'
+    ])
     const data = rows.slice(2).filter((row) => Array.isArray(row))
     expect(data).toHaveLength(2)
     const first = data[0] as unknown[]
     expect([first[10], first[2], first[8]]).toEqual([2, '12345678905', '00012345678905'])
     expect(STOCK_STATUSES).toContain(first[1])
     expect(first[5]).toEqual(expect.any(Number))
+    // The Demo's lastUpdatedTime, as ISO text in UTC whatever the computer's zone.
+    expect(first[11]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(data.map((row) => (row as unknown[])[10])).toEqual([2, 3])
     const locations = result.worksheets[1]?.getSheetValues() ?? []
     expect(locations[1]).toEqual(expect.arrayContaining(['Location area', 'State', 'Quantity', 'Counted as']))
@@ -193,6 +205,7 @@ describe('npm run lookup', () => {
       'quantity',
       'countedAs',
       'onHand',
+      'asOf',
       'supplier',
       'message',
       'file'
@@ -202,6 +215,7 @@ describe('npm run lookup', () => {
     for (const row of rows.filter((row) => row.line !== 4)) {
       expect([...STOCK_STATUSES, 'Not found']).toContain(row.statusLabel)
       expect(row.wmItemNumber).toBe(row.input)
+      if (row.status !== 'not_found') expect(row.asOf).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     }
     expect(rows.find((row) => row.line === 4)).toMatchObject({ status: 'invalid', statusLabel: 'Invalid', input: 'abc' })
     const view = await lookup(['--env', 'demo', '--store', '5', '--view', 'rows', '--input', input, '--output', output])
