@@ -45,27 +45,42 @@ export function decodeSlice(blob: Uint8Array): Map<number, string> {
   return rows
 }
 
-/** Writes the rows (in line order) of lookup `id` as slices. */
+/** A slice as it is stored: the first and last line it holds, and its rows compressed. */
+export interface EncodedSlice {
+  first: number
+  last: number
+  cells: Uint8Array
+}
+
+/** Rows in line order cut into slices: `ROWS_PER_SLICE` rows or `CHARS_PER_SLICE` characters at most, each compressed as it fills. */
+export function* encodeSlices(rows: Iterable<CarriedRow>): Generator<EncodedSlice> {
+  let slice: CarriedRow[] = []
+  let chars = 0
+  for (const row of rows) {
+    slice.push(row)
+    chars += row.text.length
+    if (slice.length >= ROWS_PER_SLICE || chars >= CHARS_PER_SLICE) {
+      yield encoded(slice)
+      slice = []
+      chars = 0
+    }
+  }
+  if (slice.length > 0) yield encoded(slice)
+}
+
+function encoded(slice: readonly CarriedRow[]): EncodedSlice {
+  return { first: slice[0]?.line ?? 0, last: slice.at(-1)?.line ?? 0, cells: encodeSlice(slice) }
+}
+
+/** Writes the rows (in line order) of lookup `id` as slices, or slices already encoded (in line order, none overlapping). */
 export function createCarriedSliceWrites(db: DatabaseSync) {
   const insert = db.prepare('INSERT INTO carried_slices (lookup_id, first_line, last_line, cells) VALUES (?, ?, ?, ?)')
+  const insertEncoded = (id: number, slices: Iterable<EncodedSlice>) => {
+    for (const { first, last, cells } of slices) insert.run(id, first, last, cells)
+  }
   return {
-    write(id: number, rows: Iterable<CarriedRow>): void {
-      let slice: CarriedRow[] = []
-      let chars = 0
-      const flush = () => {
-        const first = slice[0]
-        const last = slice.at(-1)
-        if (first !== undefined && last !== undefined) insert.run(id, first.line, last.line, encodeSlice(slice))
-        slice = []
-        chars = 0
-      }
-      for (const row of rows) {
-        slice.push(row)
-        chars += row.text.length
-        if (slice.length >= ROWS_PER_SLICE || chars >= CHARS_PER_SLICE) flush()
-      }
-      flush()
-    }
+    write: (id: number, rows: Iterable<CarriedRow>) => insertEncoded(id, encodeSlices(rows)),
+    insertEncoded
   }
 }
 

@@ -11,6 +11,7 @@ import { createLookupWrites } from './lookup-writes'
 import { createOriginReads, createOriginWrites, type LookupOrigin } from './lookup-origins'
 import { createSummaryReads, createSummaryWrites } from './run-summaries'
 import { createAnswerLocations } from './answer-locations'
+import { createCarriedStaging, namesOfStaged, nameStagedFromCatalogue, type CarriedPart } from './staged-carried'
 
 export const ANSWERS_REMOVED_MESSAGE =
   "This lookup's full answers were removed by History's retention; only its summary is kept. Run it again for a fresh answer."
@@ -27,6 +28,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
   const originWrites = createOriginWrites(db)
   const summaries = createSummaryWrites(db)
   const saveDraft = db.prepare('INSERT OR REPLACE INTO drafts (id, saved_at, draft) VALUES (1, ?, ?)')
+  const staging = createCarriedStaging()
   const olderThan = db.prepare("SELECT id FROM lookups WHERE started_at < ? AND state <> 'running' ORDER BY id")
 
   function reclaimSpace(): void {
@@ -49,16 +51,28 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
      * catalogue knows.
      */
     createLookup(request: NewLookupRequest, now: number): CreatedLookup {
+      const staged = request.carriedStaged === undefined ? undefined : staging.take(request.carriedStaged)
       const prepared = prepareLookup(request)
       const from = request.itemNamesFrom
-      const lookup = from === undefined ? nameFromCatalogue(prepared.lookup, catalogue) : prepared.lookup
-      const id = writes.createLookup(lookup, now)
+      // Cells staged beforehand are named a slice at a time, never opened all at once.
+      const { lookup, slices } =
+        staged === undefined
+          ? { lookup: from === undefined ? nameFromCatalogue(prepared.lookup, catalogue) : prepared.lookup, slices: undefined }
+          : from === undefined
+            ? nameStagedFromCatalogue(prepared.lookup, staged, catalogue)
+            : { lookup: prepared.lookup, slices: staged }
+      const id = writes.createLookup(lookup, now, slices)
       if (from !== undefined) {
-        const names = namesOfLookup(lookup)
+        const names = slices === undefined ? namesOfLookup(lookup) : namesOfStaged(lookup, slices)
         if (names.length > 0) writes.transaction(() => catalogue.record(lookup.itemType, names, { source: from, lookupId: id }, now))
       }
       return { id, toLookUp: prepared.toLookUp }
     },
+
+    /** A part of the carried cells of a lookup about to be created: compressed and kept under `key` until `createLookup` takes them. */
+    stageCarried: (key: string, part: CarriedPart): void => staging.add(key, part),
+    /** Lets go of cells staged for a lookup that will not be created. */
+    dropCarried: (key: string): void => staging.drop(key),
 
     appendResults: (id: number, rows: readonly AnswerRow[], figures: RunFigures, now: number): number =>
       writes.appendResults(id, rows, figures, now),

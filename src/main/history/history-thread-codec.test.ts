@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   packAnswerRows,
+  packCarriedPart,
   packClaimed,
   packCreated,
   packNewLookup,
   unpackAnswerRows,
+  unpackCarriedPart,
   unpackClaimed,
   unpackCreated,
   unpackNewLookup
@@ -39,6 +41,10 @@ describe("the messages to and from History's thread", () => {
     expect(unpackNewLookup(packNewLookup(request))).toEqual(request)
     const { carried: _carried, itemNamesFrom: _from, ...withoutCells } = request
     expect(unpackNewLookup(packNewLookup(withoutCells))).toEqual(withoutCells)
+    const staged = { ...withoutCells, carriedStaged: 'staged-1', itemNamesFrom: 'order.csv' }
+    expect(unpackNewLookup(packNewLookup(staged))).toEqual(staged)
+    const part = { lines: [2, 9, 10, 1_000_000], rows: ['Oat milk\u001f6', null, '', 'Crème brûlée 🍮'] }
+    expect(unpackCarriedPart(packCarriedPart(part))).toEqual(part)
 
     const created = { id: 12, toLookUp: [{ line: 2, value: '00012345678905' }] }
     expect(unpackCreated(packCreated(created))).toEqual(created)

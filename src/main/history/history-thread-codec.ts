@@ -3,6 +3,7 @@ import { packLines, unpackLines, type PackedLines } from '../workers/packed-line
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { AnswerRow, LineToLookUp } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
+import type { CarriedPart } from './staged-carried'
 
 /**
  * The writes whose messages to and from History's thread carry a line per input line: packed as
@@ -21,6 +22,7 @@ export interface PackedNewLookupRequest {
   lookup: NewLookupRequest['lookup']
   lines: PackedLines
   carried?: PackedCells
+  carriedStaged?: string
   itemNamesFrom?: string
 }
 
@@ -106,11 +108,26 @@ export function unpackAnswerRows(packed: PackedAnswerRows): AnswerRow[] {
   return rows
 }
 
+/** A part of a lookup's carried cells on its way to be staged: its line numbers and rows, packed. */
+export interface PackedCarriedPart {
+  lines: Float64Array
+  rows: PackedCells
+}
+
+export function packCarriedPart(part: CarriedPart): PackedCarriedPart {
+  return { lines: Float64Array.from(part.lines), rows: packCells(part.rows) }
+}
+
+export function unpackCarriedPart(packed: PackedCarriedPart): CarriedPart {
+  return { lines: Array.from(packed.lines), rows: unpackCells(packed.rows) }
+}
+
 export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest {
   return {
     lookup: request.lookup,
     lines: packLines(request.lines),
     ...(request.carried === undefined ? {} : { carried: packCells(request.carried) }),
+    ...(request.carriedStaged === undefined ? {} : { carriedStaged: request.carriedStaged }),
     ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom })
   }
 }
@@ -120,6 +137,7 @@ export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupReques
     lookup: packed.lookup,
     lines: unpackLines(packed.lines.lines, packed.lines.lengths, packed.lines.text),
     ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) }),
+    ...(packed.carriedStaged === undefined ? {} : { carriedStaged: packed.carriedStaged }),
     ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom })
   }
 }

@@ -8,8 +8,10 @@ import {
   packClaimed,
   packCreated,
   unpackAnswerRows,
+  unpackCarriedPart,
   unpackNewLookup,
   type PackedAnswerRows,
+  type PackedCarriedPart,
   type PackedNewLookupRequest
 } from './history-thread-codec'
 import {
@@ -46,6 +48,7 @@ const operations: Record<string, unknown> =
         return {
           ...writes,
           createLookup: (request: PackedNewLookupRequest, now: number) => packCreated(writes.createLookup(unpackNewLookup(request), now)),
+          stageCarried: (key: string, part: PackedCarriedPart) => writes.stageCarried(key, unpackCarriedPart(part)),
           claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now)),
           appendResults: (id: number, rows: PackedAnswerRows, figures: RunFigures, now: number) =>
             writes.appendResults(id, unpackAnswerRows(rows), figures, now)

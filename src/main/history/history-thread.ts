@@ -10,6 +10,7 @@ import { superviseThread, type ThreadStoppedError } from '../workers/supervised-
 import type { HistoryReader } from './history-reader'
 import {
   packAnswerRows,
+  packCarriedPart,
   packNewLookup,
   unpackClaimed,
   unpackCreated,
@@ -146,6 +147,8 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
 
   return {
     createLookup: (request) => call<PackedCreatedLookup>('createLookup', packNewLookup(request)).then(unpackCreated),
+    stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
+    dropCarried: (key) => call('dropCarried', key),
     appendResults: (id, rows, figures) => call('appendResults', id, packAnswerRows(rows), figures),
     finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
     claimRun: (id, statuses) => call<PackedClaimedRun | null>('claimRun', id, statuses).then(unpackClaimed),

@@ -3,6 +3,7 @@ import type { HistoryOperations } from './history-operations'
 import type { AnswerRow, RunFigures, StoppedState } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
 import type { LookupOrigin } from './lookup-origins'
+import type { CarriedPart } from './staged-carried'
 
 /**
  * Every change to the history, as main asks for it: each is one transaction, done in the order
@@ -12,6 +13,13 @@ import type { LookupOrigin } from './lookup-origins'
  */
 export interface HistoryWriter {
   createLookup(request: NewLookupRequest): Promise<CreatedLookup>
+  /**
+   * A part of the carried cells of a lookup about to be created (`carriedStaged: key`), parts in
+   * line order: compressed as they arrive, so that no one message and no one heap holds them all.
+   */
+  stageCarried(key: string, part: CarriedPart): Promise<void>
+  /** Lets go of cells staged for a lookup that will not be created. */
+  dropCarried(key: string): Promise<void>
   /** One batch's answers; resolves to the new length of the lookup's result log. */
   appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): Promise<number>
   /** `endedAt`: when the run stopped (the Cancel, the last answer), which is later written, not when the write happens. */
@@ -41,6 +49,8 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
   }
   return {
     createLookup: (request) => run(() => operations.createLookup(request, now())),
+    stageCarried: (key, part) => run(() => operations.stageCarried(key, part)),
+    dropCarried: (key) => run(() => operations.dropCarried(key)),
     appendResults: (id, rows, figures) => run(() => operations.appendResults(id, rows, figures, now())),
     finishRun: (id, state, figures, endedAt) => run(() => operations.finishRun(id, state, figures, endedAt)),
     claimRun: (id, statuses) => run(() => operations.claimRun(id, statuses, now())),

@@ -105,11 +105,32 @@ function request(inputs: string[], carried?: { columns: string[]; rows: (string 
 
 const cells = (...values: string[]) => values.join(CELL_SEPARATOR)
 
-describe.each(Object.entries(WRITERS))('lookups stored by %s', (_name, open) => {
+let stagedSets = 0
+
+/** How the carried cells reach the writer: in the request, or staged two lines at a time before it, as an imported file's are. */
+const DELIVERIES = {
+  'with the cells in the request': (writer: HistoryWriter, asked: NewLookupRequest) => writer.createLookup(asked),
+  'with the cells staged a part at a time': async (writer: HistoryWriter, asked: NewLookupRequest) => {
+    const { carried, ...rest } = asked
+    if (carried === undefined) return writer.createLookup(asked)
+    const key = `staged-${(stagedSets += 1)}`
+    const lines = asked.lines.map(({ line }) => line)
+    for (let start = 0; start < lines.length; start += 2) {
+      await writer.stageCarried(key, { lines: lines.slice(start, start + 2), rows: carried.slice(start, start + 2) })
+    }
+    return writer.createLookup({ ...rest, carriedStaged: key })
+  }
+}
+
+const CASES = Object.entries(WRITERS).flatMap(([writerName, open]) =>
+  Object.entries(DELIVERIES).map(([deliveryName, deliver]) => [`${writerName} ${deliveryName}`, open, deliver] as const)
+)
+
+describe.each(CASES)('lookups stored by %s', (_name, open, deliver) => {
   function start() {
     const pair = open()
     opened.push(pair)
-    return pair
+    return { ...pair, writer: { ...pair.writer, createLookup: (asked: NewLookupRequest) => deliver(pair.writer, asked) } }
   }
 
   it("teach the catalogue their file's item names, and a later list without names gets them", async () => {
@@ -148,6 +169,15 @@ describe.each(Object.entries(WRITERS))('lookups stored by %s', (_name, open) => 
       new Map([
         [1, ['Oat milk', '6']],
         [2, ['', '']]
+      ])
+    )
+    // A line the file has no row for still gets the name the catalogue knows, in line order among the others.
+    const short = await writer.createLookup(request([soap, milk, rye], { columns: ['Case Pack'], rows: [cells('3'), null, cells('12')] }))
+    expect(store.carriedCells(short.id, [1, 2, 3])).toEqual(
+      new Map([
+        [1, ['', '3']],
+        [2, ['Oat milk', '']],
+        [3, ['', '12']]
       ])
     )
   })

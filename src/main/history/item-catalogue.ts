@@ -3,7 +3,7 @@ import type { ItemType } from '../../shared/domain/item-type'
 import { ITEM_NAME_COLUMN, itemNameIndex, MAX_ITEM_NAME_CHARS } from '../../shared/items/item-name-column'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
 import { firstCellOf } from './carried-slices'
-import type { NewLookup } from './history-types'
+import type { NewLookup, NewLookupLine } from './history-types'
 
 /** Values asked of SQLite in one statement: well under its limit of bound parameters. */
 const VALUES_PER_QUERY = 500
@@ -96,6 +96,22 @@ export function namesOfLookup(lookup: Pick<NewLookup, 'carriedColumns' | 'lines'
 }
 
 /**
+ * The name the catalogue knows for each valid line (blank for the others), or null when the lookup
+ * already has names or the catalogue knows none of its values: what naming a list without names takes.
+ */
+export function catalogueNames(
+  lookup: Pick<NewLookup, 'carriedColumns' | 'lines' | 'itemType'>,
+  catalogue: ItemCatalogue
+): ((line: NewLookupLine) => string) | null {
+  if (itemNameIndex(lookup.carriedColumns) === 0) return null
+  const values: string[] = []
+  for (const line of lookup.lines) if (line.value !== null && line.invalidReason === undefined) values.push(line.value)
+  const known = catalogue.namesOf(lookup.itemType, values)
+  if (known.size === 0) return null
+  return (line) => (line.value === null || line.invalidReason !== undefined ? '' : (known.get(line.value)?.name ?? ''))
+}
+
+/**
  * Names a lookup's lines from the catalogue when its list brought no names (typed, pasted, scanned,
  * or a file without a name column): "Item name" becomes its first carried column, put before each
  * line's row in place; a lookup already named, or whose values
@@ -105,13 +121,10 @@ export function nameFromCatalogue<T extends Pick<NewLookup, 'carriedColumns' | '
   lookup: T,
   catalogue: ItemCatalogue
 ): T {
-  if (itemNameIndex(lookup.carriedColumns) === 0) return lookup
-  const values: string[] = []
-  for (const line of lookup.lines) if (line.value !== null && line.invalidReason === undefined) values.push(line.value)
-  const known = catalogue.namesOf(lookup.itemType, values)
-  if (known.size === 0) return lookup
+  const nameOf = catalogueNames(lookup, catalogue)
+  if (nameOf === null) return lookup
   for (const line of lookup.lines) {
-    const name = line.value === null || line.invalidReason !== undefined ? '' : (known.get(line.value)?.name ?? '')
+    const name = nameOf(line)
     // A row the file lacks stays short: its other cells are read back blank.
     line.carried = line.carried === undefined ? name : `${name}${CELL_SEPARATOR}${line.carried}`
   }

@@ -10,6 +10,8 @@ export interface NewLookupRequest {
   lines: readonly { line: number; input: string }[]
   /** Per line (aligned with `lines`), the imported file's other cells joined by `CELL_SEPARATOR`; null for a row the file lacks. */
   carried?: readonly (string | null)[]
+  /** Instead of `carried`: the key under which the cells were staged on History's writer, a part at a time (`stageCarried`). */
+  carriedStaged?: string
   /** The imported file whose "Item name" column the carried cells begin with: the catalogue keeps its names as from there. */
   itemNamesFrom?: string
 }

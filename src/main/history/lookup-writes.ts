@@ -1,7 +1,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { AppError } from '../../shared/domain/app-error'
 import type { AnswerRow, LineCounts, LookupState, NewLookup, RunFigures } from './history-types'
-import { createCarriedSliceWrites, type CarriedRow } from './carried-slices'
+import { createCarriedSliceWrites, type CarriedRow, type EncodedSlice } from './carried-slices'
 import { packItems, type EncodedItem } from './item-batch'
 import { lookupGone } from './lookup-id'
 import { isOwnerGone, type LookupOwner } from './lookup-owner'
@@ -152,8 +152,11 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
   return {
     transaction,
 
-    /** Stores the lookup, its stores and lines, and the results known before any search (invalid lines, duplicates). */
-    createLookup(lookup: NewLookup, now: number): number {
+    /**
+     * Stores the lookup, its stores and lines, and the results known before any search (invalid
+     * lines, duplicates); its carried cells from its lines, or `staged` when they came already sliced.
+     */
+    createLookup(lookup: NewLookup, now: number, staged?: readonly EncodedSlice[]): number {
       return transaction(() => {
         const { lastInsertRowid } = insertLookup.run(
           lookup.environment,
@@ -187,12 +190,15 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
           if (line.invalidReason !== undefined) invalid += 1
           else if (line.duplicateOf !== undefined) duplicate += 1
         }
-        const rows: CarriedRow[] = []
-        for (const line of lookup.lines) if (line.carried !== undefined) rows.push({ line: line.line, text: line.carried })
-        carriedSlices.write(
-          id,
-          rows.sort((a, b) => a.line - b.line)
-        )
+        if (staged !== undefined) carriedSlices.insertEncoded(id, staged)
+        else {
+          const rows: CarriedRow[] = []
+          for (const line of lookup.lines) if (line.carried !== undefined) rows.push({ line: line.line, text: line.carried })
+          carriedSlices.write(
+            id,
+            rows.sort((a, b) => a.line - b.line)
+          )
+        }
         let seq = 0
         lookup.stores.forEach((store, position) => {
           insertStore.run(id, store, position, invalid, duplicate)

@@ -33,6 +33,8 @@ export function openHistoryWriter(
   }
   return {
     createLookup: (request) => current().createLookup(request),
+    stageCarried: (key, part) => current().stageCarried(key, part),
+    dropCarried: (key) => current().dropCarried(key),
     appendResults: (id, rows, figures) => current().appendResults(id, rows, figures),
     finishRun: (id, state, figures, endedAt) => current().finishRun(id, state, figures, endedAt),
     claimRun: (id, statuses) => current().claimRun(id, statuses),

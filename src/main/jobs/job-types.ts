@@ -4,6 +4,7 @@ import type { HistoryStore } from '../history/history-store'
 import type { LookupSource } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
 import type { LookupOrigin } from '../history/lookup-origins'
+import type { CarriedPart } from '../history/staged-carried'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import type { RetryPolicy } from './retry-policy'
@@ -47,16 +48,26 @@ export interface JobParams {
 export interface StartParams extends JobParams {
   lines: { line: number; input: string }[]
   target: ApiTarget
-  /** An imported file's other columns: their names, and per line (aligned with `lines`) its cells joined by `CELL_SEPARATOR`. */
+  /** An imported file's other columns: their names, and per line (aligned with `lines`, or by line in parts) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput
   /** Where the lookup came from (a watchlist's run, a Run again), stored with it before it runs. */
   origin?: LookupOrigin
 }
 
-export interface CarriedInput {
+export type CarriedInput = CarriedRows | CarriedParts
+
+export interface CarriedRows {
   columns: string[]
   rows: readonly (string | null)[]
   /** The file whose "Item name" column the cells begin with. */
+  itemNamesFrom?: string
+}
+
+/** Cells read a part at a time as they are stored (an imported file's), so that they are never all in main at once. */
+export interface CarriedParts {
+  columns: string[]
+  /** The rows of every line, in line order, a part at a time; read once, while the lookup is created. */
+  parts: AsyncIterable<CarriedPart>
   itemNamesFrom?: string
 }
 

@@ -9,6 +9,7 @@ import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
 import type { ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
+import type { CarriedPart } from '../history/staged-carried'
 import type { CarriedInput, JobRunner } from './job-types'
 
 /** A lookup as the window or the headless command asks for it. */
@@ -60,26 +61,33 @@ function checkRequest({ stores, lines }: LookupRequest): void {
 }
 
 /**
- * Lines whose carried cells are asked of the worker at once: the worker builds no more rows than
- * this at a time, where a 130,000-line wide file made it build all of them in one heap.
+ * Lines whose carried cells are asked of the worker at once, and sent on to History's writer as
+ * one part: neither thread nor main builds more rows than this at a time, where a 130,000-line
+ * wide file had all of them in one heap and one message.
  */
 const CARRIED_LINES_PER_ASK = 10_000
 
-/** An imported list's other columns, read from the worker thread that keeps the file's table, a slice of lines at a time. */
-async function carriedInSlices(
+/**
+ * An imported list's other columns, read from the worker thread that keeps the file's table a part
+ * at a time, in line order (History keeps them by line), as the lookup is created. The first part
+ * is read here: it names the columns.
+ */
+async function carriedInParts(
   imports: Pick<ImportService, 'carried'>,
   source: ImportSource,
   lines: readonly InputLine[]
 ): Promise<CarriedInput> {
-  const numbers = lines.map(({ line }) => line)
-  const rows: (string | null)[] = []
-  let start = 0
-  for (;;) {
-    const part = await imports.carried(source, numbers.slice(start, start + CARRIED_LINES_PER_ASK))
-    for (const row of part.rows) rows.push(row)
-    start += CARRIED_LINES_PER_ASK
-    if (start >= numbers.length) return { ...part, rows }
+  const numbers = lines.map(({ line }) => line).sort((a, b) => a - b)
+  const firstLines = numbers.slice(0, CARRIED_LINES_PER_ASK)
+  const { rows: firstRows, ...first } = await imports.carried(source, firstLines)
+  async function* parts(): AsyncGenerator<CarriedPart> {
+    yield { lines: firstLines, rows: firstRows }
+    for (let start = CARRIED_LINES_PER_ASK; start < numbers.length; start += CARRIED_LINES_PER_ASK) {
+      const wanted = numbers.slice(start, start + CARRIED_LINES_PER_ASK)
+      yield { lines: wanted, rows: (await imports.carried(source, wanted)).rows }
+    }
   }
+  return { ...first, parts: parts() }
 }
 
 /** The sentence for a lookup refused because `MAX_RUNNING_LOOKUPS` are running. */
@@ -106,7 +114,7 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
       return admitted(async () => {
         const { environment, stores, itemType, lines, source, origin } = request
         const target = await targets.resolve(environment, request.overrides)
-        const carried = source === undefined ? request.carried : await carriedInSlices(imports, source, lines)
+        const carried = source === undefined ? request.carried : await carriedInParts(imports, source, lines)
         return runner.start({
           environment,
           stores,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
@@ -82,6 +83,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
     create(params, source, startedAt) {
       const { target } = params
       const carried = params.carried === undefined || params.carried.columns.length === 0 ? null : params.carried
+      const staged = carried !== null && 'parts' in carried ? { key: randomUUID(), parts: carried.parts } : null
       // Where the lookup went and what it was, never its secret.
       const request: NewLookupRequest = {
         lookup: {
@@ -96,15 +98,23 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           startedAt
         },
         lines: params.lines,
-        ...(carried === null ? {} : { carried: carried.rows }),
+        ...(carried === null ? {} : staged === null && 'rows' in carried ? { carried: carried.rows } : {}),
+        ...(staged === null ? {} : { carriedStaged: staged.key }),
         ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom })
       }
       const { origin } = params
-      if (origin === undefined) return saving(() => writer.createLookup(request))
-      // The origin is written next on the same thread, so it is in History before any answer or the end.
       return saving(async () => {
-        const created = await writer.createLookup(request)
-        await writer.setOrigin(created.id, origin)
+        let created: CreatedLookup
+        try {
+          // The cells go to History's writer a part at a time, ahead of the lookup that takes them.
+          if (staged !== null) for await (const part of staged.parts) await writer.stageCarried(staged.key, part)
+          created = await writer.createLookup(request)
+        } catch (error) {
+          if (staged !== null) writer.dropCarried(staged.key).catch(() => undefined)
+          throw error
+        }
+        // The origin is written next on the same thread, so it is in History before any answer or the end.
+        if (origin !== undefined) await writer.setOrigin(created.id, origin)
         return created
       })
     },

@@ -7,7 +7,7 @@ import type {
   WatchlistStores,
   WatchlistSummary
 } from '../../shared/watchlists/watchlist'
-import type { CarriedInput } from '../jobs/job-types'
+import type { CarriedRows } from '../jobs/job-types'
 import type { StoredInput } from '../history/lookup-origins'
 
 /**
@@ -16,7 +16,7 @@ import type { StoredInput } from '../history/lookup-origins'
  */
 
 /** Items from the lines a form ran, with their imported cells when it had a file (`carried`, aligned with `lines`). */
-export function itemsFromLines(lines: readonly InputLine[], carried: CarriedInput | null): { columns: string[]; items: WatchlistItem[] } {
+export function itemsFromLines(lines: readonly InputLine[], carried: CarriedRows | null): { columns: string[]; items: WatchlistItem[] } {
   const columns = carried?.columns ?? []
   const items = lines.map(({ input }, index) => ({ input, cells: cellsOf(carried?.rows[index] ?? null, columns.length) }))
   return { columns, items }
@@ -38,7 +38,7 @@ export function keepCells(previous: WatchlistDefinition, lines: readonly InputLi
 }
 
 /** What a run of the watchlist looks up: lines numbered from 1, and its columns carried when it has any. */
-export function linesOf(definition: Pick<WatchlistDefinition, 'items' | 'columns'>): { lines: InputLine[]; carried: CarriedInput | null } {
+export function linesOf(definition: Pick<WatchlistDefinition, 'items' | 'columns'>): { lines: InputLine[]; carried: CarriedRows | null } {
   const lines = definition.items.map(({ input }, index) => ({ line: index + 1, input }))
   if (definition.columns.length === 0) return { lines, carried: null }
   return {
@@ -48,7 +48,7 @@ export function linesOf(definition: Pick<WatchlistDefinition, 'items' | 'columns
 }
 
 /** A lookup's own lines, their numbers kept, and its columns carried when it had any. */
-export function linesOfLookup(inputs: readonly StoredInput[], columns: string[]): { lines: InputLine[]; carried: CarriedInput | null } {
+export function linesOfLookup(inputs: readonly StoredInput[], columns: string[]): { lines: InputLine[]; carried: CarriedRows | null } {
   const lines = inputs.map(({ line, input }) => ({ line, input }))
   if (columns.length === 0) return { lines, carried: null }
   return { lines, carried: { columns, rows: inputs.map(({ cells }) => joinCells(cells, columns.length)) } }

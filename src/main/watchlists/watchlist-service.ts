@@ -21,7 +21,7 @@ import type { StoredLookup } from '../history/history-types'
 import { lookupGone, lookupIdOf } from '../history/lookup-id'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { TargetOverrides } from '../credentials/target-resolver'
-import type { CarriedInput } from '../jobs/job-types'
+import type { CarriedRows } from '../jobs/job-types'
 import type { Logger } from '../logging/logger'
 import type { Schedule } from '../../shared/schedules/schedule'
 import type { ScheduledRunReason } from '../../shared/schedules/scheduled-run'
@@ -42,13 +42,13 @@ export interface WatchlistServiceDeps {
     stores: number[]
     itemType: ItemType
     lines: InputLine[]
-    carried: CarriedInput | null
+    carried: CarriedRows | null
     origin: LookupOrigin
     /** The headless command's client ID, secret or hosts instead of the saved ones. */
     overrides?: TargetOverrides
   }): Promise<JobProgress>
   /** An imported file's other columns for these of its rows (kept by the import's worker). */
-  carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedInput>
+  carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedRows>
   log: Pick<Logger, 'warn' | 'error'>
   now(): number
 }
