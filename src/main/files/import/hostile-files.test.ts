@@ -8,7 +8,7 @@ import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_XLSX_SHARED_STRINGS, MAX
 import { readFirstSheet } from '../xlsx/read-first-sheet'
 import { ZipWriter } from '../export/zip-writer'
 import { readImport } from './read-import'
-import { createTableBuilder, TooSlowError } from './table-builder'
+import { createTableBuilder, threadCpuMs, TooSlowError } from './table-builder'
 
 /**
  * Files made to hurt: each must be refused with a sentence naming the problem or the limit, quickly
@@ -156,7 +156,7 @@ describe('hostile workbooks', () => {
     expect(await refusal('cells.xlsx', wide)).toMatch(DAMAGED)
   })
 
-  it("reaches the import's deadline inside any part, not only between rows: the shared strings, and one long row", async () => {
+  it("reaches the import's time budget inside any part, not only between rows: the shared strings, and one long row", async () => {
     const strings = workbook({
       sheet: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
       sharedStrings: `<sst>${'<si/>'.repeat(100_000)}</sst>`
@@ -165,13 +165,13 @@ describe('hostile workbooks', () => {
     for (const bytes of [strings, oneRow]) {
       let clock = 0
       let checkpoints = 0
-      const builder = createTableBuilder({ deadline: 10, now: () => clock })
+      const builder = createTableBuilder({ cpuBudgetMs: 10, cpuClock: () => clock })
       const records: number[] = []
       const reading = readFirstSheet(bytes, (record) => records.push(record.line), {
         checkpoint: () => {
           checkpoints += 1
           if (checkpoints === 3) clock = 11
-          builder.checkDeadline()
+          builder.checkBudget()
         }
       })
       await expect(reading).rejects.toThrow(TooSlowError)
@@ -211,12 +211,27 @@ describe('hostile text files', () => {
 })
 
 describe('the time a file may take', () => {
-  it('stops reading at the deadline with a sentence, however the file is shaped', () => {
+  it('stops reading once its processor time is spent, however the file is shaped', () => {
     let clock = 0
-    const builder = createTableBuilder({ deadline: 10, now: () => clock })
+    const builder = createTableBuilder({ cpuBudgetMs: 10, cpuClock: () => clock })
     const record = (line: number) => ({ line, cells: [String(line)] })
     for (let line = 1; line <= 2048; line++) builder.add(record(line))
     clock = 11
+    expect(() => {
+      for (let line = 2049; line <= 4096; line++) builder.add(record(line))
+    }).toThrow(TooSlowError)
+  })
+
+  it("counts the reading thread's processor time, not the time other programs take on a busy machine", () => {
+    const builder = createTableBuilder({ cpuBudgetMs: 150 })
+    const record = (line: number) => ({ line, cells: [String(line)] })
+    // Time spent without this thread working, as when the machine is busy elsewhere, is not counted.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+    for (let line = 1; line <= 2048; line++) builder.add(record(line))
+    const started = threadCpuMs()
+    let spun = 0
+    while (threadCpuMs() - started < 200) spun += Math.sqrt(spun + 1)
+    expect(spun).toBeGreaterThan(0)
     expect(() => {
       for (let line = 2049; line <= 4096; line++) builder.add(record(line))
     }).toThrow(TooSlowError)

@@ -4,7 +4,7 @@ import {
   MAX_IMPORT_BYTES,
   MAX_IMPORT_CELL_CHARS,
   MAX_IMPORT_COLUMNS,
-  MAX_IMPORT_SECONDS,
+  MAX_IMPORT_CPU_SECONDS,
   MAX_JOB_LINES,
   MAX_XLSX_SHARED_STRINGS,
   MAX_XLSX_UNPACKED_BYTES
@@ -48,10 +48,10 @@ export async function readImport(fileName: string, bytes: Uint8Array): Promise<I
   if (startsWith(bytes, OLE_MAGIC) || extension === 'xls') {
     throw unreadable(`${fileName} is an old Excel (.xls) workbook. Save it as .xlsx or CSV in Excel and import that file.`)
   }
-  const builder = createTableBuilder({ deadline: Date.now() + MAX_IMPORT_SECONDS * 1000 })
+  const builder = createTableBuilder({ cpuBudgetMs: MAX_IMPORT_CPU_SECONDS * 1000 })
   try {
     if (startsWith(bytes, ZIP_MAGIC)) {
-      await readFirstSheet(bytes, (record) => builder.add(record), { checkpoint: () => builder.checkDeadline() })
+      await readFirstSheet(bytes, (record) => builder.add(record), { checkpoint: () => builder.checkBudget() })
       return finish(fileName, 'xlsx', null, builder.finish())
     }
     if (extension === 'xlsx') {
@@ -105,7 +105,7 @@ function explain(fileName: string, error: unknown): unknown {
   }
   if (error instanceof TooSlowError) {
     return unreadable(
-      `${fileName} took more than ${MAX_IMPORT_SECONDS} seconds to read, the most the app waits. Save only the columns you need in a new file (CSV reads fastest) and import that.`
+      `${fileName} takes more than ${MAX_IMPORT_CPU_SECONDS} seconds of work to read, the most the app gives one file. Save only the columns you need in a new file (CSV reads fastest) and import that.`
     )
   }
   if (error instanceof NotTextError) {
