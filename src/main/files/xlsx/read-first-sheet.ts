@@ -3,7 +3,7 @@ import { RecordLimitError, type ParsedRecord } from '../import/delimited-parser'
 import { CellFormats, excelSerialToDate } from './cell-formats'
 import { dateText, numberText } from './cell-text'
 import { SharedStrings } from './shared-strings'
-import { attribute, createXmlScanner, type XmlHandler } from './xml-scanner'
+import { attribute, createXmlScanner, forEachAttribute, type XmlHandler } from './xml-scanner'
 import { readZipDirectory, unpackEntry, ZipFormatError, type ZipEntry } from './zip-reader'
 
 /** The last row Excel has; a row number beyond it is a damaged file. */
@@ -241,12 +241,18 @@ function sheetHandler({ strings, formats, date1904, onRecord }: SheetContext): X
   }
 
   function startCell(attributes: string): void {
-    const reference = attribute(attributes, 'r')
+    // One pass over the cell's attributes: a sheet has millions of cells.
+    let reference: string | null = null
+    type = 'n'
+    style = 0
+    forEachAttribute(attributes, (name, text) => {
+      if (name === 'r') reference ??= text
+      else if (name === 't') type = text
+      else if (name === 's') style = Number(text)
+    })
     column = reference === null ? column + 1 : columnIndex(reference, column + 1)
     // Cells without a reference count on: no row of a real sheet has more than its columns.
     if (column >= MAX_SHEET_COLUMN) throw new ZipFormatError('more cells in a row than a sheet has columns')
-    type = attribute(attributes, 't') ?? 'n'
-    style = Number(attribute(attributes, 's') ?? 0)
     value = ''
     inline.reset()
   }
@@ -273,6 +279,7 @@ function sheetHandler({ strings, formats, date1904, onRecord }: SheetContext): X
       case 'd':
         return value === '' ? '' : dateText(new Date(value))
       default: {
+        if (!formats.isDate(style) && isPlainInteger(value)) return value
         if (value.trim() === '') return ''
         const number = Number(value)
         if (Number.isNaN(number)) return value
@@ -307,6 +314,17 @@ function sheetHandler({ strings, formats, date1904, onRecord }: SheetContext): X
       } else if (inInline) inline.piece(piece)
     }
   }
+}
+
+/** Digits without a leading zero, up to 15 of them: a number that reads as it is written, as most cells are. */
+function isPlainInteger(value: string): boolean {
+  const length = value.length
+  if (length === 0 || length > 15 || (length > 1 && value.charCodeAt(0) === 48)) return false
+  for (let index = 0; index < length; index++) {
+    const code = value.charCodeAt(index)
+    if (code < 48 || code > 57) return false
+  }
+  return true
 }
 
 /** `AB12` to 27 (0-based); `fallback` when the reference has no letters. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attribute, createXmlScanner, XmlFormatError } from './xml-scanner'
+import { attribute, createXmlScanner, forEachAttribute, XmlFormatError } from './xml-scanner'
 
 function events(xml: string, size: number): string[] {
   const seen: string[] = []
@@ -79,5 +79,29 @@ describe('the XML scanner', () => {
     scanner.write('<?pi?>'.repeat(10))
     expect(checkpoints).toBe(2)
     expect(() => scanner.write('<b/>'.repeat(1_000_000))).toThrow('deadline')
+  })
+
+  it('reads every attribute of a tag in one pass as `attribute` reads each, and a quoted "<" or ">" as part of its value', () => {
+    const attributes = ` r="A1" x:t='s' s = "3" q="a &amp; b" f=">=1" g='"<"'`
+    const seen: [string, string][] = []
+    forEachAttribute(attributes, (name, value) => seen.push([name, value]))
+    expect(seen).toEqual([
+      ['r', 'A1'],
+      ['t', 's'],
+      ['s', '3'],
+      ['q', 'a & b'],
+      ['f', '>=1'],
+      ['g', '"<"']
+    ])
+    for (const [name, value] of seen) expect(attribute(attributes, name)).toBe(value)
+    for (let size = 1; size < 30; size++) {
+      expect(events(`<a${attributes}/><b k='it"s'>x</b>`, size), `pieces of ${size}`).toEqual([
+        'open:a/:A1',
+        'open:b:',
+        'text:x',
+        'close:b'
+      ])
+    }
+    expect(() => events('<a b="1" <c/>', 64)).toThrow('"<" inside a tag')
   })
 })

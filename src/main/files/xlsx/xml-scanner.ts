@@ -53,6 +53,7 @@ export function createXmlScanner(handler: XmlHandler, options: XmlScanOptions = 
   function scan(final: boolean): void {
     const text = pending
     const length = text.length
+    const ends = markupEnds(text)
     let i = 0
     while (i < length) {
       if (text.charCodeAt(i) !== LT) {
@@ -69,39 +70,39 @@ export function createXmlScanner(handler: XmlHandler, options: XmlScanOptions = 
         i = next
         continue
       }
-      const end = markupEnd(text, i)
+      const end = ends(i)
       if (end === -1) break
-      const markup = text.slice(i, end)
+      handleMarkup(text, i, end)
       i = end
-      handleMarkup(markup)
     }
     pending = text.slice(i)
     if (pending.length > MAX_MARKUP_CHARS && pending.charCodeAt(0) === LT) throw new XmlFormatError('markup too long')
   }
 
-  function handleMarkup(markup: string): void {
+  /** The markup from `start` to `end` (just past its `>`), read in place: a sheet has tens of millions of tags. */
+  function handleMarkup(text: string, start: number, end: number): void {
     if (checkpoint !== null && ++items >= every) {
       items = 0
       checkpoint()
     }
-    const second = markup.charCodeAt(1)
+    const second = text.charCodeAt(start + 1)
     if (second === 63 /* ? */) return
-    if (markup.startsWith('<!--')) return
-    if (markup.startsWith('<![CDATA[')) {
-      handler.text(markup.slice(9, -3))
+    if (text.startsWith('<!--', start)) return
+    if (text.startsWith('<![CDATA[', start)) {
+      handler.text(text.slice(start + 9, end - 3))
       return
     }
     if (second === 33 /* ! */) throw new XmlFormatError('document type declarations are not accepted')
     if (second === 47 /* / */) {
-      handler.close(localName(markup.slice(2, -1).trim()))
+      handler.close(localName(text.slice(start + 2, end - 1).trim()))
       return
     }
-    const selfClosing = markup.charCodeAt(markup.length - 2) === 47
-    const body = markup.slice(1, selfClosing ? -2 : -1)
-    let nameEnd = 0
-    while (nameEnd < body.length && !isSpace(body.charCodeAt(nameEnd))) nameEnd += 1
-    if (nameEnd === 0) throw new XmlFormatError('element without a name')
-    handler.open(localName(body.slice(0, nameEnd)), body.slice(nameEnd), selfClosing)
+    const selfClosing = text.charCodeAt(end - 2) === 47
+    const bodyEnd = selfClosing ? end - 2 : end - 1
+    let nameEnd = start + 1
+    while (nameEnd < bodyEnd && !isSpace(text.charCodeAt(nameEnd))) nameEnd += 1
+    if (nameEnd === start + 1) throw new XmlFormatError('element without a name')
+    handler.open(localName(text.slice(start + 1, nameEnd)), nameEnd < bodyEnd ? text.slice(nameEnd, bodyEnd) : '', selfClosing)
   }
 
   return {
@@ -116,22 +117,40 @@ export function createXmlScanner(handler: XmlHandler, options: XmlScanOptions = 
   }
 }
 
-/** Where the markup starting at `start` ends (just past it), or -1 when it continues in the next chunk. */
-function markupEnd(text: string, start: number): number {
-  if (text.startsWith('<!--', start)) return endAfter(text, start + 4, '-->')
-  if (text.startsWith('<![CDATA[', start)) return endAfter(text, start + 9, ']]>')
-  if (text.startsWith('<?', start)) return endAfter(text, start + 2, '?>')
-  // A `>` inside a quoted attribute value (number formats have them) does not end the tag.
-  let quote = 0
-  for (let i = start + 1; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (quote !== 0) {
-      if (code === quote) quote = 0
-    } else if (code === 34 || code === 39) quote = code
-    else if (code === 62) return i + 1
-    else if (code === LT) throw new XmlFormatError('"<" inside a tag')
+/**
+ * For one chunk of text: where the markup starting at an index ends (just past it), or -1 when it
+ * continues in the next chunk. Found with `indexOf` rather than a character at a time: a sheet is
+ * hundreds of megabytes of markup. The next quote of each kind and the next `<` are remembered, as
+ * a part may have none, and looking again at every tag would read to the end of the chunk each time.
+ */
+function markupEnds(text: string): (start: number) => number {
+  const next = { '"': -2, "'": -2, '<': -2 }
+  const nextOf = (character: keyof typeof next, from: number): number => {
+    const known = next[character]
+    if (known === -1 || known >= from) return known
+    return (next[character] = text.indexOf(character, from))
   }
-  return -1
+  const before = (at: number, stop: number) => at !== -1 && at < stop
+  return (start) => {
+    if (text.startsWith('<!--', start)) return endAfter(text, start + 4, '-->')
+    if (text.startsWith('<![CDATA[', start)) return endAfter(text, start + 9, ']]>')
+    if (text.startsWith('<?', start)) return endAfter(text, start + 2, '?>')
+    // A `>` inside a quoted attribute value (number formats have them) does not end the tag.
+    let from = start + 1
+    for (;;) {
+      const gt = text.indexOf('>', from)
+      const stop = gt === -1 ? text.length : gt
+      const double = nextOf('"', from)
+      const single = nextOf("'", from)
+      const quote = before(double, stop) && !before(single, double) ? double : before(single, stop) ? single : -1
+      const lt = nextOf('<', from)
+      if (before(lt, quote === -1 ? stop : quote)) throw new XmlFormatError('"<" inside a tag')
+      if (quote === -1) return gt === -1 ? -1 : gt + 1
+      const closing = text.indexOf(text.charAt(quote), quote + 1)
+      if (closing === -1) return -1
+      from = closing + 1
+    }
+  }
 }
 
 function endAfter(text: string, from: number, terminator: string): number {
@@ -164,6 +183,27 @@ export function decodeEntities(text: string): string {
     if (!Number.isInteger(code) || code < 1 || code > 0x10ffff) throw new XmlFormatError(`unknown entity &${name.slice(0, 12)};`)
     return String.fromCodePoint(code)
   })
+}
+
+/**
+ * Each attribute of a tag's raw attribute text, left to right, by local name (`r:id` as `id`) with
+ * its decoded value: one pass for a tag whose several attributes are all wanted (a sheet's cells).
+ */
+export function forEachAttribute(attributes: string, visit: (name: string, value: string) => void): void {
+  const length = attributes.length
+  let at = 0
+  while (at < length) {
+    const equals = attributes.indexOf('=', at)
+    if (equals === -1) return
+    let valueAt = equals + 1
+    while (valueAt < length && isSpace(attributes.charCodeAt(valueAt))) valueAt += 1
+    const quote = attributes.charCodeAt(valueAt)
+    if (quote !== 34 && quote !== 39) return
+    const closing = attributes.indexOf(quote === 34 ? '"' : "'", valueAt + 1)
+    if (closing === -1) return
+    visit(localName(attributes.slice(at, equals).trim()), decodeEntities(attributes.slice(valueAt + 1, closing)))
+    at = closing + 1
+  }
 }
 
 const ATTRIBUTE_PATTERNS = new Map<string, RegExp>()
