@@ -123,8 +123,14 @@ function historyFileBytes(dataDir: string): { file: number; wal: number } {
 export interface WideFigures {
   seconds: number
   importSeconds: number
+  /** Processor time of the whole process (every thread), which a busy machine does not inflate as it does the clock. */
+  cpuSeconds: number
+  importCpuSeconds: number
   startMb: number
   peakMb: number
+  /** The peak by the end of the import, and by the time the lookup was stored (before its searches). */
+  importPeakMb: number
+  createdPeakMb: number
   historyMb: number
   fileMb: number
   walMb: number
@@ -150,25 +156,37 @@ export async function lookUpWideWorkbook(
     peak = Math.max(peak, processTreeRss())
   }, 20)
   const started = performance.now()
+  const cpuAtStart = process.cpuUsage()
   let settled: JobProgress
   let imported: number
+  let importCpu: NodeJS.CpuUsage
+  let importPeak: number
+  let createdPeak: number
   try {
     const read = await call<ImportSummary>('files:read-import', { fileName: WIDE_FILE, bytes })
     const source = { importId: read.importId, column: read.suggestedColumn }
     const lines = linesOfColumn(await call<ImportColumn>('files:import-column', source))
     imported = performance.now()
+    importCpu = process.cpuUsage(cpuAtStart)
+    importPeak = peak = Math.max(peak, processTreeRss())
     const job = await call<JobProgress>('jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines, source })
+    createdPeak = peak = Math.max(peak, processTreeRss())
     settled = await services.lookups.whenSettled(job.jobId)
   } finally {
     clearInterval(sampler)
   }
   const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuAtStart)
   peak = Math.max(peak, processTreeRss())
   return {
     seconds,
     importSeconds: (imported - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    importCpuSeconds: (importCpu.user + importCpu.system) / 1e6,
     startMb: start / MB,
     peakMb: peak / MB,
+    importPeakMb: importPeak / MB,
+    createdPeakMb: createdPeak / MB,
     historyMb: (historyBytes(dataDir) - before) / MB,
     fileMb: historyFileBytes(dataDir).file / MB,
     walMb: historyFileBytes(dataDir).wal / MB,
@@ -188,10 +206,17 @@ export function printWideFigures(figures: WideFigures, load: string): void {
     `  peak RSS of the process tree ${figures.peakMb.toFixed(0)} MB (from ${figures.startMb.toFixed(0)} MB; target < ${WIDE_TARGETS.peakMb} MB): ${mark(figures.peakMb < WIDE_TARGETS.peakMb)}`
   )
   console.log(
+    `    ${figures.importPeakMb.toFixed(0)} MB by the end of the import, ${figures.createdPeakMb.toFixed(0)} MB once the lookup was stored, the rest during its searches`
+  )
+  console.log(
     `  History grew ${figures.historyMb.toFixed(1)} MB for ${figures.cellTextMb.toFixed(1)} MB of cell text, ${ratio.toFixed(2)} x (target <= ${WIDE_TARGETS.historyPerCellText} x): ${mark(ratio <= WIDE_TARGETS.historyPerCellText)}`
   )
   console.log(`  on disk: history.sqlite ${figures.fileMb.toFixed(1)} MB, its write-ahead log ${figures.walMb.toFixed(1)} MB`)
   console.log(
     `  time ${figures.seconds.toFixed(1)} s, ${figures.importSeconds.toFixed(1)} s of it the import (target < ${WIDE_TARGETS.seconds} s): ${mark(figures.seconds < WIDE_TARGETS.seconds)}`
+  )
+  // On a busy machine the clock counts other programs' turns too; the processor time says what the app itself spent.
+  console.log(
+    `  processor time of the process (all its threads) ${figures.cpuSeconds.toFixed(1)} s, ${figures.importCpuSeconds.toFixed(1)} s of it the import`
   )
 }
