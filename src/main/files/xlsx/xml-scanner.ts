@@ -87,12 +87,12 @@ export function createXmlScanner(handler: XmlHandler, options: XmlScanOptions = 
     }
     const second = text.charCodeAt(start + 1)
     if (second === 63 /* ? */) return
-    if (text.startsWith('<!--', start)) return
-    if (text.startsWith('<![CDATA[', start)) {
+    if (second === 33 /* ! */) {
+      if (text.startsWith('<!--', start)) return
+      if (!text.startsWith('<![CDATA[', start)) throw new XmlFormatError('document type declarations are not accepted')
       handler.text(text.slice(start + 9, end - 3))
       return
     }
-    if (second === 33 /* ! */) throw new XmlFormatError('document type declarations are not accepted')
     if (second === 47 /* / */) {
       handler.close(localName(text.slice(start + 2, end - 1).trim()))
       return
@@ -132,9 +132,12 @@ function markupEnds(text: string): (start: number) => number {
   }
   const before = (at: number, stop: number) => at !== -1 && at < stop
   return (start) => {
-    if (text.startsWith('<!--', start)) return endAfter(text, start + 4, '-->')
-    if (text.startsWith('<![CDATA[', start)) return endAfter(text, start + 9, ']]>')
-    if (text.startsWith('<?', start)) return endAfter(text, start + 2, '?>')
+    const second = text.charCodeAt(start + 1)
+    if (second === 33 /* ! */ || second === 63 /* ? */) {
+      if (text.startsWith('<!--', start)) return endAfter(text, start + 4, '-->')
+      if (text.startsWith('<![CDATA[', start)) return endAfter(text, start + 9, ']]>')
+      if (second === 63) return endAfter(text, start + 2, '?>')
+    }
     // A `>` inside a quoted attribute value (number formats have them) does not end the tag.
     let from = start + 1
     for (;;) {
