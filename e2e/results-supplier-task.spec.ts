@@ -111,11 +111,21 @@ test('the supplier task: import an XLSX, run, "Shelf empty, backroom has stock",
   const header = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1)
   expect(header).toEqual(screen.headers)
   expect((sheet?.rowCount ?? 0) - 1).toBe(shown)
+  // As of is written as the instant (ISO, UTC) the screen shows in its locale.
+  const asOfColumn = screen.headers.indexOf('As of')
+  const asOfWritten = screen.rows.map((_, rowIndex) => String(sheet?.getRow(rowIndex + 2).getCell(asOfColumn + 1).value ?? ''))
+  const asOfShown = await page.evaluate(
+    (isos) =>
+      isos.map((iso) =>
+        iso === '' ? '' : new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+      ),
+    asOfWritten
+  )
   screen.rows.forEach((cells, rowIndex) => {
     const row = sheet?.getRow(rowIndex + 2)
     cells.forEach((text, columnIndex) => {
       const value = row?.getCell(columnIndex + 1).value
-      const written = value === null || value === undefined ? '' : String(value)
+      const written = columnIndex === asOfColumn ? asOfShown[rowIndex] : value === null || value === undefined ? '' : String(value)
       expect(written, `${screen.headers[columnIndex]} of row ${rowIndex + 2}`).toBe(text)
     })
   })
