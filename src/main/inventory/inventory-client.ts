@@ -86,7 +86,8 @@ export function createInventoryClient(deps: {
     const host = new URL(url).origin
     let status: number | null = null
     try {
-      const response = await deps.fetch(url, init)
+      // The token and the consumer ID must not follow a redirect to another host.
+      const response = await deps.fetch(url, { ...init, redirect: 'manual' })
       status = response.status
       const redirect = redirectOf(response, url)
       if (redirect !== null) {

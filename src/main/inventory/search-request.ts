@@ -49,8 +49,6 @@ export function buildSearchRequest(
         Authorization: credentials.authorization
       },
       body: JSON.stringify(body),
-      // The token and the consumer ID must not follow a redirect to another host.
-      redirect: 'manual',
       signal
     }
   }
