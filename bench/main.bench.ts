@@ -34,6 +34,8 @@ const ROWS = 200_000
 const CSV_BYTES = 50 * 1024 * 1024
 const TARGETS = { p99Ms: 50, maxMs: 200, xlsxImportMs: 3000, xlsxImportMb: 300 }
 const ONLY_WIDE = process.argv.includes('--only-wide')
+/** Where the searches' HTTP runs in this bench: Node's fetch on the search thread (`--search-http main`: on main, as Electron's net.fetch runs). */
+const SEARCH_HTTP = process.argv.includes('--search-http=main') ? 'main' : 'search-thread'
 const SENDER = { webContentsId: 1, frameUrl: 'app://bench', isMainFrame: true }
 
 interface Step {
@@ -102,6 +104,8 @@ async function writeFixtures(dir: string, xlsxPath: string): Promise<void> {
 function benchRoot(userDataDir: string, exportPath: string) {
   return createAppRoot({
     fetch,
+    // As the Node entries (the headless command, the browser harness) run it: Electron's net.fetch, which must stay on main, cannot run here.
+    searchHttp: SEARCH_HTTP,
     now: Date.now,
     secretStore: createMemorySecretStore(),
     userDataDir,
@@ -142,6 +146,11 @@ async function call<T>(handlers: HandlerTable, channel: string, input: unknown):
 
 async function main(): Promise<void> {
   console.log(`Main-process benchmark on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}`)
+  console.log(
+    SEARCH_HTTP === 'main'
+      ? "Searches' HTTP: Node's fetch on main's thread (the path of Electron's net.fetch, whose HTTP Chromium's network service does)"
+      : "Searches' HTTP: Node's fetch on the search thread, as the headless command and the browser harness run it (Electron's net.fetch stays on main)"
+  )
   const dir = await mkdtemp(join(tmpdir(), 'main-bench-'))
   const xlsxPath = join(dir, 'supplier.xlsx')
   const exportPath = join(dir, 'results.xlsx')
@@ -152,7 +161,13 @@ async function main(): Promise<void> {
     [...process.execArgv, fileURLToPath(import.meta.url), '--fixtures', dir, ...(ONLY_WIDE ? ['--only-wide'] : [])],
     { stdio: 'inherit' }
   )
-  execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--wide', dir], { stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--wide', dir, ...(SEARCH_HTTP === 'main' ? ['--search-http=main'] : [])],
+    {
+      stdio: 'inherit'
+    }
+  )
   if (ONLY_WIDE) {
     await rm(dir, { recursive: true, force: true })
     return

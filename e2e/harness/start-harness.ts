@@ -146,6 +146,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const clock = createMovableClock({ realTimers: true, ...(options.clockStart === undefined ? {} : { start: options.clockStart }) })
   const root = await createAppRoot({
     fetch: globalThis.fetch,
+    // Under Node the searches' HTTP runs on the search thread; Electron's main keeps net.fetch on main.
+    searchHttp: 'search-thread',
     now: clock.now,
     setTimer: clock.setTimer,
     runSchedules: true,

@@ -12,6 +12,13 @@ import type { BackgroundEffects } from './background/background-mode'
 /** Everything the outside world provides. Electron, the browser harness and the headless command each pass their own. */
 export interface AppEffects {
   fetch: typeof fetch
+  /**
+   * Where each search's HTTP runs. `main` (the default): `fetch` above, on main's thread, which
+   * Electron's `net.fetch` requires (Chromium's network service does the HTTP). `search-thread`:
+   * Node's own fetch on the search thread, which also reads the replies, so main only prepares each
+   * request (address checked, token added) and takes its answers; Node's entries choose it.
+   */
+  searchHttp?: 'main' | 'search-thread'
   now: () => number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Calls `fire` after `ms` (the schedules' timer); the returned function cancels it. Absent, the event loop's. */

@@ -18,6 +18,7 @@ import { openHistoryReader } from './history/open-history-reader'
 import { createTrendsService } from './history/trends-service'
 import { openHistoryWriter } from './history/open-history-writer'
 import { createInventoryClient } from './inventory/inventory-client'
+import { searchOnCallersThread } from './inventory/search-exchange'
 import { startSearchReplyThread } from './inventory/search-reply-thread'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
@@ -147,7 +148,9 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       void lookups.stopAll('interrupted')
     }
   })
-  const client = createInventoryClient({ fetch, tokens, log, now, replies })
+  // Electron's net.fetch runs only on main, which moves each reply's bytes to the thread; Node's fetch runs on the thread itself.
+  const transport = effects.searchHttp === 'search-thread' ? replies : searchOnCallersThread(fetch, replies)
+  const client = createInventoryClient({ fetch, tokens, log, now, transport })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry, onStopped: tell })
   const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry, onStopped: tell })

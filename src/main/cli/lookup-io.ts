@@ -11,6 +11,8 @@ export interface LookupIo {
   stdout(text: string): void
   stderr(text: string): void
   fetch: typeof fetch
+  /** Where the searches' HTTP runs: the command's entry runs them on the search thread (Node's fetch); by default `fetch` on this thread. */
+  searchHttp?: AppEffects['searchHttp']
   now: () => number
   /** Built lazily: the keychain is only touched when no secret came in through the environment. */
   secretStore(log: Logger): SecretStore

@@ -18,6 +18,8 @@ export async function runCommand(argv: readonly string[], terminal: CommandTermi
       ...terminal,
       env: process.env,
       fetch: globalThis.fetch,
+      // Node's fetch is tied to no thread: the searches' HTTP runs on the search thread, off the command's.
+      searchHttp: 'search-thread',
       now: Date.now,
       secretStore: (log) => createKeytarSecretStore({ log }),
       startServices: createAppRoot,

@@ -97,6 +97,7 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
     out = { stdout: io.writeStdout ?? (async (chunk) => io.stdout(chunkText(chunk))), dataDir: userDataDir(io.env) }
     running = await io.startServices({
       fetch: io.fetch,
+      ...(io.searchHttp === undefined ? {} : { searchHttp: io.searchHttp }),
       now: io.now,
       secretStore: io.secretStore(log),
       userDataDir: out.dataDir,

@@ -238,6 +238,8 @@ function runApp(demoDay: DemoDay | null): void {
       const appRoot = await createAppRoot({
         // Every request main makes carries credentials or answers for them: none follows a redirect, whoever built it.
         fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
+        // net.fetch runs only on main: the searches' HTTP stays here, their replies are read on the search thread.
+        searchHttp: 'main',
         now: Date.now,
         secretStore: createKeytarSecretStore({ log }),
         userDataDir: app.getPath('userData'),

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { InventoryItem } from '../../shared/domain/line-result'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEARCH_PATHS } from '../../shared/environments'
 import {
   answeringServer,
@@ -14,13 +14,17 @@ import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
 import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
 import { buildSearchRequest } from './search-request'
+import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, InventoryApiError)
 
-function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) {
+/** Where the searches' HTTP runs: `main` is Electron's path (net.fetch on main), `search thread` Node's entries'. */
+type Where = 'main' | 'search thread'
+
+function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000, thread: SearchReplyThread | null = null) {
   const log = createMemoryLogger()
   const tokens = createTokenManager({ fetch, now: Date.now, log })
-  const client = createInventoryClient({ fetch, tokens, log, now: Date.now, timeoutMs })
+  const client = createInventoryClient({ fetch, tokens, log, now: Date.now, timeoutMs, ...(thread === null ? {} : { transport: thread }) })
   const target: ApiTarget = {
     environment: 'sandbox',
     authUrl,
@@ -63,7 +67,20 @@ describe('buildSearchRequest', () => {
   })
 })
 
-describe('inventory client', () => {
+describe.each<Where>(['main', 'search thread'])('inventory client, its HTTP on %s', (where) => {
+  // One thread for the block, started before its first test: a thread's start (its script compiled under vitest) is no search's time.
+  let thread: SearchReplyThread | null = null
+  beforeAll(async () => {
+    if (where === 'main') return
+    const log = createMemoryLogger()
+    thread = startSearchReplyThread({ log, redactor: log.redactor })
+    await thread.read(new TextEncoder().encode('{"items":[]}'), { itemType: 'gtin', values: [] })
+  })
+  afterAll(async () => {
+    await thread?.close()
+  })
+  const open = (baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000) => setup(baseUrl, authUrl, timeoutMs, thread)
+
   it('sends nothing to an inventory host other than the one its target is bound to, whatever the target says', async () => {
     const api = await testDemoApi()
     const heard: string[] = []
@@ -71,7 +88,7 @@ describe('inventory client', () => {
       heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
     })
-    const { client, target } = setup(api.url)
+    const { client, target } = open(api.url)
     const request = client.searchBatch({ ...target, baseUrl: other }, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     await expect(request).rejects.toMatchObject({ code: 'missing_credentials' })
     expect(heard).toEqual([])
@@ -79,7 +96,7 @@ describe('inventory client', () => {
 
   it('searches the Demo API: bare-number store, both headers, every value accounted for', async () => {
     const api = await testDemoApi()
-    const { client, target } = setup(api.url)
+    const { client, target } = open(api.url)
     const result = await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     expect(result.tokenRefreshed).toBe(false)
     expect(result.answers.items).toHaveLength(VALUES.length)
@@ -98,7 +115,7 @@ describe('inventory client', () => {
       seen.push({ headers: request.headers, body })
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
     })
-    const { client, target, tokens } = setup(url, api.url)
+    const { client, target, tokens } = open(url, api.url)
     await client.searchBatch(target, { storeNbr: 77, itemType: 'wm_item_number', values: ['552233441'] })
     await client.searchBatch({ ...target, bearerPrefix: true }, { storeNbr: 77, itemType: 'gtin', values: VALUES })
     const { token } = await tokens.getToken(target)
@@ -110,7 +127,7 @@ describe('inventory client', () => {
 
   it('refuses more than 100 values before sending anything', async () => {
     const api = await testDemoApi()
-    const { client, target } = setup(api.url)
+    const { client, target } = open(api.url)
     await expect(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: Array(101).fill('1') })).rejects.toMatchObject({
       code: 'invalid_input'
     })
@@ -119,7 +136,7 @@ describe('inventory client', () => {
 
   it('answers a 401 with one new token and one retry', async () => {
     const api = await testDemoApi()
-    const { client, target } = setup(api.url)
+    const { client, target } = open(api.url)
     await client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES })
     api.expireAllTokens()
     const result = await client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES })
@@ -132,7 +149,7 @@ describe('inventory client', () => {
     const url = await answeringServer((_request, _body, response) => {
       response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"message":"Authentication failed"}')
     })
-    const { client, target } = setup(url, api.url)
+    const { client, target } = open(url, api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     expect(error).toMatchObject({ code: 'token_rejected', kind: 'auth', retryable: false })
     expect(api.stats().tokenRequests).toBe(2)
@@ -152,7 +169,7 @@ describe('inventory client', () => {
         .writeHead(status, { 'Content-Type': 'application/json', ...headers })
         .end('{"errors":[{"code":"X","description":"Server words"}]}')
     })
-    const { client, target } = setup(url, api.url)
+    const { client, target } = open(url, api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     expect(error).toMatchObject({ code, kind, retryable, status })
     expect(error.message).toContain('Server words')
@@ -166,7 +183,7 @@ describe('inventory client', () => {
     const url = await answeringServer((_request, _body, response) => {
       response.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: reply }))
     })
-    const { client, target } = setup(url, api.url)
+    const { client, target } = open(url, api.url)
     expect(await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))).toMatchObject({
       code: 'not_subscribed',
       retryable: false
@@ -188,7 +205,7 @@ describe('inventory client', () => {
       [dropped, 'offline'],
       [silent, 'timeout']
     ] as const) {
-      const { client, target } = setup(url, api.url, 400)
+      const { client, target } = open(url, api.url, 400)
       const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
       expect(error).toMatchObject({ code, retryable: true })
     }
@@ -202,7 +219,7 @@ describe('inventory client', () => {
     })
     // Answers only when the test ends: the search is surely in flight when it is cancelled.
     const hanging = await answeringServer(() => searchArrived())
-    const { client, target } = setup(hanging, api.url)
+    const { client, target } = open(hanging, api.url)
     const controller = new AbortController()
     const pending = client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES, signal: controller.signal })
     await arrived
@@ -212,7 +229,7 @@ describe('inventory client', () => {
 
   it('never puts the secret or the token in a log line or an error message', async () => {
     const api = await testDemoApi({ faults: { serverErrorRate: 1 } })
-    const { client, target, tokens, log } = setup(api.url)
+    const { client, target, tokens, log } = open(api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     const { token } = await tokens.getToken(target)
     const everything = [error.message, ...log.lines].join('\n')
@@ -224,7 +241,7 @@ describe('inventory client', () => {
     const api = await testDemoApi()
     const elsewhere = await countingServer()
     const inventory = await redirectingServer(`${elsewhere.url}/steal`, 308)
-    const { client, target } = setup(inventory.url, api.url)
+    const { client, target } = open(inventory.url, api.url)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     expect(error).toMatchObject({
       code: 'redirected',
@@ -243,7 +260,7 @@ describe('inventory client', () => {
   ])('stops reading an endless HTTP %i reply at its limit and fails this search without a retry', async (status, said) => {
     const api = await testDemoApi()
     const server = await endlessReplyServer(status)
-    const { client, target } = setup(server.url, api.url, 20_000)
+    const { client, target } = open(server.url, api.url, 20_000)
     const error = await failure(client.searchBatch(target, { storeNbr: 1, itemType: 'gtin', values: VALUES }))
     expect(error).toMatchObject({ code: 'reply_too_large', retryable: false })
     expect(error.message).toContain(`The inventory host ${server.url} ${said}, so it was not read.`)

@@ -1,22 +1,16 @@
 import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
-import {
-  describeBytes,
-  ERROR_REPLY_LIMIT_BYTES,
-  readBoundedBytes,
-  readBoundedText,
-  ReplyTooLargeError,
-  SEARCH_REPLY_LIMIT_BYTES
-} from '../http/bounded-reply'
+import { describeBytes } from '../http/bounded-reply'
 import { classifyFetchFailure, errorChain, fetchFailureMessage, type FetchFailure } from '../http/fetch-failure'
-import { describeRedirect, redirectOf, type Redirect } from '../http/redirect-refusal'
+import { describeRedirect, type Redirect } from '../http/redirect-refusal'
 import type { Logger } from '../logging/logger'
 import type { TokenManager, TokenTarget } from '../token/token-manager'
 import { extractErrorMessage } from './error-body'
 import { InventoryApiError, searchHttpError } from './inventory-api-error'
 import { parseRateLimit, type RateLimit } from './rate-limit-headers'
 import { authorizationValue, buildSearchRequest, MAX_VALUES_PER_SEARCH } from './search-request'
-import { createInThreadReplyReader, UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
+import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
+import { createInThreadReplyReader, type SearchAnswers } from './search-reply'
 
 export { InventoryApiError } from './inventory-api-error'
 export type { RateLimit } from './rate-limit-headers'
@@ -46,6 +40,9 @@ export interface SearchBatchResult {
   tokenRefreshed: boolean
 }
 
+/** An exchange that reached main's reading: a redirect or an oversized reply has already failed. */
+type ReadExchange = Exclude<SearchExchange, { kind: 'redirected' | 'too_large' }>
+
 export interface InventoryClient {
   searchBatch(target: ApiTarget, request: SearchBatchRequest): Promise<SearchBatchResult>
 }
@@ -61,48 +58,50 @@ export function createInventoryClient(deps: {
   now: () => number
   timeoutMs?: number
   /**
-   * Reads each successful reply: in the app, a thread of its own, so main only moves the bytes;
-   * by default here, on the caller's thread.
+   * Where each search's HTTP runs and its reply is read: in the app, Electron's `net.fetch` on main
+   * with the replies read on a thread, or under Node the whole search on the search thread; by
+   * default here, `fetch` and the reading on the caller's thread.
    */
-  replies?: SearchReplyReader
+  transport?: SearchTransport
 }): InventoryClient {
   const timeoutMs = deps.timeoutMs ?? 30_000
-  const replies = deps.replies ?? createInThreadReplyReader(deps.log.redactor)
+  const transport = deps.transport ?? searchOnCallersThread(deps.fetch, createInThreadReplyReader(deps.log.redactor))
 
-  /** A reply's body: bytes for a success, to be read elsewhere; text for an error, whose message main reads. */
-  async function attempt(
-    target: ApiTarget,
-    request: SearchBatchRequest,
-    token: string
-  ): Promise<{ response: Response; body: Uint8Array | string }> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const signal = request.signal === undefined ? timeout : AbortSignal.any([request.signal, timeout])
-    const { url, init } = buildSearchRequest(
+  /** One request out, its reply read where the transport reads it; a redirect or an oversized reply fails here. */
+  async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string): Promise<ReadExchange> {
+    // One controller and one timer per search, both let go when it ends: thousands of searches
+    // under one run's signal made AbortSignal.any's and AbortSignal.timeout's weak links and
+    // 30-second timers a good part of main's work during a large lookup.
+    const timeout = new AbortController()
+    const sending = new AbortController()
+    const cancel = (): void => sending.abort(request.signal?.reason)
+    const timer = setTimeout(() => {
+      timeout.abort(new DOMException('The search timed out.', 'TimeoutError'))
+      sending.abort(timeout.signal.reason)
+    }, timeoutMs)
+    timer.unref()
+    if (request.signal?.aborted === true) cancel()
+    else request.signal?.addEventListener('abort', cancel, { once: true })
+    const prepared = buildSearchRequest(
       target,
       { consumerId: target.clientId, authorization: authorizationValue(token, target.bearerPrefix) },
       { store_nbr: request.storeNbr, item_type: request.itemType, item_type_values: request.values },
-      signal
+      sending.signal
     )
-    const host = new URL(url).origin
-    let status: number | null = null
+    const host = new URL(prepared.url).origin
+    let exchange: SearchExchange
     try {
-      // The token and the consumer ID must not follow a redirect to another host.
-      const response = await deps.fetch(url, { ...init, redirect: 'manual' })
-      status = response.status
-      const redirect = redirectOf(response, url)
-      if (redirect !== null) {
-        await response.body?.cancel().catch(() => undefined)
-        throw redirectError(host, redirect)
-      }
-      const body = response.ok
-        ? await readBoundedBytes(response, SEARCH_REPLY_LIMIT_BYTES)
-        : await readBoundedText(response, ERROR_REPLY_LIMIT_BYTES)
-      return { response, body }
+      exchange = await transport.exchange(prepared, { itemType: request.itemType, values: request.values })
     } catch (error) {
-      if (error instanceof InventoryApiError) throw error
-      if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
-      throw fetchError(classifyFetchFailure(error, request.signal, timeout), host, error)
+      if (!(error instanceof SearchFetchError)) throw error
+      throw fetchError(classifyFetchFailure(error.cause, request.signal, timeout.signal), host, error.cause)
+    } finally {
+      clearTimeout(timer)
+      request.signal?.removeEventListener('abort', cancel)
     }
+    if (exchange.kind === 'redirected') throw redirectError(host, exchange.redirect)
+    if (exchange.kind === 'too_large') throw tooLargeError(host, exchange.status, exchange.limitBytes)
+    return exchange
   }
 
   function fetchError(failure: FetchFailure, host: string, error: unknown): InventoryApiError {
@@ -124,33 +123,29 @@ export function createInventoryClient(deps: {
       }
       let tokenRefreshed = false
       let { token } = await deps.tokens.getToken(target, request.signal)
-      let { response, body } = await attempt(target, request, token)
-      if (response.status === 401) {
+      let exchange = await attempt(target, request, token)
+      if (exchange.kind === 'refused' && exchange.status === 401) {
         deps.tokens.invalidate(target, token)
         tokenRefreshed = true
         ;({ token } = await deps.tokens.getToken(target, request.signal))
-        ;({ response, body } = await attempt(target, request, token))
+        exchange = await attempt(target, request, token)
       }
-      const rateLimit = parseRateLimit(response.headers, deps.now())
-      if (typeof body === 'string') {
+      const rateLimit = parseRateLimit(exchange.headers, deps.now())
+      if (exchange.kind === 'answered') return { answers: exchange.answers, rateLimit, tokenRefreshed }
+      if (exchange.kind === 'refused') {
+        const contentType = exchange.headers['content-type'] ?? null
         throw searchHttpError(
-          response.status,
-          extractErrorMessage(body, response.headers.get('content-type'), (message) => deps.log.redactor.text(message)),
+          exchange.status,
+          extractErrorMessage(exchange.text, contentType, (message) => deps.log.redactor.text(message)),
           rateLimit
         )
       }
-      try {
-        const answers = await replies.read(body, { itemType: request.itemType, values: request.values })
-        return { answers, rateLimit, tokenRefreshed }
-      } catch (error) {
-        if (!(error instanceof UnreadableReplyError)) throw error
-        throw new InventoryApiError('server_error', 'The server sent a response that could not be read.', {
-          kind: 'server',
-          retryable: true,
-          status: response.status,
-          rateLimit
-        })
-      }
+      throw new InventoryApiError('server_error', 'The server sent a response that could not be read.', {
+        kind: 'server',
+        retryable: true,
+        status: exchange.status,
+        rateLimit
+      })
     }
   }
 }

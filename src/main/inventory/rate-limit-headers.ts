@@ -8,10 +8,15 @@ export interface RateLimit {
 
 export const NO_RATE_LIMIT: RateLimit = { remaining: null, resetAt: null, retryAfterMs: null }
 
-export function parseRateLimit(headers: Headers, now: number): RateLimit {
-  const remaining = parseCount(headers.get('x-current-token-count'))
-  const resetAt = parseInstant(headers.get('x-next-replenishment-time'), now)
-  const retryAfter = parseInstant(headers.get('retry-after'), now, 'seconds')
+/** The three headers, by their lower-case names (as a search's exchange keeps them), or a response's `Headers`. */
+export type RateLimitHeaders = Headers | Partial<Record<'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after', string>>
+
+export function parseRateLimit(headers: RateLimitHeaders, now: number): RateLimit {
+  const header = (name: 'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after'): string | null =>
+    headers instanceof Headers ? headers.get(name) : (headers[name] ?? null)
+  const remaining = parseCount(header('x-current-token-count'))
+  const resetAt = parseInstant(header('x-next-replenishment-time'), now)
+  const retryAfter = parseInstant(header('retry-after'), now, 'seconds')
   return { remaining, resetAt, retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now) }
 }
 

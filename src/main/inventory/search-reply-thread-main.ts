@@ -1,30 +1,62 @@
 import { parentPort } from 'node:worker_threads'
+import { errorChain } from '../http/fetch-failure'
 import { createRedactor } from '../security/redactor'
+import { exchangeSearch, SearchFetchError } from './search-exchange'
 import { readSearchReply, UnreadableReplyError } from './search-reply'
-import type { SearchReplyMessage, SearchReplyRequest } from './search-reply-thread-protocol'
+import type { SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
 
 /**
- * The thread that reads search replies: each body is decoded, parsed, redacted, matched to the
- * values asked and encoded as History stores it, so main's thread only moves the bytes in and two
- * strings per item out. It holds nothing between replies but the values to redact.
+ * The search thread. Under Node it sends each search main prepared and reads its reply; in
+ * Electron main's `net.fetch` sends it and moves the reply's bytes here to be read. Either way each
+ * reply is decoded, parsed, redacted, matched to the values asked and encoded as History stores it,
+ * so main's thread only moves bytes and two strings per item. It holds nothing between searches but
+ * the values to redact and the searches under way.
  */
 const port = parentPort
 if (port === null) throw new Error('search-reply-thread-main runs only as a worker thread')
 
 const redactor = createRedactor()
+const sending = new Map<number, AbortController>()
 
-port.on('message', (request: SearchReplyRequest) => {
+port.on('message', (request: SearchThreadRequest) => {
+  if (request.kind === 'cancel') {
+    sending.get(request.id)?.abort()
+    return
+  }
   for (const value of request.remember) redactor.remember(value)
-  let message: SearchReplyMessage
+  if (request.kind === 'read') {
+    port.postMessage(read(request.id, request.body, request.question))
+    return
+  }
+  const controller = new AbortController()
+  sending.set(request.id, controller)
+  const { url, init } = request.request
+  void exchangeSearch(fetch, { url, init: { ...init, signal: controller.signal } }, (body) =>
+    readSearchReply(body, request.question, redactor)
+  )
+    .then(
+      (exchange): SearchThreadMessage => ({ id: request.id, ok: true, exchange }),
+      (error: unknown): SearchThreadMessage => {
+        if (!(error instanceof SearchFetchError)) return { id: request.id, ok: false, unreadable: false, message: String(error) }
+        const { cause } = error
+        return { id: request.id, ok: false, fetchFailed: { name: cause instanceof Error ? cause.name : 'Error', chain: errorChain(cause) } }
+      }
+    )
+    .then((message) => {
+      sending.delete(request.id)
+      port.postMessage(message)
+    })
+})
+
+function read(id: number, body: Uint8Array, question: Parameters<typeof readSearchReply>[1]): SearchThreadMessage {
   try {
-    message = { id: request.id, ok: true, answers: readSearchReply(request.body, request.question, redactor) }
+    return { id, ok: true, answers: readSearchReply(body, question, redactor) }
   } catch (error) {
-    message = {
-      id: request.id,
+    return {
+      id,
       ok: false,
       unreadable: error instanceof UnreadableReplyError,
       message: error instanceof Error ? error.message : String(error)
     }
   }
-  port.postMessage(message)
-})
+}

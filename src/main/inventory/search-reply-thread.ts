@@ -7,8 +7,9 @@ import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
-import { UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
-import type { SearchReplyMessage, SearchReplyRequest } from './search-reply-thread-protocol'
+import { SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
+import { UnreadableReplyError, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
+import type { FetchFailureReport, SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
 
 export interface SearchReplyThreadOptions {
   log: Logger
@@ -20,19 +21,25 @@ export interface SearchReplyThreadOptions {
   onStopped?: ((error: ThreadStoppedError) => void) | undefined
 }
 
-export interface SearchReplyThread extends SearchReplyReader {
+/**
+ * The search thread: a reader of the replies main's own fetch received, and under Node a search
+ * transport of its own, sending each search from the thread with Node's fetch.
+ */
+export interface SearchReplyThread extends SearchReplyReader, SearchTransport {
   close(): Promise<void>
 }
 
 interface Waiting {
-  resolve(answers: SearchAnswers): void
+  answer(reply: SearchThreadMessage): void
   reject(error: Error): void
 }
 
 /**
- * Search replies read on a thread of their own, supervised like every thread of main: started on
- * the first reply and again after it stops; a reply it was reading when it stopped fails with the
- * sentence, and `onStopped` hears it. The body is moved to the thread, not copied.
+ * The search thread, supervised like every thread of main: started on the first search and again
+ * after it stops; a search it was reading or sending when it stopped fails with the sentence, and
+ * `onStopped` hears it. A body is moved to the thread, not copied. A search sent from the thread is
+ * cancelled there when its signal aborts (a cancel, the run's end, the timeout); it fails on main at
+ * once, as a fetch on main would.
  */
 export function startSearchReplyThread(options: SearchReplyThreadOptions): SearchReplyThread {
   /** How many of the redactor's values the running thread was told; a new thread is told them all. */
@@ -55,42 +62,92 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
       return started
     },
     receive(message) {
-      const reply = message as SearchReplyMessage
-      const waiter = thread.take(reply.id)
-      if (waiter === undefined) return
-      if (reply.ok) waiter.resolve(reply.answers)
-      else waiter.reject(reply.unreadable ? new UnreadableReplyError() : new Error(reply.message))
+      const reply = message as SearchThreadMessage
+      thread.take(reply.id)?.answer(reply)
     }
   })
   let closed = false
 
+  /** The values the thread has not been told yet; all of them for a thread about to start. */
+  function unheard(): string[] {
+    if (!thread.running) taught = 0
+    const known = options.redactor.known()
+    const remember = known.slice(taught)
+    taught = known.length
+    return remember
+  }
+
+  function closedError(): Error {
+    return new Error('Search replies were read after the app closed')
+  }
+
   return {
     read(body, question) {
-      if (closed) return Promise.reject(new Error('Search replies were read after the app closed'))
+      if (closed) return Promise.reject(closedError())
       return new Promise<SearchAnswers>((resolve, reject) => {
-        if (!thread.running) taught = 0
-        const known = options.redactor.known()
-        const remember = known.slice(taught)
-        taught = known.length
+        const remember = unheard()
         // Only a buffer of the body's own can move; a view into a larger one is copied first.
         const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice()
         const transfer = own.buffer instanceof ArrayBuffer ? [own.buffer] : []
         thread.post(
-          (id) =>
-            ({
-              id,
-              body: own,
-              question: { itemType: question.itemType, values: [...question.values] },
-              remember
-            }) satisfies SearchReplyRequest,
-          { resolve, reject },
+          (id): SearchThreadRequest => ({ kind: 'read', id, body: own, question: questionOf(question), remember }),
+          { answer: (reply) => (reply.ok && 'answers' in reply ? resolve(reply.answers) : reject(failureOf(reply))), reject },
           transfer
         )
       })
     },
+    exchange(request, question) {
+      if (closed) return Promise.reject(closedError())
+      const { signal, ...init } = request.init
+      if (signal.aborted) return Promise.reject(new SearchFetchError(signal.reason))
+      return new Promise<SearchExchange>((resolve, reject) => {
+        let sent = 0
+        const abort = (): void => {
+          if (thread.take(sent) === undefined) return
+          thread.notify({ kind: 'cancel', id: sent } satisfies SearchThreadRequest)
+          reject(new SearchFetchError(signal.reason))
+        }
+        const remember = unheard()
+        thread.post(
+          (id): SearchThreadRequest => {
+            sent = id
+            return { kind: 'send', id, request: { url: request.url, init }, question: questionOf(question), remember }
+          },
+          {
+            answer(reply) {
+              signal.removeEventListener('abort', abort)
+              if (reply.ok && 'exchange' in reply) resolve(reply.exchange)
+              else reject(failureOf(reply))
+            },
+            reject(error) {
+              signal.removeEventListener('abort', abort)
+              reject(error)
+            }
+          }
+        )
+        signal.addEventListener('abort', abort, { once: true })
+      })
+    },
     async close() {
       closed = true
-      await thread.terminate(new Error('Search replies were read after the app closed'))
+      await thread.terminate(closedError())
     }
   }
+}
+
+function questionOf(question: SearchQuestion): SearchQuestion {
+  return { itemType: question.itemType, values: [...question.values] }
+}
+
+function failureOf(reply: SearchThreadMessage): Error {
+  if (reply.ok) return new Error('The search thread answered a search with the wrong kind of answer')
+  if ('fetchFailed' in reply) return new SearchFetchError(fetchFailure(reply.fetchFailed))
+  return reply.unreadable ? new UnreadableReplyError() : new Error(reply.message)
+}
+
+/** The thread's fetch failure as an error main can classify and log: its name, and every code and message along its causes. */
+function fetchFailure(report: FetchFailureReport): Error {
+  const error = new Error(report.chain.join(' <- '))
+  error.name = report.name
+  return error
 }

@@ -16,6 +16,12 @@ export interface SearchCredentials {
   authorization: string
 }
 
+/** A search ready to send: its address (checked), headers (the token among them) and body. */
+export interface SearchRequest {
+  url: string
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }
+}
+
 /**
  * The one place a token and the client ID are put on a request: a search whose address is not on
  * the inventory origin the secret was saved for is refused here, whatever the settings or a
@@ -26,7 +32,7 @@ export function buildSearchRequest(
   credentials: SearchCredentials,
   body: SearchBody,
   signal: AbortSignal
-): { url: string; init: RequestInit } {
+): SearchRequest {
   if (credentials.consumerId === '' || credentials.authorization === '') {
     throw new Error('A search needs both wm_consumer.id and Authorization')
   }

@@ -41,29 +41,6 @@ function asShown(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? new TextDecoder().decode(item) : item))
 }
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'redaction-test-'))
-  log = createMemoryLogger()
-  toRenderer.length = 0
-  root = await createAppRoot({
-    fetch: globalThis.fetch,
-    now: Date.now,
-    sleep: async () => undefined,
-    secretStore: createMemorySecretStore(),
-    userDataDir: dataDir,
-    log,
-    chooseExportPath: async (name) => join(dataDir, name),
-    openExternal: async () => undefined
-  })
-  root.onEvent((channel, payload) => toRenderer.push(JSON.stringify({ channel, payload })))
-  handlers = root.createHandlers(() => true)
-})
-
-afterEach(async () => {
-  await root.close()
-  await rm(dataDir, { recursive: true, force: true })
-})
-
 /** Every text that left main, as one string: IPC answers and events, log lines, export files. */
 async function everythingThatLeftMain(): Promise<string> {
   const files: string[] = []
@@ -86,125 +63,155 @@ function expectNoCanary(text: string): void {
   expect(text).not.toContain(Buffer.from(SECRET).toString('base64').slice(0, 12))
 }
 
-describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request as %s', (format) => {
-  it('a rejected token request shows what the server said, without the secret', async () => {
-    const api = await echoingApi({ format, token: TOKEN, tokenStatus: 401, searchStatus: 500 })
-    await call('settings:update', {
-      environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
+// Electron's path (net.fetch on main, replies read on the search thread) and the Node entries' (the whole search on the search thread).
+describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (searchHttp) => {
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'redaction-test-'))
+    log = createMemoryLogger()
+    toRenderer.length = 0
+    root = await createAppRoot({
+      fetch: globalThis.fetch,
+      searchHttp,
+      now: Date.now,
+      sleep: async () => undefined,
+      secretStore: createMemorySecretStore(),
+      userDataDir: dataDir,
+      log,
+      chooseExportPath: async (name) => join(dataDir, name),
+      openExternal: async () => undefined
     })
-    expect((await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })).ok).toBe(true)
-
-    const tested = await call('connection:test', { environment: 'sandbox' })
-    expect(tested.ok).toBe(false)
-    expect(tested.error?.message).toContain('Rejected request.')
-    expect(tested.error?.message).toContain('[redacted]')
-    expectNoCanary(await everythingThatLeftMain())
+    root.onEvent((channel, payload) => toRenderer.push(JSON.stringify({ channel, payload })))
+    handlers = root.createHandlers(() => true)
   })
 
-  it.each([500, 401])(
-    'searches answered %i with the token echoed fail without it, in messages, events, logs and exports',
-    async (status) => {
-      const api = await echoingApi({ format, token: TOKEN, searchStatus: status })
+  afterEach(async () => {
+    await root.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request as %s', (format) => {
+    it('a rejected token request shows what the server said, without the secret', async () => {
+      const api = await echoingApi({ format, token: TOKEN, tokenStatus: 401, searchStatus: 500 })
       await call('settings:update', {
         environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
       })
-      await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+      expect((await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })).ok).toBe(true)
 
+      const tested = await call('connection:test', { environment: 'sandbox' })
+      expect(tested.ok).toBe(false)
+      expect(tested.error?.message).toContain('Rejected request.')
+      expect(tested.error?.message).toContain('[redacted]')
+      expectNoCanary(await everythingThatLeftMain())
+    })
+
+    it.each([500, 401])(
+      'searches answered %i with the token echoed fail without it, in messages, events, logs and exports',
+      async (status) => {
+        const api = await echoingApi({ format, token: TOKEN, searchStatus: status })
+        await call('settings:update', {
+          environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
+        })
+        await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+
+        const started = await call('jobs:start', {
+          environment: 'sandbox',
+          stores: [1234],
+          itemType: 'gtin',
+          lines: [{ line: 1, input: '00012345678905' }]
+        })
+        expect(started.ok).toBe(true)
+        const { jobId } = started.value as { jobId: string }
+        const settled = await root.services.lookups.whenSettled(jobId)
+        expect(settled.failed).toBe(1)
+        const results = await call('jobs:results', { jobId, from: 0 })
+        expect(asShown(results)).toContain('Rejected request.')
+        for (const exportFormat of ['csv', 'json', 'xlsx']) {
+          const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
+          expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
+        }
+        const everything = await everythingThatLeftMain()
+        expect(everything).toContain('[redacted]')
+        expectNoCanary(everything)
+      }
+    )
+  })
+
+  describe('a server echoing the token inside the items it finds', () => {
+    it('History keeps the items redacted, so the pages the window reads undecoded hold no secret or token', async () => {
+      const url = await answeringServer((request, _body, response) => {
+        const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+        response.writeHead(200, { 'Content-Type': 'application/json' })
+        if (path === TOKEN_PATH) {
+          response.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 900 }))
+          return
+        }
+        if (path !== SEARCH_PATHS.sandbox) throw new Error(`unexpected ${path}`)
+        const echoed = String(request.headers.authorization)
+        response.end(
+          JSON.stringify({
+            supplier_name: echoed,
+            store_nbr: 1234,
+            items: [
+              {
+                gtin: '00012345678905',
+                wm_item_number: null,
+                inventory_locations: [{ location_area: 'store', state: 'available', quantity: 3, note: echoed }],
+                gateway: { seen: echoed, secret: SECRET }
+              }
+            ]
+          })
+        )
+      })
+      await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: url, baseUrl: url } } })
+      await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
       const started = await call('jobs:start', {
         environment: 'sandbox',
         stores: [1234],
         itemType: 'gtin',
         lines: [{ line: 1, input: '00012345678905' }]
       })
-      expect(started.ok).toBe(true)
       const { jobId } = started.value as { jobId: string }
-      const settled = await root.services.lookups.whenSettled(jobId)
-      expect(settled.failed).toBe(1)
-      const results = await call('jobs:results', { jobId, from: 0 })
-      expect(asShown(results)).toContain('Rejected request.')
-      for (const exportFormat of ['csv', 'json', 'xlsx']) {
-        const view = defaultExportSpec('items', [], DEFAULT_LOW_STOCK_LEVEL)
-        expect(await call('files:export', { jobId, format: exportFormat, view })).toMatchObject({ ok: true, value: { saved: true } })
-      }
-      const everything = await everythingThatLeftMain()
-      expect(everything).toContain('[redacted]')
-      expectNoCanary(everything)
-    }
-  )
-})
+      expect(await root.services.lookups.whenSettled(jobId)).toMatchObject({ state: 'finished', found: 1 })
 
-describe('a server echoing the token inside the items it finds', () => {
-  it('History keeps the items redacted, so the pages the window reads undecoded hold no secret or token', async () => {
-    const url = await answeringServer((request, _body, response) => {
-      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-      response.writeHead(200, { 'Content-Type': 'application/json' })
-      if (path === TOKEN_PATH) {
-        response.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 900 }))
-        return
-      }
-      if (path !== SEARCH_PATHS.sandbox) throw new Error(`unexpected ${path}`)
-      const echoed = String(request.headers.authorization)
-      response.end(
-        JSON.stringify({
-          supplier_name: echoed,
-          store_nbr: 1234,
-          items: [
-            {
-              gtin: '00012345678905',
-              wm_item_number: null,
-              inventory_locations: [{ location_area: 'store', state: 'available', quantity: 3, note: echoed }],
-              gateway: { seen: echoed, secret: SECRET }
-            }
-          ]
-        })
-      )
+      // History's own rows, read without any redaction on the way.
+      const stored = JSON.stringify(await root.services.results.page(jobId, 0))
+      expect(stored).toContain('[redacted]')
+      expect(stored).toContain('"quantity":3')
+      expectNoCanary(stored)
+      const page = await call('jobs:results', { jobId, from: 0 })
+      expect((page.value as { encoded: unknown }).encoded).toBeInstanceOf(Uint8Array)
+      expect(asShown(page)).toContain('00012345678905')
+      expectNoCanary(await everythingThatLeftMain())
     })
-    await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: url, baseUrl: url } } })
-    await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
-    const started = await call('jobs:start', {
-      environment: 'sandbox',
-      stores: [1234],
-      itemType: 'gtin',
-      lines: [{ line: 1, input: '00012345678905' }]
-    })
-    const { jobId } = started.value as { jobId: string }
-    expect(await root.services.lookups.whenSettled(jobId)).toMatchObject({ state: 'finished', found: 1 })
-
-    // History's own rows, read without any redaction on the way.
-    const stored = JSON.stringify(await root.services.results.page(jobId, 0))
-    expect(stored).toContain('[redacted]')
-    expect(stored).toContain('"quantity":3')
-    expectNoCanary(stored)
-    const page = await call('jobs:results', { jobId, from: 0 })
-    expect((page.value as { encoded: unknown }).encoded).toBeInstanceOf(Uint8Array)
-    expect(asShown(page)).toContain('00012345678905')
-    expectNoCanary(await everythingThatLeftMain())
   })
-})
 
-describe('a page whose stored rows hold the secret', () => {
-  it('is redacted on its way to the window, although main hands pages on undecoded: a value typed as the secret, or a row kept before items were redacted where replies are read', async () => {
-    await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
-    const started = await call('jobs:start', {
-      environment: 'demo',
-      stores: [100],
-      itemType: 'gtin',
-      lines: [
+  describe('a page whose stored rows hold the secret', () => {
+    it('is redacted on its way to the window, although main hands pages on undecoded: a value typed as the secret, or a row kept before items were redacted where replies are read', async () => {
+      await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+      const started = await call('jobs:start', {
+        environment: 'demo',
+        stores: [100],
+        itemType: 'gtin',
+        lines: [
+          { line: 1, input: '00012345678905' },
+          { line: 2, input: SECRET }
+        ]
+      })
+      const { jobId } = started.value as { jobId: string }
+      await root.services.lookups.whenSettled(jobId)
+      expect(JSON.stringify(await root.services.results.page(jobId, 0))).toContain('CANARY-secret')
+
+      const page = await call('jobs:results', { jobId, from: 0 })
+      const shown = JSON.parse(new TextDecoder().decode((page.value as { encoded: Uint8Array }).encoded)) as {
+        line: number
+        input: string
+      }[]
+      expect(shown.map(({ line, input }) => ({ line, input })).sort((a, b) => a.line - b.line)).toEqual([
         { line: 1, input: '00012345678905' },
-        { line: 2, input: SECRET }
-      ]
+        { line: 2, input: '[redacted]' }
+      ])
+      expect(page.value).toMatchObject({ count: 2 })
+      expectNoCanary(await everythingThatLeftMain())
     })
-    const { jobId } = started.value as { jobId: string }
-    await root.services.lookups.whenSettled(jobId)
-    expect(JSON.stringify(await root.services.results.page(jobId, 0))).toContain('CANARY-secret')
-
-    const page = await call('jobs:results', { jobId, from: 0 })
-    const shown = JSON.parse(new TextDecoder().decode((page.value as { encoded: Uint8Array }).encoded)) as { line: number; input: string }[]
-    expect(shown.map(({ line, input }) => ({ line, input })).sort((a, b) => a.line - b.line)).toEqual([
-      { line: 1, input: '00012345678905' },
-      { line: 2, input: '[redacted]' }
-    ])
-    expect(page.value).toMatchObject({ count: 2 })
-    expectNoCanary(await everythingThatLeftMain())
   })
 })

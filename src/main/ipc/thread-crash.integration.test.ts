@@ -35,9 +35,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function open() {
+async function open(searchHttp: 'main' | 'search-thread' = 'main') {
   root = await createAppRoot({
     fetch: globalThis.fetch,
+    searchHttp,
     now: Date.now,
     secretStore: createMemorySecretStore(),
     userDataDir: dir,
@@ -138,33 +139,36 @@ describe('a thread that dies under a running lookup', () => {
     expect((await second.stats()).valuesSearched).toBe(LINES.length - 500)
   })
 
-  it('the inventory answer reader: the lookups running end Interrupted with what was answered, and Resume finishes on a new reader', async () => {
-    const { services, problems } = await open()
-    const demo = await services.demoApi()
-    await demo.setFaults({ holdSearchesAfter: 5 })
-    const { jobId } = await services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines: LINES })
-    await vi.waitFor(async () => {
-      expect((await demo.stats()).held).toBeGreaterThan(0)
-      expect(services.lookups.progress(jobId).resultsCount).toBe(500)
-    }, SETTLED)
-    await endThread('Search replies')
-    const stopped = await services.lookups.whenSettled(jobId)
-    expect(stopped.state).toBe('interrupted')
-    expect(problems).toEqual([
-      'The inventory answer reader stopped unexpectedly; the lookups running were paused with every answer kept, and can be resumed from History. The details were written to the log.'
-    ])
-    const stored = services.history.lookup(Number(jobId))
-    expect(answered(stored?.counts ?? { found: 0, not_found: 0 })).toBe(500)
-    expect(stored?.counts.cancelled).toBe(LINES.length - 500)
-    expect(stored?.counts.failed).toBe(0)
-    expect(checkJobInvariant(LINES, (await services.results.page(jobId, 0)).entries)).toEqual([])
+  it.each(['main', 'search-thread'] as const)(
+    "the inventory answer reader (the searches' HTTP on %s): the lookups running end Interrupted with what was answered, and Resume finishes on a new reader",
+    async (searchHttp) => {
+      const { services, problems } = await open(searchHttp)
+      const demo = await services.demoApi()
+      await demo.setFaults({ holdSearchesAfter: 5 })
+      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines: LINES })
+      await vi.waitFor(async () => {
+        expect((await demo.stats()).held).toBeGreaterThan(0)
+        expect(services.lookups.progress(jobId).resultsCount).toBe(500)
+      }, SETTLED)
+      await endThread('Search replies')
+      const stopped = await services.lookups.whenSettled(jobId)
+      expect(stopped.state).toBe('interrupted')
+      expect(problems).toEqual([
+        'The inventory answer reader stopped unexpectedly; the lookups running were paused with every answer kept, and can be resumed from History. The details were written to the log.'
+      ])
+      const stored = services.history.lookup(Number(jobId))
+      expect(answered(stored?.counts ?? { found: 0, not_found: 0 })).toBe(500)
+      expect(stored?.counts.cancelled).toBe(LINES.length - 500)
+      expect(stored?.counts.failed).toBe(0)
+      expect(checkJobInvariant(LINES, (await services.results.page(jobId, 0)).entries)).toEqual([])
 
-    await demo.setFaults({ holdSearchesAfter: null })
-    const askedBefore = (await demo.stats()).valuesSearched
-    await services.lookups.resume(jobId)
-    const resumed = await services.lookups.whenSettled(jobId)
-    expect(resumed.state).toBe('finished')
-    expect(answered(resumed)).toBe(LINES.length)
-    expect((await demo.stats()).valuesSearched - askedBefore).toBe(LINES.length - 500)
-  })
+      await demo.setFaults({ holdSearchesAfter: null })
+      const askedBefore = (await demo.stats()).valuesSearched
+      await services.lookups.resume(jobId)
+      const resumed = await services.lookups.whenSettled(jobId)
+      expect(resumed.state).toBe('finished')
+      expect(answered(resumed)).toBe(LINES.length)
+      expect((await demo.stats()).valuesSearched - askedBefore).toBe(LINES.length - 500)
+    }
+  )
 })

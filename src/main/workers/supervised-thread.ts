@@ -88,6 +88,8 @@ export interface SupervisedThread<W extends ThreadWaiter> {
   warm(): void
   /** Posts a request on the running thread (started now if none runs); `waiter` waits until `take(id)`. */
   post(message: (id: number) => unknown, waiter: W, transfer?: ArrayBuffer[]): void
+  /** Posts a message that waits for no answer (a cancel) to the running thread; with none running, there is nothing to tell. */
+  notify(message: unknown): void
   /** The waiter of request `id`, no longer waiting; undefined when it was answered or failed already. */
   take(id: number): W | undefined
   peek(id: number): W | undefined
@@ -168,6 +170,9 @@ export function superviseThread<W extends ThreadWaiter>(options: SupervisedThrea
       waiting.set(id, waiter)
       thread.ref()
       thread.postMessage(message(id), transfer ?? [])
+    },
+    notify(message) {
+      thread?.postMessage(message)
     },
     take(id) {
       const waiter = waiting.get(id)

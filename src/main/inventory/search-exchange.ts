@@ -1,0 +1,91 @@
+import {
+  ERROR_REPLY_LIMIT_BYTES,
+  readBoundedBytes,
+  readBoundedText,
+  ReplyTooLargeError,
+  SEARCH_REPLY_LIMIT_BYTES
+} from '../http/bounded-reply'
+import { redirectOf, type Redirect } from '../http/redirect-refusal'
+import { UnreadableReplyError, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
+import type { SearchRequest } from './search-request'
+
+/** The reply headers main reads: the rate limit's and the error body's type. Nothing else crosses from a search thread. */
+const READ_HEADERS = ['content-type', 'x-current-token-count', 'x-next-replenishment-time', 'retry-after'] as const
+
+export type ReplyHeaders = Partial<Record<(typeof READ_HEADERS)[number], string>>
+
+/** What one search's HTTP came to, with its reply read: all the inventory client needs, wherever the HTTP ran. */
+export type SearchExchange =
+  | { kind: 'answered'; status: number; headers: ReplyHeaders; answers: SearchAnswers }
+  /** A 2xx whose body is not a search reply. */
+  | { kind: 'unreadable'; status: number; headers: ReplyHeaders }
+  /** Any other status, with its body's text (bounded) for main to read the server's message in. */
+  | { kind: 'refused'; status: number; headers: ReplyHeaders; text: string }
+  | { kind: 'redirected'; redirect: Redirect }
+  | { kind: 'too_large'; status: number | null; limitBytes: number }
+
+/**
+ * Sends one search and reads its reply: where a search's HTTP runs (main's thread with Electron's
+ * `net.fetch`, the search thread with Node's fetch), the request goes out the same way, no redirect
+ * is followed, and the reply is bounded while it streams. Rejects with `SearchFetchError` when no
+ * whole answer came (the caller says why in a sentence); an error of `read` other than an
+ * unreadable reply (its thread stopped) is passed on as it is.
+ */
+export async function exchangeSearch(
+  fetchFn: typeof fetch,
+  { url, init }: SearchRequest,
+  read: (body: Uint8Array) => SearchAnswers | Promise<SearchAnswers>
+): Promise<SearchExchange> {
+  let status: number | null = null
+  let body: Uint8Array
+  let headers: ReplyHeaders
+  try {
+    // The token and the consumer ID must not follow a redirect to another host.
+    const response = await fetchFn(url, { ...init, redirect: 'manual' })
+    status = response.status
+    const redirect = redirectOf(response, url)
+    if (redirect !== null) {
+      await response.body?.cancel().catch(() => undefined)
+      return { kind: 'redirected', redirect }
+    }
+    headers = readHeaders(response.headers)
+    if (!response.ok) return { kind: 'refused', status, headers, text: await readBoundedText(response, ERROR_REPLY_LIMIT_BYTES) }
+    body = await readBoundedBytes(response, SEARCH_REPLY_LIMIT_BYTES)
+  } catch (error) {
+    if (error instanceof ReplyTooLargeError) return { kind: 'too_large', status, limitBytes: error.limitBytes }
+    throw new SearchFetchError(error)
+  }
+  try {
+    return { kind: 'answered', status, headers, answers: await read(body) }
+  } catch (error) {
+    if (error instanceof UnreadableReplyError) return { kind: 'unreadable', status, headers }
+    throw error
+  }
+}
+
+/** A search that got no whole answer: the request failed, was cancelled or timed out. `cause` is the fetch's own error. */
+export class SearchFetchError extends Error {
+  constructor(cause: unknown) {
+    super('The search got no answer.', { cause })
+    this.name = 'SearchFetchError'
+  }
+}
+
+function readHeaders(headers: Headers): ReplyHeaders {
+  const read: ReplyHeaders = {}
+  for (const name of READ_HEADERS) {
+    const value = headers.get(name)
+    if (value !== null) read[name] = value
+  }
+  return read
+}
+
+/** Where a search's HTTP runs, chosen by whoever builds the app: its one request out and its reply read. */
+export interface SearchTransport {
+  exchange(request: SearchRequest, question: SearchQuestion): Promise<SearchExchange>
+}
+
+/** The search's HTTP on the caller's thread (Electron's `net.fetch` runs only on main), its replies read by `replies`. */
+export function searchOnCallersThread(fetchFn: typeof fetch, replies: SearchReplyReader): SearchTransport {
+  return { exchange: (request, question) => exchangeSearch(fetchFn, request, (body) => replies.read(body, question)) }
+}

@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { answeringServer } from '../http/test-support/loopback-servers'
+import { createMemoryLogger } from '../logging/logger'
+import { createRedactor, REDACTED } from '../security/redactor'
+import { isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
+import { runningThreads } from '../workers/thread-census'
+import { SearchFetchError, type SearchExchange } from './search-exchange'
+import type { SearchQuestion } from './search-reply'
+import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+import { buildSearchRequest } from './search-request'
+
+/**
+ * Searches sent from the search thread, as the Node entries run them: main prepares the request
+ * (address checked, token in its header) and the thread sends it with Node's fetch and reads the
+ * reply. Timeouts, redirects, error statuses and oversized replies go through the inventory
+ * client's own tests on this transport too (`inventory-client.test.ts`).
+ */
+const TOKEN = 'tok-0123456789abcdef'
+const LATER_TOKEN = 'tok-fedcba9876543210'
+const QUESTION: SearchQuestion = { itemType: 'gtin', values: ['00012345678905', '00036000291452'] }
+
+const opened: SearchReplyThread[] = []
+afterEach(async () => {
+  for (const thread of opened.splice(0)) await thread.close()
+})
+
+function open() {
+  const redactor = createRedactor([TOKEN])
+  const stops: ThreadStoppedError[] = []
+  const thread = startSearchReplyThread({ log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
+  opened.push(thread)
+  return { thread, redactor, stops }
+}
+
+function search(url: string, signal = new AbortController().signal) {
+  const origin = new URL(url).origin
+  return buildSearchRequest(
+    { baseUrl: url, searchPath: '/search', boundInventoryOrigin: origin },
+    { consumerId: 'client', authorization: TOKEN },
+    { store_nbr: 1, item_type: 'gtin', item_type_values: [...QUESTION.values] },
+    signal
+  )
+}
+
+/** A server that echoes the request's Authorization header inside the first item it finds. */
+function echoingItems(): Promise<string> {
+  return answeringServer((request, _body, response) => {
+    const echoed = request.headers.authorization ?? ''
+    response.writeHead(200, { 'Content-Type': 'application/json', 'X-Current-Token-Count': '9' }).end(
+      JSON.stringify({
+        items: [{ gtin: '12345678905', inventory_locations: [{ location_area: 'store', state: 'available', quantity: 1, note: echoed }] }]
+      })
+    )
+  })
+}
+
+/** A server that holds every search until its connection closes; `arrived` resolves with the first one, `closed` when its connection ends. */
+async function holdingServer() {
+  let arrive: () => void = () => undefined
+  let close: () => void = () => undefined
+  const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  const closed = new Promise<void>((resolve) => (close = resolve))
+  const url = await answeringServer((request) => {
+    request.socket.on('close', close)
+    arrive()
+  })
+  return { url, arrived, closed }
+}
+
+function answered(exchange: SearchExchange) {
+  if (exchange.kind !== 'answered') throw new Error(`expected an answer, got ${exchange.kind}`)
+  return exchange
+}
+
+describe('searches sent from the search thread', () => {
+  it('sends the prepared request and answers with the reply read there: redacted with every value main knows, even one learned after the thread started', async () => {
+    const { thread, redactor } = open()
+    const url = await echoingItems()
+    const first = answered(await thread.exchange(search(url), QUESTION))
+    expect(first.headers['x-current-token-count']).toBe('9')
+    expect(first.answers.items[0]?.json).toContain(REDACTED)
+    expect(JSON.stringify(first)).not.toContain(TOKEN)
+    expect(first.answers.items[1]).toBeNull()
+
+    redactor.remember(LATER_TOKEN)
+    const request = search(url)
+    request.init.headers.Authorization = LATER_TOKEN
+    const second = answered(await thread.exchange(request, QUESTION))
+    expect(JSON.stringify(second)).not.toContain(LATER_TOKEN)
+  })
+
+  it('cancelled mid-request: fails at once on main, and the thread drops the request', async () => {
+    const { thread } = open()
+    const server = await holdingServer()
+    const controller = new AbortController()
+    const pending = thread.exchange(search(server.url, controller.signal), QUESTION)
+    await server.arrived
+    controller.abort()
+    const error: unknown = await pending.then(
+      () => null,
+      (failure: unknown) => failure
+    )
+    expect(error).toBeInstanceOf(SearchFetchError)
+    await server.closed
+  })
+
+  it('refuses a search whose signal is already aborted without sending it', async () => {
+    const { thread } = open()
+    let requests = 0
+    const url = await answeringServer((_request, _body, response) => {
+      requests += 1
+      response.writeHead(200).end('{"items":[]}')
+    })
+    const controller = new AbortController()
+    controller.abort()
+    await expect(thread.exchange(search(url, controller.signal), QUESTION)).rejects.toBeInstanceOf(SearchFetchError)
+    answered(await thread.exchange(search(url), QUESTION))
+    expect(requests).toBe(1)
+  })
+
+  it('ended mid-request: the search fails with the sentence, the stop is heard, and the next search runs on a new thread taught every value again', async () => {
+    const { thread, stops } = open()
+    const echoing = await echoingItems()
+    answered(await thread.exchange(search(echoing), QUESTION))
+    const [running] = runningThreads('Search replies')
+    const server = await holdingServer()
+    const pending = thread.exchange(search(server.url), QUESTION)
+    await server.arrived
+    await running?.terminate()
+    const error: unknown = await pending.then(
+      () => null,
+      (failure: unknown) => failure
+    )
+    expect(isThreadStopped(error)).toBe(true)
+    expect(stops.map((stop) => stop.message)).toEqual([(error as Error).message])
+
+    const again = answered(await thread.exchange(search(echoing), QUESTION))
+    expect(runningThreads('Search replies')[0]).not.toBe(running)
+    expect(JSON.stringify(again)).not.toContain(TOKEN)
+  })
+})
