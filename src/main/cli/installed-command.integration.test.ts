@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, readlinkSync, realpathSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +8,7 @@ import { DEMO_CREDENTIALS } from '../demo-api/demo-api'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { validGtins } from '../jobs/test-support/gtin-fixtures'
 import { parseDelimited } from '../files/import/delimited-parser'
+import { COMPILE_CACHE_FOLDER } from './compile-cache'
 import { nodeIsNewEnough, nodeVersionProblem } from './node-version'
 import { heldSearchesProxy } from './test-support/held-searches-proxy'
 import { packAndInstall, pathWith, run, type Finished } from './test-support/installed-command'
@@ -89,6 +90,36 @@ describe.skipIf(process.platform === 'win32')(
       expect(looked.code).toBe(0)
       const rows = await csvRows(join(work, 'results', 'items.csv'))
       expect(rows.map((row) => [row['Item name'], row.GTIN])).toEqual(GTINS.map((gtin, i) => [`Item ${i}`, gtin]))
+    })
+
+    it("keeps its compile cache in the data folder, private, for main's thread and the threads it starts, and runs the same with it spoilt or blocked", async () => {
+      const cacheData = join(dir, 'cache-data')
+      const lookUp = () =>
+        inventoryLookup(['--env', 'demo', '--store', '100', '--input', 'items.csv', '--output', 'results/cached.csv'], {
+          STORE_INVENTORY_DATA_DIR: cacheData
+        })
+      const expected = GTINS.map((gtin, i) => [`Item ${i}`, gtin])
+      const written = async () => (await csvRows(join(work, 'results', 'cached.csv'))).map((row) => [row['Item name'], row.GTIN])
+
+      expect((await lookUp()).code).toBe(0)
+      const cache = join(cacheData, COMPILE_CACHE_FOLDER)
+      expect(statSync(cache).mode & 0o777).toBe(0o700)
+      // Node keeps one folder per set of V8 flags: main's thread's, and the threads' (started with a smaller young generation).
+      const kept = readdirSync(cache)
+      expect(kept.length).toBeGreaterThanOrEqual(2)
+      expect(await written()).toEqual(expected)
+
+      // Entries that are not what Node wrote (another build's, or spoilt) are not used.
+      for (const folder of kept) for (const entry of readdirSync(join(cache, folder))) writeFileSync(join(cache, folder, entry), 'spoilt')
+      const spoilt = await lookUp()
+      expect(spoilt.code, spoilt.stderr).toBe(0)
+      expect(await written()).toEqual(expected)
+
+      await rm(cache, { recursive: true })
+      writeFileSync(cache, 'not a folder')
+      const blocked = await lookUp()
+      expect(blocked.code, blocked.stderr).toBe(0)
+      expect(await written()).toEqual(expected)
     })
 
     it('writes one JSON document the schema accepts, and NDJSON to standard output with every message on standard error', async () => {

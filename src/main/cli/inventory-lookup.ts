@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import * as nodeModule from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { COMMAND_NAME, COMMAND_THREAD_FILE, COMMAND_THREAD_FILES } from './command-files'
 import type { BuiltCommand } from './command-thread'
+import { enableCompileCache } from './compile-cache'
 import { startCommand } from './start-command'
 
 /**
@@ -24,10 +24,6 @@ function builtCommand(): BuiltCommand {
   }
 }
 
-// Node keeps the compiled code of the command's modules (in the system's temporary folder) for the
-// next run, which then parses none of its megabyte of JavaScript again: a third of a short lookup's
-// time on main's thread. The threads it starts use the same cache. A Node too old to have it (told
-// so by startCommand) must still get that far: it is looked up, not imported by name.
-nodeModule.enableCompileCache?.()
-
-await startCommand(COMMAND_NAME, builtCommand)
+// Node keeps the compiled code of the command's modules for the next run, which then parses none
+// of its megabyte of JavaScript again, on main's thread and on each thread it starts.
+await startCommand(COMMAND_NAME, builtCommand, enableCompileCache)
