@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
 import { localDemoDay, type DemoDay } from './demo-date'
@@ -153,6 +153,9 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     send(res, messageReply(404, MESSAGES.notFound))
   }
 
+  // Not imported: as an ES module node:http is loaded with every export read, which loads the
+  // WebSocket client it offers too, a third of the Demo thread's start.
+  const { createServer } = process.getBuiltinModule('node:http')
   const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 60_000 }, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent && !res.destroyed) send(res, messageReply(500, MESSAGES.internalError))
