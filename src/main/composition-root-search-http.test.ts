@@ -7,11 +7,13 @@ import { createAppRoot, type AppRoot } from './composition-root'
 import { createMemorySecretStore } from './credentials/memory-secret-store'
 import { asLines, validGtins } from './jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from './logging/logger'
+import { DEFAULT_MAX_CONCURRENCY } from './jobs/scheduler/scheduler-pool'
 
 /**
  * Where the searches' HTTP runs is the root's caller's choice, not a guess: Electron's main passes
- * `main` (its `net.fetch` runs only there), the Node entries `search-thread`. The `fetch` effect
- * sees every request main sends, so what it sees tells where each search went out.
+ * `main` (its `net.fetch` runs only there), the Node entries `search-thread` (from the thread once it
+ * runs; a small lookup's replies are read in place and start none). The `fetch` effect sees every
+ * request main sends, so what it sees tells where each search went out.
  */
 let dir: string
 let root: AppRoot | null = null
@@ -21,7 +23,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function lookUpThrough(searchHttp: 'main' | 'search-thread' | undefined): Promise<string[]> {
+async function lookUpThrough(searchHttp: 'main' | 'search-thread' | undefined, values = 250): Promise<string[]> {
   dir = await mkdtemp(join(tmpdir(), 'search-http-'))
   const seen: string[] = []
   root = await createAppRoot({
@@ -37,7 +39,7 @@ async function lookUpThrough(searchHttp: 'main' | 'search-thread' | undefined): 
     chooseExportPath: async () => null,
     openExternal: async () => undefined
   })
-  const lines = asLines(validGtins(250))
+  const lines = asLines(validGtins(values))
   const { jobId } = await root.services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines })
   const settled = await root.services.lookups.whenSettled(jobId)
   expect(settled.state).toBe('finished')
@@ -46,8 +48,17 @@ async function lookUpThrough(searchHttp: 'main' | 'search-thread' | undefined): 
 }
 
 describe("the searches' HTTP", () => {
-  it('runs on the search thread when the caller says so: main fetches only the token', async () => {
-    expect(await lookUpThrough('search-thread')).toEqual([TOKEN_PATH])
+  it('runs on the search thread when the caller says so, once a reply too large to read in place has started it', async () => {
+    const seen = await lookUpThrough('search-thread', 2_000)
+    const fromMain = seen.filter((path) => path === searchPathFor('demo')).length
+    expect(seen).toContain(TOKEN_PATH)
+    // The searches sent before the first large reply came back went out from main; the other 20 - n from the thread.
+    expect(fromMain).toBeGreaterThan(0)
+    expect(fromMain).toBeLessThanOrEqual(DEFAULT_MAX_CONCURRENCY)
+  })
+
+  it('sends a small lookup from the caller when the caller says search-thread: its one small reply starts no thread', async () => {
+    expect(await lookUpThrough('search-thread', 3)).toEqual([TOKEN_PATH, searchPathFor('demo')])
   })
 
   it.each([['main'], [undefined]] as const)("runs on main's fetch when the caller says %s", async (searchHttp) => {

@@ -19,7 +19,7 @@ import { createTrendsService } from './history/trends-service'
 import { openHistoryWriter } from './history/open-history-writer'
 import { createInventoryClient } from './inventory/inventory-client'
 import { searchOnCallersThread } from './inventory/search-exchange'
-import { startSearchReplyThread } from './inventory/search-reply-thread'
+import { searchFromThreadOnceRunning, startSearchReplyThread } from './inventory/search-reply-thread'
 import { createChannelImplementations } from './ipc/channel-implementations'
 import { createHandlerTable, type HandlerTable } from './ipc/handler-table'
 import type { IpcSender } from './security/ipc-sender'
@@ -148,8 +148,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       void lookups.stopAll('interrupted')
     }
   })
-  // Electron's net.fetch runs only on main, which moves each reply's bytes to the thread; Node's fetch runs on the thread itself.
-  const transport = effects.searchHttp === 'search-thread' ? replies : searchOnCallersThread(fetch, replies)
+  // Electron's net.fetch runs only on main, which moves each reply's bytes to the thread; Node's fetch runs on the thread
+  // itself once it runs (a small lookup, its replies read in place, starts none).
+  const transport =
+    effects.searchHttp === 'search-thread' ? searchFromThreadOnceRunning(replies, fetch) : searchOnCallersThread(fetch, replies)
   const client = createInventoryClient({ fetch, tokens, log, now, transport })
   const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry, onStopped: tell })

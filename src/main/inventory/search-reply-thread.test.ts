@@ -5,18 +5,22 @@ import { createRedactor, REDACTED } from '../security/redactor'
 import { isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
 import { runningThreads } from '../workers/thread-census'
 import { readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
-import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+import { readsReplyInPlace, SMALL_REPLY_BYTES, startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
 
 const TOKEN = 'tok-0123456789abcdef'
 const LATER_TOKEN = 'tok-fedcba9876543210'
 const QUESTION: SearchQuestion = { itemType: 'gtin', values: ['00012345678905', '36000291452', '00000000000017'] }
 
-/** A reply with an item for the first two values asked (one without its leading zeros) and one for a value not asked. */
-function reply(echoed: string): Uint8Array {
+/**
+ * A reply with an item for the first two values asked (one without its leading zeros) and one for a
+ * value not asked; `size: 'large'` pads it past what is read in place, so the thread reads it.
+ */
+function reply(echoed: string, size: 'small' | 'large' = 'large'): Uint8Array {
   return new TextEncoder().encode(
     JSON.stringify({
       supplier_name: 'Acme',
       store_nbr: 1234,
+      ...(size === 'large' ? { request_id: 'r'.repeat(SMALL_REPLY_BYTES) } : {}),
       items: [
         { gtin: '36000291452', inventory_locations: [{ location_area: 'store', state: 'available', quantity: 4 }] },
         { gtin: '12345678905', inventory_locations: [{ location_area: 'backroom', state: 'available', quantity: 2, note: echoed }] },
@@ -43,6 +47,46 @@ function itemsOf(answers: { items: ({ json: string } | null)[] }): (InventoryIte
   return answers.items.map((item) => (item === null ? null : (JSON.parse(item.json) as InventoryItem)))
 }
 
+describe('where a search reply is read', () => {
+  it('reads a reply of up to SMALL_REPLY_BYTES in place while the thread is not running, and every other reply on the thread', () => {
+    expect(readsReplyInPlace(0, false)).toBe(true)
+    expect(readsReplyInPlace(SMALL_REPLY_BYTES, false)).toBe(true)
+    expect(readsReplyInPlace(SMALL_REPLY_BYTES + 1, false)).toBe(false)
+    expect(readsReplyInPlace(0, true)).toBe(false)
+    expect(readsReplyInPlace(SMALL_REPLY_BYTES, true)).toBe(false)
+  })
+
+  it('reads a small reply without starting the thread, and a larger one on a thread started for it, with the same answers either way', async () => {
+    const { thread, redactor } = open()
+    const small = reply(`Bearer ${TOKEN}`, 'small')
+    const large = reply(`Bearer ${TOKEN}`, 'large')
+    expect(small.byteLength).toBeLessThanOrEqual(SMALL_REPLY_BYTES)
+    expect(large.byteLength).toBeGreaterThan(SMALL_REPLY_BYTES)
+
+    const inPlace = await thread.read(small, QUESTION)
+    expect(runningThreads('Search replies')).toEqual([])
+    expect(inPlace).toEqual(readSearchReply(small, QUESTION, redactor))
+    expect(inPlace.items[0]?.json).toContain(REDACTED)
+
+    const onThread = await thread.read(large, QUESTION)
+    expect(runningThreads('Search replies')).toHaveLength(1)
+    // What History stores of each item (its JSON and locations) and the unmatched count do not depend on where it was read.
+    expect(onThread).toEqual(inPlace)
+
+    // Once the thread runs, a small reply is read there too: main's thread reads none of a large lookup's replies.
+    redactor.remember(LATER_TOKEN)
+    const after = await thread.read(reply(LATER_TOKEN, 'small'), QUESTION)
+    expect(JSON.stringify(after)).not.toContain(LATER_TOKEN)
+    expect(runningThreads('Search replies')).toHaveLength(1)
+  })
+
+  it('says a small body that is not a search reply could not be read, as the thread does', async () => {
+    const { thread } = open()
+    await expect(thread.read(new TextEncoder().encode('{"items": [tru'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    expect(runningThreads('Search replies')).toEqual([])
+  })
+})
+
 describe('search replies read on their own thread', () => {
   it('answers as the reading on main would, matched to the values asked and redacted with every value main knows, even one learned after the thread started', async () => {
     const { thread, redactor } = open()
@@ -61,8 +105,10 @@ describe('search replies read on their own thread', () => {
 
   it('says a body that is not a search reply could not be read', async () => {
     const { thread } = open()
-    await expect(thread.read(new TextEncoder().encode('{"items": [tru'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
-    await expect(thread.read(new TextEncoder().encode('[1, 2]'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    const padded = (text: string) => new TextEncoder().encode(text.padEnd(SMALL_REPLY_BYTES + 1))
+    await expect(thread.read(padded('{"items": [tru'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    await expect(thread.read(padded('[1, 2]'), QUESTION)).rejects.toBeInstanceOf(UnreadableReplyError)
+    expect(runningThreads('Search replies')).toHaveLength(1)
     expect((await thread.read(reply('x'), QUESTION)).items).toHaveLength(3)
   })
 

@@ -7,14 +7,20 @@ import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { resolveThreadEntry } from '../workers/thread-entry'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
-import { SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
-import { UnreadableReplyError, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
+import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
+import {
+  createInThreadReplyReader,
+  UnreadableReplyError,
+  type SearchAnswers,
+  type SearchQuestion,
+  type SearchReplyReader
+} from './search-reply'
 import type { FetchFailureReport, SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
 
 export interface SearchReplyThreadOptions {
   log: Logger
-  /** Main's redactor: the thread is taught every secret and token it knows before reading a reply. */
-  redactor: Pick<Redactor, 'known'>
+  /** Main's redactor: the thread is taught every secret and token it knows before reading a reply; a small one is read with it. */
+  redactor: Pick<Redactor, 'known' | 'value'>
   /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   entry?: string | undefined
   /** Hears the thread stop unexpectedly, with the sentence that says so: the lookups reading through it are interrupted. */
@@ -26,7 +32,26 @@ export interface SearchReplyThreadOptions {
  * transport of its own, sending each search from the thread with Node's fetch.
  */
 export interface SearchReplyThread extends SearchReplyReader, SearchTransport {
+  /** Whether the thread runs now: until a reply too large to read in place starts it, it does not. */
+  readonly running: boolean
   close(): Promise<void>
+}
+
+/**
+ * A reply up to this size (about 40 items; a 100-value search's reply is some 35 KB) is read where
+ * it arrives while the thread is not running: that takes well under a millisecond, and starting the
+ * thread to read it some 80 ms of processor time (a thread, and its bundle) and as long again
+ * before the answer, most of a small lookup's time in the headless command.
+ */
+export const SMALL_REPLY_BYTES = 16 * 1024
+
+/**
+ * Whether a reply of `bytes` is read where it arrives rather than on the thread: only a small one,
+ * and only while the thread is not running. The first larger reply starts the thread, and from
+ * then on every reply is read there, so a large lookup's replies never weigh on main's thread.
+ */
+export function readsReplyInPlace(bytes: number, threadRunning: boolean): boolean {
+  return !threadRunning && bytes <= SMALL_REPLY_BYTES
 }
 
 interface Waiting {
@@ -35,8 +60,8 @@ interface Waiting {
 }
 
 /**
- * The search thread, supervised like every thread of main: started on the first search and again
- * after it stops; a search it was reading or sending when it stopped fails with the sentence, and
+ * The search thread, supervised like every thread of main: started on the first reply too large to
+ * read in place (`readsReplyInPlace`) or the first search sent through it, and again after it stops; a search it was reading or sending when it stopped fails with the sentence, and
  * `onStopped` hears it. A body is moved to the thread, not copied. A search sent from the thread is
  * cancelled there when its signal aborts (a cancel, the run's end, the timeout); it fails on main at
  * once, as a fetch on main would.
@@ -67,6 +92,7 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
     }
   })
   let closed = false
+  const inPlace = createInThreadReplyReader(options.redactor)
 
   /** The values the thread has not been told yet; all of them for a thread about to start. */
   function unheard(): string[] {
@@ -82,8 +108,12 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
   }
 
   return {
+    get running() {
+      return thread.running
+    },
     read(body, question) {
       if (closed) return Promise.reject(closedError())
+      if (readsReplyInPlace(body.byteLength, thread.running)) return inPlace.read(body, question)
       return new Promise<SearchAnswers>((resolve, reject) => {
         const remember = unheard()
         // Only a buffer of the body's own can move; a view into a larger one is copied first.
@@ -150,4 +180,15 @@ function fetchFailure(report: FetchFailureReport): Error {
   const error = new Error(report.chain.join(' <- '))
   error.name = report.name
   return error
+}
+
+/**
+ * Under Node, where nothing holds the HTTP to main: a search is sent from the thread once it runs,
+ * and until then from the caller's thread with its replies read by the thread's reader, which reads
+ * a small one in place. So a three-value lookup starts no thread, and a large lookup's first big
+ * reply starts it, after which every search is sent and read there.
+ */
+export function searchFromThreadOnceRunning(thread: SearchReplyThread, fetchFn: typeof fetch): SearchTransport {
+  const onCaller = searchOnCallersThread(fetchFn, thread)
+  return { exchange: (request, question) => (thread.running ? thread : onCaller).exchange(request, question) }
 }
