@@ -8,7 +8,7 @@ import { lookupGone } from './lookup-id'
 import { createLookupReads } from './lookup-reads'
 import { prepareLookup, type ClaimedRun, type CreatedLookup, type NewLookupRequest } from './lookup-request'
 import { createLookupWrites } from './lookup-writes'
-import { createOriginReads, createOriginWrites, type LookupOrigin } from './lookup-origins'
+import { createOriginReads, createOriginWrites } from './lookup-origins'
 import { createSummaryReads, createSummaryWrites } from './run-summaries'
 import { createAnswerLocations } from './answer-locations'
 import { createCarriedStaging, namesOfStaged, nameStagedFromCatalogue, type CarriedPart } from './staged-carried'
@@ -46,7 +46,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     summaryReads: createSummaryReads(db),
 
     /**
-     * Validates the lines, stores the lookup with them, and gives the values to look up. A list
+     * Validates the lines, stores the lookup with them and its origin, and gives the values to look up. A list
      * named by its file teaches the catalogue those names; a list without names gets the ones the
      * catalogue knows.
      */
@@ -61,7 +61,13 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
           : from === undefined
             ? nameStagedFromCatalogue(prepared.lookup, staged, catalogue)
             : { lookup: prepared.lookup, slices: staged }
-      const id = writes.createLookup(lookup, now, slices)
+      const { origin } = request
+      const id = writes.createLookup(
+        lookup,
+        now,
+        slices,
+        origin === undefined ? undefined : (created) => originWrites.label(created, origin)
+      )
       if (from !== undefined) {
         const names = slices === undefined ? namesOfLookup(lookup) : namesOfStaged(lookup, slices)
         if (names.length > 0) writes.transaction(() => catalogue.record(lookup.itemType, names, { source: from, lookupId: id }, now))
@@ -120,7 +126,6 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
       return deleted
     },
 
-    setOrigin: (id: number, origin: LookupOrigin): boolean => writes.transaction(() => originWrites.setOrigin(id, origin)),
     /** Drops the raw answers of runs that ended before `cutoff`, keeping their summaries; returns how many. */
     removeAnswersBefore(cutoff: number, now: number): number {
       const ids = summaries.withAnswersBefore(cutoff)

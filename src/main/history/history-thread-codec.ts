@@ -24,6 +24,7 @@ export interface PackedNewLookupRequest {
   carried?: PackedCells
   carriedStaged?: string
   itemNamesFrom?: string
+  origin?: NewLookupRequest['origin']
 }
 
 export interface PackedCreatedLookup {
@@ -128,7 +129,8 @@ export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest
     lines: packLines(request.lines),
     ...(request.carried === undefined ? {} : { carried: packCells(request.carried) }),
     ...(request.carriedStaged === undefined ? {} : { carriedStaged: request.carriedStaged }),
-    ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom })
+    ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom }),
+    ...(request.origin === undefined ? {} : { origin: request.origin })
   }
 }
 
@@ -138,7 +140,8 @@ export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupReques
     lines: unpackLines(packed.lines.lines, packed.lines.lengths, packed.lines.text),
     ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) }),
     ...(packed.carriedStaged === undefined ? {} : { carriedStaged: packed.carriedStaged }),
-    ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom })
+    ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom }),
+    ...(packed.origin === undefined ? {} : { origin: packed.origin })
   }
 }
 

@@ -157,7 +157,6 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     purgeStartedBefore: (cutoff) => call('purgeStartedBefore', cutoff),
     removeAnswersBefore: (cutoff) => call('removeAnswersBefore', cutoff),
     saveDraft: (draft) => call('saveDraft', draft),
-    setOrigin: (id, origin) => call('setOrigin', id, origin),
     close: () => channel.close()
   }
 }

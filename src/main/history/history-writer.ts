@@ -2,7 +2,6 @@ import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryOperations } from './history-operations'
 import type { AnswerRow, RunFigures, StoppedState } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
-import type { LookupOrigin } from './lookup-origins'
 import type { CarriedPart } from './staged-carried'
 
 /**
@@ -32,8 +31,6 @@ export interface HistoryWriter {
   /** Drops the raw answers of runs that ended before `cutoff`, keeping their summaries; resolves to how many. */
   removeAnswersBefore(cutoff: number): Promise<number>
   saveDraft(draft: unknown): Promise<void>
-  /** Says where a lookup came from (a watchlist's run, a Run again); false when the lookup is gone. */
-  setOrigin(id: number, origin: LookupOrigin): Promise<boolean>
   /** Lets the writes asked so far finish, then stops taking more. */
   close(): Promise<void>
 }
@@ -59,7 +56,6 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
     purgeStartedBefore: (cutoff) => run(() => operations.purgeStartedBefore(cutoff, now())),
     removeAnswersBefore: (cutoff) => run(() => operations.removeAnswersBefore(cutoff, now())),
     saveDraft: (draft) => run(() => operations.saveDraft(draft, now())),
-    setOrigin: (id, origin) => run(() => operations.setOrigin(id, origin)),
     close: () => Promise.resolve()
   }
 }

@@ -78,18 +78,13 @@ export function createOriginReads(db: DatabaseSync) {
 }
 
 export function createOriginWrites(db: DatabaseSync) {
-  const upsert = db.prepare(
-    `INSERT INTO lookup_origins (lookup_id, watchlist_id, watchlist_name, follows, scheduled) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (lookup_id) DO UPDATE SET watchlist_id = excluded.watchlist_id, watchlist_name = excluded.watchlist_name,
-       follows = excluded.follows, scheduled = excluded.scheduled`
+  const insert = db.prepare(
+    'INSERT INTO lookup_origins (lookup_id, watchlist_id, watchlist_name, follows, scheduled) VALUES (?, ?, ?, ?, ?)'
   )
-  const exists = db.prepare('SELECT 1 FROM lookups WHERE id = ?')
   return {
-    /** False when the lookup is gone (deleted meanwhile). */
-    setOrigin(id: number, origin: LookupOrigin): boolean {
-      if (exists.get(id) === undefined) return false
-      upsert.run(id, origin.watchlistId, origin.watchlistName, origin.follows, origin.scheduled ?? null)
-      return true
+    /** Labels a lookup as it is created, inside its creation's transaction. */
+    label(id: number, origin: LookupOrigin): void {
+      insert.run(id, origin.watchlistId, origin.watchlistName, origin.follows, origin.scheduled ?? null)
     }
   }
 }

@@ -2,6 +2,7 @@ import { AppError } from '../../shared/domain/app-error'
 import { lookupSizeProblem } from '../../shared/domain/store-list'
 import { validateLines } from '../../shared/domain/values'
 import type { LineToLookUp, NewLookup, StoppedState } from './history-types'
+import type { LookupOrigin } from './lookup-origins'
 import { storedLinesFor } from './stored-lines'
 
 /** A lookup to create: the lines as typed, validated where the lookup is stored (off main's thread in the app). */
@@ -14,6 +15,8 @@ export interface NewLookupRequest {
   carriedStaged?: string
   /** The imported file whose "Item name" column the carried cells begin with: the catalogue keeps its names as from there. */
   itemNamesFrom?: string
+  /** Where it came from (a watchlist's run, a Run again): written in the lookup's own transaction, so History never has the run without it. */
+  origin?: LookupOrigin
 }
 
 /** A value to look up and the line it came from. */

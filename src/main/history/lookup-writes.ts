@@ -155,8 +155,9 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
     /**
      * Stores the lookup, its stores and lines, and the results known before any search (invalid
      * lines, duplicates); its carried cells from its lines, or `staged` when they came already sliced.
+     * `alongside` writes what else belongs to the new lookup (its origin) in the same transaction.
      */
-    createLookup(lookup: NewLookup, now: number, staged?: readonly EncodedSlice[]): number {
+    createLookup(lookup: NewLookup, now: number, staged?: readonly EncodedSlice[], alongside?: (id: number) => void): number {
       return transaction(() => {
         const { lastInsertRowid } = insertLookup.run(
           lookup.environment,
@@ -208,6 +209,7 @@ export function createLookupWrites(db: DatabaseSync, owner: LookupOwner) {
           }
         })
         setNextSeq.run(seq, id)
+        alongside?.(id)
         return id
       })
     },

@@ -43,7 +43,6 @@ export function openHistoryWriter(
     purgeStartedBefore: (cutoff) => current().purgeStartedBefore(cutoff),
     removeAnswersBefore: (cutoff) => current().removeAnswersBefore(cutoff),
     saveDraft: (draft) => current().saveDraft(draft),
-    setOrigin: (id, origin) => current().setOrigin(id, origin),
     close: () => writer?.close() ?? Promise.resolve()
   }
 }

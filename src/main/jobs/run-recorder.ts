@@ -100,22 +100,18 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         lines: params.lines,
         ...(carried === null ? {} : staged === null && 'rows' in carried ? { carried: carried.rows } : {}),
         ...(staged === null ? {} : { carriedStaged: staged.key }),
-        ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom })
+        ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom }),
+        ...(params.origin === undefined ? {} : { origin: params.origin })
       }
-      const { origin } = params
       return saving(async () => {
-        let created: CreatedLookup
         try {
           // The cells go to History's writer a part at a time, ahead of the lookup that takes them.
           if (staged !== null) for await (const part of staged.parts) await writer.stageCarried(staged.key, part)
-          created = await writer.createLookup(request)
+          return await writer.createLookup(request)
         } catch (error) {
           if (staged !== null) writer.dropCarried(staged.key).catch(() => undefined)
           throw error
         }
-        // The origin is written next on the same thread, so it is in History before any answer or the end.
-        if (origin !== undefined) await writer.setOrigin(created.id, origin)
-        return created
       })
     },
     claim: (id, statuses) => saving(() => writer.claimRun(id, statuses)),
