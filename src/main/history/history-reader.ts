@@ -4,6 +4,7 @@ import { encodeResultPage, type EncodedResultPage } from '../../shared/domain/re
 import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import type { CurrentAfter, CurrentLine } from './history-types'
+import type { StoredInput } from './lookup-origins'
 import type { LookupReads } from './lookup-reads'
 import type { SummaryReads } from './run-summaries'
 
@@ -36,6 +37,8 @@ export interface HistoryReader {
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
   /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
   itemNames(id: number): Promise<Map<number, string>>
+  /** The input lines after line `after` (0: from the first), at most `limit`, each with its carried cells: a slice of a lookup's list. */
+  inputs(id: number, after: number, limit: number): Promise<StoredInput[]>
   /** The trends of these runs from their summaries (a year of a watchlist's runs in one read), never their raw answers. */
   trends(ids: readonly number[]): Promise<PackedTrends>
   /** Gets ready for reads now (a thread's start), so that the first does not wait for it. */
@@ -46,12 +49,15 @@ export interface HistoryReader {
 /** Current results read per `current` call: what main takes in at once as they arrive. */
 export const CURRENT_PAGE_LINES = 1_000
 
+/** Input lines read per `inputs` call: a wide file's 200,000 rows cross to main a slice at a time, never in one message. */
+export const INPUT_LINES_PER_READ = 10_000
+
 /** The long reads on main's own connection: a history kept in memory, which no other thread can open. */
 export function createInThreadReader({
   reads,
   summaryReads
 }: {
-  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames'>
+  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs'>
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
@@ -67,6 +73,7 @@ export function createInThreadReader({
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     itemNames: (id) => run(() => reads.itemNames(id)),
+    inputs: (id, after, limit) => run(() => reads.inputs(id, after, limit)),
     trends: (ids) => run(() => summaryReads.trends(ids)),
     warm: () => undefined,
     close: () => Promise.resolve()
@@ -89,5 +96,16 @@ export async function* currentPages(reader: HistoryReader, id: number, options: 
     const last = page.at(-1)
     if (last === undefined || page.length < CURRENT_PAGE_LINES) return
     after = { storeNbr: last.storeNbr, line: last.result.line }
+  }
+}
+
+/** A lookup's input lines with their carried cells, in line order, a slice at a time as they are read. */
+export async function* inputSlices(reader: Pick<HistoryReader, 'inputs'>, id: number): AsyncGenerator<StoredInput[]> {
+  for (let after = 0; ;) {
+    const slice = await reader.inputs(id, after, INPUT_LINES_PER_READ)
+    if (slice.length > 0) yield slice
+    const last = slice.at(-1)
+    if (last === undefined || slice.length < INPUT_LINES_PER_READ) return
+    after = last.line
   }
 }

@@ -64,6 +64,7 @@ const operations: Record<string, unknown> =
           sinceLastRun: reads.sinceLastRun,
           carriedCells: reads.carriedCells,
           itemNames: reads.itemNames,
+          inputs: reads.inputs,
           trends: createSummaryReads(db).trends
         } satisfies Record<HistoryReadOp, unknown>
       })()

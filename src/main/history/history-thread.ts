@@ -178,6 +178,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     itemNames: (id) => call('itemNames', id),
+    inputs: (id, after, limit) => call('inputs', id, after, limit),
     trends: (ids) => call('trends', ids),
     warm: () => channel.warm(),
     close: () => channel.close()

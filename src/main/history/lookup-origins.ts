@@ -41,12 +41,13 @@ export function createOriginReads(db: DatabaseSync) {
      WHERE o.watchlist_id = ? AND EXISTS (SELECT 1 FROM run_summaries s WHERE s.lookup_id = o.lookup_id)
      ORDER BY o.lookup_id DESC LIMIT ?`
   )
-  const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? ORDER BY line')
+  const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? AND line > ? ORDER BY line LIMIT ?')
   const slices = createCarriedSliceReads(db)
   return {
-    /** Every input line in line order, cells padded to `width` columns. */
-    inputs(id: number, width: number): StoredInput[] {
-      const rows = inputsOf.all(id) as unknown as { line: number; input: string; carried: string | null }[]
+    /** Input lines in line order, cells padded to `width` columns: every one, or those after line `after`, at most `limit`. */
+    inputs(id: number, width: number, { after = 0, limit = -1 }: { after?: number; limit?: number } = {}): StoredInput[] {
+      // SQLite reads a negative LIMIT as none.
+      const rows = inputsOf.all(id, after, limit) as unknown as { line: number; input: string; carried: string | null }[]
       const sliceRow = slices.reader(id)
       return rows.map((row) => ({
         line: row.line,

@@ -18,6 +18,7 @@ import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices
 import { unpackItems, unpackLocations } from './item-batch'
 import { createItemNameReads } from './item-name-reads'
 import { listStatement } from './list-statement'
+import { createOriginReads, type StoredInput } from './lookup-origins'
 import { createSummaryStockReads } from './summary-stock-reads'
 
 interface LookupRow {
@@ -87,6 +88,7 @@ export function createLookupReads(db: DatabaseSync) {
   const logShape = db.prepare('SELECT next_seq, carried_columns FROM lookups WHERE id = ?')
   const carriedOf = db.prepare('SELECT carried FROM lookup_lines WHERE lookup_id = ? AND line = ?')
   const slices = createCarriedSliceReads(db)
+  const origins = createOriginReads(db)
   const currentOfStore = db.prepare(
     `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 AND r.line > ? ORDER BY r.line LIMIT ?`
   )
@@ -318,6 +320,10 @@ export function createLookupReads(db: DatabaseSync) {
 
     /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue). */
     itemNames: (id: number): Map<number, string> => names.itemNames(id),
+
+    /** The input lines after line `after`, at most `limit`, each with its carried cells. */
+    inputs: (id: number, after: number, limit: number): StoredInput[] =>
+      snapshot(() => origins.inputs(id, widthOf(id).carriedWidth, { after, limit })),
 
     /** Lines whose current result has one of `statuses`, in the order they were answered. */
     linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[] {

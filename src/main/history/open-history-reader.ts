@@ -37,6 +37,7 @@ export function openHistoryReader(
     sinceLastRun: (thenId, nowId, level) => current().sinceLastRun(thenId, nowId, level),
     carriedCells: (id, lines) => current().carriedCells(id, lines),
     itemNames: (id) => current().itemNames(id),
+    inputs: (id, after, limit) => current().inputs(id, after, limit),
     trends: (ids) => current().trends(ids),
     warm: () => current().warm(),
     close: () => reader?.close() ?? Promise.resolve()

@@ -10,11 +10,13 @@ import { dispatch } from './handler-table'
 import { validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
+import type { WatchlistDefinition } from '../../shared/watchlists/watchlist'
+import { itemsFromInputs } from '../watchlists/watchlist-items'
 
 /**
  * A wide file's other cells from import to every reader, through the handler table as the window
  * calls it: the grid's pages, the cells an export adds a slice at a time, the inputs Run again and
- * a watchlist take, and the item names. Each must give back exactly the cells the import read,
+ * a watchlist take, the watchlists saved from them, and the item names. Each must give back exactly the cells the import read,
  * whatever they hold (tabs, quotes, line breaks, unicode, blanks), over more lines than History
  * keeps in one slice.
  */
@@ -110,6 +112,23 @@ it("gives back a wide file's cells exactly in every place that reads them", asyn
   const inputs = services.history.inputs(id)
   expect(new Map(inputs.map((input) => [input.line, input.cells]))).toEqual(expected)
   expect(inputs.map(({ line, input }) => ({ line, input }))).toEqual(lines)
+
+  // Save as watchlist, from the results (History's reader, a slice at a time) and from the form (the import's worker): every column of every line.
+  const fromLookup = await call<{ id: string }>('watchlists:save-lookup', { jobId, name: 'Wide results', group: null, lowStockLevel: 3 })
+  const fromForm = await call<{ id: string }>('watchlists:save', {
+    name: 'Wide form',
+    environment: 'demo',
+    itemType: 'gtin',
+    stores: { kind: 'list', stores: [1234] },
+    lowStockLevel: 3,
+    lines,
+    source
+  })
+  for (const { id: watchlistId } of [fromLookup, fromForm]) {
+    const { definition } = await call<{ definition: WatchlistDefinition }>('watchlists:get', { id: watchlistId })
+    expect(definition.columns).toEqual(imported.columns)
+    expect(definition.items).toEqual(itemsFromInputs(inputs))
+  }
 
   const { lines: latest } = await services.results.latest(jobId, { carried: false })
   const carried = await services.results.carry(jobId, latest)

@@ -7,7 +7,7 @@ import { repeatedLine, type InputLine } from '../../shared/import-lines'
 import { formatNumber } from '../../shared/format/numbers'
 import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
-import type { ImportService } from '../files/import/import-service'
+import { CARRIED_LINES_PER_ASK, type ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { CarriedPart } from '../history/staged-carried'
 import type { CarriedInput, JobRunner } from './job-types'
@@ -61,16 +61,10 @@ function checkRequest({ stores, lines }: LookupRequest): void {
 }
 
 /**
- * Lines whose carried cells are asked of the worker at once, and sent on to History's writer as
- * one part: neither thread nor main builds more rows than this at a time, where a 130,000-line
- * wide file had all of them in one heap and one message.
- */
-const CARRIED_LINES_PER_ASK = 10_000
-
-/**
  * An imported list's other columns, read from the worker thread that keeps the file's table a part
- * at a time, in line order (History keeps them by line), as the lookup is created. The first part
- * is read here: it names the columns.
+ * at a time (`CARRIED_LINES_PER_ASK` lines, each part sent on to History's writer as it is), in
+ * line order (History keeps them by line), as the lookup is created. The first part is read here:
+ * it names the columns.
  */
 async function carriedInParts(
   imports: Pick<ImportService, 'carried'>,

@@ -14,7 +14,7 @@ export function createAppWatchlists(parts: {
   log: Logger
   settings: SettingsStore
   history: HistoryStore
-  reader: Pick<HistoryReader, 'sinceLastRun'>
+  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs'>
   lookups: Pick<LookupService, 'start'>
   imports: Pick<ImportService, 'carried'>
   /** A watchlist was added, edited or deleted (the schedules follow). */

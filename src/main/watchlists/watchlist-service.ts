@@ -15,7 +15,8 @@ import {
 } from '../../shared/watchlists/watchlist'
 import { readWatchlistFile, watchlistFileText } from '../../shared/watchlists/watchlist-file'
 import { PRIVATE_FILE_MODE } from '../files/private-files'
-import type { HistoryReader } from '../history/history-reader'
+import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
+import { inputSlices, type HistoryReader } from '../history/history-reader'
 import type { HistoryStore } from '../history/history-store'
 import type { StoredLookup } from '../history/history-types'
 import { lookupGone, lookupIdOf } from '../history/lookup-id'
@@ -33,8 +34,8 @@ export interface WatchlistServiceDeps {
   store: WatchlistStore
   groups(): readonly StoreGroup[]
   history: Pick<HistoryStore, 'lookup' | 'origin' | 'inputs' | 'latestFinishedRun'>
-  /** Each lookup's stock, as Compare reads it: off main's thread in the app. */
-  reader: Pick<HistoryReader, 'sinceLastRun'>
+  /** Each lookup's stock, as Compare reads it, and a lookup's list a slice at a time: off main's thread in the app. */
+  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs'>
   lowStockLevel(): number
   /** Starts a lookup with the columns it carries and where it came from, through the lookup service as the window's Run does. */
   start(params: {
@@ -47,7 +48,7 @@ export interface WatchlistServiceDeps {
     /** The headless command's client ID, secret or hosts instead of the saved ones. */
     overrides?: TargetOverrides
   }): Promise<JobProgress>
-  /** An imported file's other columns for these of its rows (kept by the import's worker). */
+  /** An imported file's other columns for these of its rows (kept by the import's worker), at most `CARRIED_LINES_PER_ASK` at once. */
   carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedRows>
   log: Pick<Logger, 'warn' | 'error'>
   now(): number
@@ -96,6 +97,17 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     const lookup = deps.history.lookup(id)
     if (lookup === null) throw lookupGone()
     return lookup
+  }
+
+  /** The file's other cells of every line the form ran, asked of the import's worker a slice at a time. */
+  async function carriedInSlices(source: ImportSource, lines: readonly InputLine[]): Promise<CarriedRows> {
+    const numbers = lines.map(({ line }) => line)
+    const { rows: first, ...carried } = await deps.carriedOf(source, numbers.slice(0, CARRIED_LINES_PER_ASK))
+    const rows = [...first]
+    for (let start = CARRIED_LINES_PER_ASK; start < numbers.length; start += CARRIED_LINES_PER_ASK) {
+      for (const row of (await deps.carriedOf(source, numbers.slice(start, start + CARRIED_LINES_PER_ASK))).rows) rows.push(row)
+    }
+    return { ...carried, rows }
   }
 
   async function names(exceptId?: string): Promise<string[]> {
@@ -198,13 +210,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       const previous = form.id === undefined ? null : (await store.get(form.id)).definition
       let list: { columns: string[]; items: WatchlistItem[] }
       if (form.source !== undefined) {
-        list = itemsFromLines(
-          form.lines,
-          await deps.carriedOf(
-            form.source,
-            form.lines.map(({ line }) => line)
-          )
-        )
+        list = itemsFromLines(form.lines, await carriedInSlices(form.source, form.lines))
       } else if (previous !== null) {
         list = keepCells(previous, form.lines)
       } else {
@@ -243,7 +249,10 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
         ? { kind: 'group', group: kept.name, stores: kept.stores }
         : { kind: 'list', stores: lookup.stores }
       const fields = { name: trimmed, environment: lookup.environment, itemType: lookup.itemType, stores, lowStockLevel }
-      const list = { columns: lookup.carriedColumns, items: itemsFromInputs(deps.history.inputs(lookup.id)) }
+      // A wide file's rows come from History's reader a slice at a time, not in one read and one message.
+      const items: WatchlistItem[] = []
+      for await (const slice of inputSlices(deps.reader, lookup.id)) for (const item of itemsFromInputs(slice)) items.push(item)
+      const list = { columns: lookup.carriedColumns, items }
       return summaryOf(await store.create(definitionOf(fields, list, null)), deps.groups())
     },
 

@@ -2,6 +2,13 @@ import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/
 import type { WorkerClient } from '../../workers/worker-client'
 import type { CarriedCells } from './imported-table'
 
+/**
+ * Lines whose carried cells are asked of the worker at once: neither the worker nor main builds
+ * more rows than this in one message, where a 130,000-line wide file had all of them in one heap
+ * and one message.
+ */
+export const CARRIED_LINES_PER_ASK = 10_000
+
 /** Files imported for a lookup, read and kept on the worker thread; main holds only what it asks for. */
 export interface ImportService {
   /**

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { IMPORT_VALUE_SEPARATOR, type ImportSource } from '../../shared/contract'
+import { AppError } from '../../shared/domain/app-error'
+import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
+import { INPUT_LINES_PER_READ, type HistoryReader } from '../history/history-reader'
+import { memoryHistory } from '../history/test-support/memory-history'
+import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
+import { createMemoryLogger } from '../logging/logger'
+import { itemsFromInputs } from './watchlist-items'
+import { createWatchlistService } from './watchlist-service'
+import { createWatchlistStore } from './watchlist-store'
+
+/**
+ * Saving a list of more lines than one slice as a watchlist: from a lookup in History (Save as
+ * watchlist on its results) and from the form with its imported file. The saved watchlist is the
+ * whole list with every column, and no single read or ask carries more than one slice of rows.
+ */
+const NOW = 1_750_000_000_000
+const COLUMNS = ['Description', 'Case Pack', 'Aisle']
+const LINES = Math.max(INPUT_LINES_PER_READ, CARRIED_LINES_PER_ASK) * 2 + 7
+
+/** Each line's cells, some blank (a blank last cell is not kept on a watchlist's item). */
+function cellsOf(line: number): string[] {
+  return [`Description ${line}\twith a tab`, line % 5 === 0 ? '' : String(line % 12), line % 3 === 0 ? '' : `A${line % 40}`]
+}
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'watchlist-slices-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+function setUp() {
+  const { history, writer, reader } = memoryHistory(() => NOW, createMemoryLogger())
+  /** The size of every slice History's reader gave. */
+  const read: number[] = []
+  const recording: Pick<HistoryReader, 'sinceLastRun' | 'inputs'> = {
+    sinceLastRun: (thenId, nowId, level) => reader.sinceLastRun(thenId, nowId, level),
+    async inputs(id, after, limit) {
+      const slice = await reader.inputs(id, after, limit)
+      read.push(slice.length)
+      return slice
+    }
+  }
+  /** The lines of every ask of the import's worker. */
+  const asked: number[] = []
+  const service = createWatchlistService({
+    store: createWatchlistStore({ dir, now: () => NOW, log: createMemoryLogger() }),
+    groups: () => [],
+    history,
+    reader: recording,
+    lowStockLevel: () => 3,
+    start: () => Promise.reject(new AppError('internal', 'No lookup runs in this test.')),
+    carriedOf: (_source: ImportSource, lines: readonly number[]) => {
+      asked.push(lines.length)
+      return Promise.resolve({ columns: COLUMNS, rows: lines.map((line) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR)) })
+    },
+    log: createMemoryLogger(),
+    now: () => NOW
+  })
+  return { history, writer, service, read, asked }
+}
+
+const lines = asLines(validGtins(LINES))
+/** A watchlist keeps an item's cells up to its last one that is not blank. */
+function kept(cells: readonly string[]): string[] {
+  const trimmed = [...cells]
+  while (trimmed.at(-1) === '') trimmed.pop()
+  return trimmed
+}
+const expectedItems = lines.map(({ line, input }) => ({ input, cells: kept(cellsOf(line)) }))
+
+describe('saving a long list as a watchlist', () => {
+  it('from a lookup in History: every line with every column, read a slice at a time', async () => {
+    const { history, writer, service, read } = setUp()
+    const { id } = await writer.createLookup({
+      lookup: {
+        environment: 'demo',
+        authUrl: 'http://127.0.0.1:9',
+        baseUrl: 'http://127.0.0.1:9',
+        clientId: 'demo-client',
+        itemType: 'gtin',
+        source: 'app',
+        carriedColumns: COLUMNS,
+        stores: [1234],
+        startedAt: NOW
+      },
+      lines,
+      carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
+    })
+
+    const saved = await service.saveLookup({ jobId: String(id), name: 'Wide list', group: null, lowStockLevel: 3 })
+    const { definition } = await service.get(saved.id)
+    expect(definition.columns).toEqual(COLUMNS)
+    expect(definition.items).toEqual(expectedItems)
+    // The same as History's own list of the lookup, read at once on main before.
+    expect(definition.items).toEqual(itemsFromInputs(history.inputs(id)))
+    expect(read.length).toBeGreaterThanOrEqual(3)
+    expect(Math.max(...read)).toBeLessThanOrEqual(INPUT_LINES_PER_READ)
+    expect(read.reduce((sum, size) => sum + size, 0)).toBe(LINES)
+  })
+
+  it('from the form with its imported file: every line with every column, asked of the import a slice at a time', async () => {
+    const { service, asked } = setUp()
+    const saved = await service.saveForm({
+      name: 'Imported list',
+      environment: 'demo',
+      itemType: 'gtin',
+      stores: { kind: 'list', stores: [1234] },
+      lowStockLevel: 3,
+      lines,
+      source: { importId: 'import-1', column: 0 }
+    })
+    const { definition } = await service.get(saved.id)
+    expect(definition.columns).toEqual(COLUMNS)
+    expect(definition.items).toEqual(expectedItems)
+    expect(asked.length).toBeGreaterThanOrEqual(3)
+    expect(Math.max(...asked)).toBeLessThanOrEqual(CARRIED_LINES_PER_ASK)
+    expect(asked.reduce((sum, size) => sum + size, 0)).toBe(LINES)
+  })
+})
