@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_IMPORT_CELL_CHARS } from '../../shared/limits'
 import { watchlistDefinitionSchema, type WatchlistDefinition } from '../../shared/watchlists/watchlist'
+import { MAX_WATCHLIST_FILE_BYTES } from '../../shared/watchlists/watchlist-file'
 import { createMemoryLogger } from '../logging/logger'
-import { createWatchlistStore, WATCHLISTS_DIR_NAME } from './watchlist-store'
+import { createWatchlistStore, WATCHLIST_TOO_LARGE_MESSAGE, WATCHLISTS_DIR_NAME } from './watchlist-store'
 
 let dir: string
 beforeEach(async () => {
@@ -90,5 +92,27 @@ describe('the watchlist store', () => {
     await expect(store.get(made.id)).rejects.toThrow(
       'The values of the watchlist "Morning check" could not be read; import it again or delete it.'
     )
+  })
+
+  it('refuses, in a sentence, a watchlist larger than it reads back, and keeps the one it had', async () => {
+    const { store } = storeIn()
+    const made = await store.create(definition('Wide', ['1']))
+    // Just over the bound the store reads back, in cells each as long as an import keeps.
+    const cell = 'x'.repeat(MAX_IMPORT_CELL_CHARS)
+    const items = Math.ceil(MAX_WATCHLIST_FILE_BYTES / MAX_IMPORT_CELL_CHARS / 100) + 1
+    const huge = {
+      ...definition('Huge'),
+      items: Array.from({ length: items }, (_, n) => ({ input: String(n), cells: Array(100).fill(cell) }))
+    }
+    huge.columns = Array.from({ length: 100 }, (_, n) => `Column ${n + 1}`)
+
+    await expect(store.create(huge)).rejects.toThrow(WATCHLIST_TOO_LARGE_MESSAGE)
+    await expect(store.update(made.id, { ...huge, name: 'Wide' })).rejects.toThrow(WATCHLIST_TOO_LARGE_MESSAGE)
+    expect((await store.list()).map((record) => record.name)).toEqual(['Wide'])
+    expect((await store.get(made.id)).definition.items.map((item) => item.input)).toEqual(['1'])
+    // One that fits is written and read back whole.
+    const fits = { ...huge, name: 'Fits', items: huge.items.slice(0, Math.floor(items * 0.9)) }
+    const kept = await store.create(fits)
+    expect((await store.get(kept.id)).definition.items).toHaveLength(fits.items.length)
   })
 })

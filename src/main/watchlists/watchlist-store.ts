@@ -27,6 +27,15 @@ const INDEX_VERSION = 1
 const indexSchema = z.object({ version: z.literal(INDEX_VERSION), watchlists: z.array(watchlistRecordSchema).max(MAX_WATCHLISTS) })
 
 export const WATCHLIST_GONE_MESSAGE = 'That watchlist is no longer kept; it may have been deleted in another window.'
+export const WATCHLIST_TOO_LARGE_MESSAGE =
+  'This watchlist would take more than 64 MB, more than the app reads back; save fewer values, or import the file with fewer columns.'
+
+/** The items file's text, refused when it is larger than `get` reads back: a watchlist saved that could never be opened is lost. */
+function itemsText(definition: WatchlistDefinition): string {
+  const text = JSON.stringify(definition)
+  if (Buffer.byteLength(text) > MAX_WATCHLIST_FILE_BYTES) throw new AppError('invalid_input', WATCHLIST_TOO_LARGE_MESSAGE)
+  return text
+}
 
 export interface WatchlistStore {
   /** In the order they were made. */
@@ -103,11 +112,12 @@ export function createWatchlistStore({ dir, now, log }: { dir: string; now: () =
         if (current.length >= MAX_WATCHLISTS) {
           throw new AppError('invalid_input', `At most ${MAX_WATCHLISTS} watchlists are kept; delete one first.`)
         }
+        const text = itemsText(definition)
         const id = randomUUID()
         const stamp = new Date(now()).toISOString()
         const record = recordOf(id, definition, stamp, null)
         await makePrivateDir(folder)
-        await writeFileAtomic(itemsPath(id), JSON.stringify(definition))
+        await writeFileAtomic(itemsPath(id), text)
         const next = [...current, record]
         await writeIndex(next)
         records = Promise.resolve(next)
@@ -120,7 +130,7 @@ export function createWatchlistStore({ dir, now, log }: { dir: string; now: () =
         const index = find(current, id)
         const old = current[index] as WatchlistRecord
         const record = recordOf(id, definition, old.createdAt, old.lastRun)
-        await writeFileAtomic(itemsPath(id), JSON.stringify(definition))
+        await writeFileAtomic(itemsPath(id), itemsText(definition))
         const next = current.with(index, record)
         await writeIndex(next)
         records = Promise.resolve(next)
