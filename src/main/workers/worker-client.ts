@@ -10,7 +10,8 @@ import { superviseThread, type ThreadStoppedError } from './supervised-thread'
 import type { TaskInput, TaskName, TaskResult, WorkerData, WorkerReply, WorkerRequest } from './worker-tasks'
 
 export interface WorkerClient {
-  run<K extends TaskName>(task: K, input: TaskInput<K>): Promise<TaskResult<K>>
+  /** `transfer`: buffers of `input` moved to the thread rather than copied; the caller must not use them after. */
+  run<K extends TaskName>(task: K, input: TaskInput<K>, transfer?: readonly ArrayBuffer[]): Promise<TaskResult<K>>
   /** Stops the thread; tasks still running fail. */
   close(): Promise<void>
 }
@@ -95,13 +96,17 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
   }
 
   return {
-    run(task, input) {
+    run(task, input, transfer) {
       return new Promise((resolve, reject) => {
-        thread.post((id) => ({ id, task, input }) as WorkerRequest, {
-          resolve: resolve as (result: unknown) => void,
-          reject,
-          parts: new Map()
-        })
+        thread.post(
+          (id) => ({ id, task, input }) as WorkerRequest,
+          {
+            resolve: resolve as (result: unknown) => void,
+            reject,
+            parts: new Map()
+          },
+          transfer === undefined ? undefined : [...transfer]
+        )
       })
     },
     close: () => thread.terminate(new AppError('cancelled', 'The app is closing; the task was stopped.'))

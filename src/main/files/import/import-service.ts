@@ -14,7 +14,8 @@ export interface ImportService {
   /**
    * Reads a file (its limits checked while reading) and keeps its table by import id; `keep`: the
    * file is kept in the data folder too (the window's imports), so a list restored after a restart
-   * still has its other columns and item names.
+   * still has its other columns and item names. The bytes are moved to the worker, not copied (a
+   * 50 MB workbook was copied whole on main): the caller must not read them after.
    */
   read(file: { fileName: string; bytes: Uint8Array; keep?: boolean }): Promise<ImportSummary>
   /** One column of a kept table, as the lines to look up. */
@@ -25,8 +26,17 @@ export interface ImportService {
 
 export function createImportService(worker: Pick<WorkerClient, 'run'>): ImportService {
   return {
-    read: (file) => worker.run('import', file),
+    read: (file) => worker.run('import', file, ownBuffer(file.bytes)),
     column: (source) => worker.run('column', source),
     carried: (source, lines) => worker.run('carried', { source, lines: [...lines] })
   }
+}
+
+/**
+ * The buffer `bytes` has to itself, to move; none when it is a view on a larger or shared buffer
+ * (a pooled Buffer's, say), which moving would take from its other users: that one is copied.
+ */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  const { buffer } = bytes
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : []
 }
