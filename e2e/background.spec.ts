@@ -44,10 +44,15 @@ test.describe('running in the background', () => {
     await login.check()
     await expect.poll(() => harness.background.loginItem()).toEqual([false, true])
 
-    // The tray's choices act through the same services as the window.
+    // The tray's choices act through the same services as the window, and Settings, open, shows them at once.
     await harness.background.choose('Pause schedules')
     expect(harness.root.services.schedules.paused()).toBe(true)
+    await expect(paused).toBeChecked()
     expect(harness.background.tray()).toContain('Resume schedules')
+    await harness.background.choose('Resume schedules')
+    await expect(paused).not.toBeChecked()
+    await harness.background.choose('Pause schedules')
+    await expect(paused).toBeChecked()
     await harness.background.choose('Run now: Morning check')
     await harness.background.choose('Open Store Inventory Lookup')
     await harness.background.choose('Quit')

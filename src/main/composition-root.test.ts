@@ -15,6 +15,7 @@ import { gs1CheckDigit } from '../shared/domain/gtin'
 import { defaultExportSpec } from '../shared/export/build-export'
 import { DEFAULT_LOW_STOCK_LEVEL } from '../shared/stock/stock-status'
 import { decodeResultPage, type EncodedResultPage } from '../shared/domain/result-page'
+import { eventContract } from '../shared/event-contract'
 
 /**
  * The app as the renderer sees it: the real root, a real loopback API standing in for Sandbox,
@@ -161,5 +162,25 @@ describe('composition root, end to end over the handler table', () => {
     expect(exported).toMatchObject({ ok: true, value: { saved: true, rows: 30 } })
     const refused = await call('files:export', { jobId: started.value.jobId, format: 'json', view: { ...view, columns: ['constructor'] } })
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+  })
+
+  it("tells the window of a change of the settings it did not make: the tray's Pause and Resume schedules", async () => {
+    /** Every settings event the window was sent, read as the contract declares it. */
+    const told = () =>
+      toRenderer
+        .map((message) => JSON.parse(message) as { channel?: string; payload?: unknown })
+        .filter((message) => message.channel === 'settings:changed')
+        .map((message) => eventContract.onSettingsChanged.payload.parse(message.payload))
+    const before = told().length
+    await root.services.background.choose({ kind: 'pause' })
+    expect(root.services.schedules.paused()).toBe(true)
+    const paused = told().slice(before)
+    expect(paused).toHaveLength(1)
+    // The settings as the window would read them again: nothing left for it to ask.
+    expect(paused[0]?.settings.schedulesPaused).toBe(true)
+    const read = (await call('settings:get')) as { ok: true; value: unknown }
+    expect(paused[0]).toEqual(read.value)
+    await root.services.background.choose({ kind: 'resume' })
+    expect(told().at(-1)?.settings.schedulesPaused).toBe(false)
   })
 })

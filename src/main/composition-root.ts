@@ -118,7 +118,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     dir: effects.userDataDir,
     log,
     readOnly: effects.settingsReadOnly === true,
-    changed: () => followBackground()
+    changed: (next) => {
+      followBackground()
+      emit('settings:changed', { settings: next, warning: settings.current().warning })
+    }
   })
   const credentials = createCredentialsService({ secretStore: effects.secretStore, settings, log })
   // A thread that stops says so to the window; what it did for a running lookup is dealt with where the lookup runs.

@@ -12,7 +12,7 @@ import { formatNumber } from './format/numbers'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
 import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
-import { settingsPatchSchema, settingsSchema } from './settings'
+import { settingsAnswerSchema, settingsPatchSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 import { watchlistChannels } from './watchlists/watchlist-contract'
 import { trendChannels } from './trends/trend-questions'
@@ -159,12 +159,12 @@ export const invokeContract = {
   getSettings: {
     channel: 'settings:get',
     input: z.undefined(),
-    result: z.object({ settings: settingsSchema, warning: z.string().nullable() })
+    result: settingsAnswerSchema
   },
   updateSettings: {
     channel: 'settings:update',
     input: settingsPatchSchema,
-    result: z.object({ settings: settingsSchema, warning: z.string().nullable() })
+    result: settingsAnswerSchema
   },
   getCredentialStatus: {
     channel: 'credentials:status',

@@ -111,6 +111,9 @@ export const settingsSchema = z.object({
 })
 export type Settings = z.infer<typeof settingsSchema>
 
+/** The settings as main has them, with the sentence about a settings file it could not use: what the window reads, saves and is told. */
+export const settingsAnswerSchema = z.object({ settings: settingsSchema, warning: z.string().nullable() })
+
 export const DEFAULT_SETTINGS: Settings = {
   version: 1,
   environment: 'demo',

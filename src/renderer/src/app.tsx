@@ -4,7 +4,7 @@ import type { LookupSummary } from '../../shared/domain/lookup-summary'
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../shared/environments'
 import { historyKeys } from './api/history-queries'
 import { useJobProgressSubscription } from './api/progress-store'
-import { useSettings } from './api/settings-queries'
+import { useSettings, useSettingsSubscription } from './api/settings-queries'
 import { CompareScreen } from './compare/compare-screen'
 import { AppProblemNotice } from './errors/app-problem-notice'
 import { ErrorAlert } from './errors/error-alert'
@@ -35,6 +35,7 @@ export function App() {
   const settings = useSettings()
   const queryClient = useQueryClient()
   useJobProgressSubscription()
+  useSettingsSubscription()
   const job = useLookupJob()
   const [screen, setScreen] = useState<Screen>('lookup')
   const [comparing, setComparing] = useState<{ thenJobId: string; nowJobId: string } | null>(null)
