@@ -3,6 +3,7 @@ import type { RunNotification } from '../shared/schedules/schedule-notification'
 import type { SecretStore } from './credentials/secret-store'
 import type { DemoFaults } from './demo-api/demo-api'
 import type { DemoDay } from './demo-api/demo-date'
+import type { EarlyDemoApi } from './demo-api/early-demo-api'
 import type { LookupSource } from './history/history-types'
 import type { LogFolder } from './logging/diagnostics'
 import type { Logger } from './logging/logger'
@@ -70,6 +71,8 @@ export interface AppEffects {
   workerEntry?: string
   /** The built script of the Demo API's thread (Electron's build), as `workerEntry`. */
   demoApiEntry?: string
+  /** A Demo API the headless command started while its code loaded (`--env demo`), taken over by the first Demo use. */
+  earlyDemoApi?: EarlyDemoApi
   /** The built script of History's thread (Electron's build), as `workerEntry`. */
   historyEntry?: string
   /** The built script of the thread that reads search replies (Electron's build), as `workerEntry`. */

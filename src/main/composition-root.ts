@@ -135,7 +135,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
       },
       faults: effects.demoFaults ?? {},
       day: () => effects.demoDay ?? localDemoDay(now()),
-      ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry })
+      ...(effects.demoApiEntry === undefined ? {} : { entry: effects.demoApiEntry }),
+      ...(effects.earlyDemoApi === undefined ? {} : { early: effects.earlyDemoApi })
     },
     log
   )

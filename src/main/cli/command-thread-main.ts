@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { CommandMainMessage, CommandThreadData, CommandThreadMessage } from './command-thread-protocol'
-import { runCommand } from './lookup-main'
+import { earlyDemoFor, withEarlyDemo } from './early-demo'
 
 /**
  * The command's thread (see `command-thread.ts`): the headless lookup with the process's terminal
@@ -9,6 +9,8 @@ import { runCommand } from './lookup-main'
 const port = parentPort
 if (port === null) throw new Error('command-thread-main runs as a worker thread')
 const { argv, threads } = workerData as CommandThreadData
+// Started before the lookup's code loads (a dynamic import below), so the two starts overlap.
+const early = earlyDemoFor(argv, process.env, threads?.demoApiEntry)
 const send = (message: CommandThreadMessage) => port.postMessage(message)
 
 const writes = new Map<number, { resolve(): void; reject(error: Error): void }>()
@@ -25,27 +27,31 @@ port.on('message', (message: CommandMainMessage) => {
   else write?.reject(new Error(message.error))
 })
 
-const code = await runCommand(
-  argv,
-  {
-    stdout: (text) => send({ kind: 'stdout', text }),
-    stderr: (text) => send({ kind: 'stderr', text }),
-    writeStdout: (chunk) =>
-      new Promise<void>((resolve, reject) => {
-        const id = nextWrite++
-        writes.set(id, { resolve, reject })
-        send({ kind: 'write', id, chunk })
-      }),
-    onInterrupt(stop) {
-      onInterrupt = stop
-      send({ kind: 'interrupts', listening: true })
-      return () => {
-        onInterrupt = null
-        send({ kind: 'interrupts', listening: false })
+const { runCommand } = await import('./lookup-main')
+const code = await withEarlyDemo(early, (earlyDemoApi) =>
+  runCommand(
+    argv,
+    {
+      stdout: (text) => send({ kind: 'stdout', text }),
+      stderr: (text) => send({ kind: 'stderr', text }),
+      writeStdout: (chunk) =>
+        new Promise<void>((resolve, reject) => {
+          const id = nextWrite++
+          writes.set(id, { resolve, reject })
+          send({ kind: 'write', id, chunk })
+        }),
+      onInterrupt(stop) {
+        onInterrupt = stop
+        send({ kind: 'interrupts', listening: true })
+        return () => {
+          onInterrupt = null
+          send({ kind: 'interrupts', listening: false })
+        }
       }
-    }
-  },
-  threads ?? undefined
+    },
+    threads ?? undefined,
+    earlyDemoApi
+  )
 )
 send({ kind: 'exit', code })
 port.close()

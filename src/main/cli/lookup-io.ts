@@ -1,6 +1,7 @@
 import type { AppEffects } from '../app-effects'
 import type { RunningServices } from '../app-services'
 import type { SecretStore } from '../credentials/secret-store'
+import type { EarlyDemoApi } from '../demo-api/early-demo-api'
 import type { Logger } from '../logging/logger'
 import type { ThreadScripts } from './command-files'
 import type { WriteChunk } from './output-sink'
@@ -25,4 +26,6 @@ export interface LookupIo {
   threads?: ThreadScripts
   /** Standard output for `--output -`, resolving once the chunk is taken; by default `stdout`. */
   writeStdout?: WriteChunk
+  /** The Demo API the command's thread started while its code loaded (`earlyDemoFor`); the composition root takes it over. */
+  earlyDemoApi?: EarlyDemoApi
 }

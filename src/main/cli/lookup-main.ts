@@ -1,5 +1,6 @@
 import { createAppRoot } from '../composition-root'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
+import type { EarlyDemoApi } from '../demo-api/early-demo-api'
 import type { ThreadScripts } from './command-files'
 import type { LookupIo } from './lookup-io'
 import { runLookup } from './run-lookup'
@@ -12,7 +13,12 @@ export type CommandTerminal = Pick<LookupIo, 'stdout' | 'stderr' | 'onInterrupt'
  * The installed command passes its built thread scripts; `npm run lookup` passes none and its
  * threads run the TypeScript source. See `--help`.
  */
-export async function runCommand(argv: readonly string[], terminal: CommandTerminal, threads?: ThreadScripts): Promise<number> {
+export async function runCommand(
+  argv: readonly string[],
+  terminal: CommandTerminal,
+  threads?: ThreadScripts,
+  earlyDemoApi?: EarlyDemoApi
+): Promise<number> {
   try {
     return await runLookup(argv, {
       ...terminal,
@@ -23,7 +29,8 @@ export async function runCommand(argv: readonly string[], terminal: CommandTermi
       now: Date.now,
       secretStore: (log) => createKeytarSecretStore({ log }),
       startServices: createAppRoot,
-      ...(threads === undefined ? {} : { threads })
+      ...(threads === undefined ? {} : { threads }),
+      ...(earlyDemoApi === undefined ? {} : { earlyDemoApi })
     })
   } catch (error) {
     terminal.stderr(`Error: the lookup stopped unexpectedly (${error instanceof Error ? error.message : String(error)}).\n`)

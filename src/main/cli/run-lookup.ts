@@ -102,6 +102,7 @@ export async function runLookup(argv: readonly string[], io: LookupIo): Promise<
       secretStore: io.secretStore(log),
       userDataDir: out.dataDir,
       ...io.threads,
+      ...(io.earlyDemoApi === undefined ? {} : { earlyDemoApi: io.earlyDemoApi }),
       settingsReadOnly: true,
       log,
       chooseExportPath: async () => null,

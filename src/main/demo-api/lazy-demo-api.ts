@@ -3,12 +3,15 @@ import type { Logger } from '../logging/logger'
 import { createRestartBudget, isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
 import { startDemoApiThread, type DemoApiThread, type DemoApiThreadOptions } from './demo-api-thread'
 import type { DemoDay } from './demo-date'
+import type { EarlyDemoApi } from './early-demo-api'
 
 export interface LazyDemoApiOptions extends Omit<DemoApiThreadOptions, 'day' | 'log' | 'budget' | 'onStopped'> {
   /** The Demo's day now: a date fixed at start, or today's from the clock. */
   day(): DemoDay
   /** Hears a running Demo API's thread stop unexpectedly: its URL is gone, and the sentence says so. */
   onGone?: (url: string, error: ThreadStoppedError) => void
+  /** A Demo API already started (the headless command's, for `--env demo`): the first use takes it over instead of starting one. */
+  early?: EarlyDemoApi
 }
 
 export interface LazyDemoApi {
@@ -29,24 +32,20 @@ export interface LazyDemoApi {
  * A start that fails is tried again on the next use; a thread that stops is replaced by a new one
  * (at a new URL) on the next use, and `onGone` hears the URL that went with it.
  */
-export function lazyDemoApi({ day, onGone, ...options }: LazyDemoApiOptions, log: Logger): LazyDemoApi {
+export function lazyDemoApi({ day, onGone, early, ...options }: LazyDemoApiOptions, log: Logger): LazyDemoApi {
   let demo: Promise<DemoApiThread> | null = null
   const budget = createRestartBudget()
   function get(): Promise<DemoApiThread> {
     if (demo !== null) return demo
-    const starting: Promise<DemoApiThread> = startDemoApiThread({
-      ...options,
-      day: day(),
-      log,
-      budget,
-      onStopped(error) {
-        if (demo === starting) demo = null
-        void starting.then(
-          (api) => onGone?.(api.url, error),
-          () => undefined
-        )
-      }
-    }).catch((error: unknown) => {
+    const onStopped = (error: ThreadStoppedError) => {
+      if (demo === starting) demo = null
+      void starting.then(
+        (api) => onGone?.(api.url, error),
+        () => undefined
+      )
+    }
+    const thread = early?.adopt({ log, onStopped }) ?? startDemoApiThread({ ...options, day: day(), log, budget, onStopped })
+    const starting: Promise<DemoApiThread> = thread.catch((error: unknown) => {
       if (demo === starting) demo = null
       log.error('the Demo API could not start', { error })
       // The restart budget's sentence says what to do; anything else is a start that failed.
