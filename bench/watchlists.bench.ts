@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../src/main/credentials/memory-secret-s
 import { parseDemoDate, type DemoDay } from '../src/main/demo-api/demo-date'
 import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
+import { memoryOverRuns } from './memory-over-runs'
 
 /**
  * Watchlists benchmark (`npm run bench:watchlists`; not a test), through the app's handler table as
@@ -21,8 +22,12 @@ import { createLogger } from '../src/main/logging/logger'
  * 3. "Since the last run" for those 100,000 store and item pairs: from the run's finish to
  *    `sinceLastRun` answered. Target < 1 s. Printed beside it: how long the finish itself took,
  *    from the progress showing every answer to Finished (History's end of the run and its summary).
- * 4. RSS over 30 runs of one watchlist (2,000 values x `--memory-stores`, default 10), after a full
- *    garbage collection, printed after the first run and every 10. Target: flat.
+ * 4. Memory over `--runs` (default 30) runs of one watchlist (2,000 values x `--memory-stores`, default
+ *    10): after the first run and every 10, RSS after a full garbage collection and where it is (main's
+ *    JS heap, external memory and array buffers, each thread's heap, V8's pages, the C allocator), then
+ *    the rule for flat and whether it held. Target: flat. `--heap-snapshots DIR` also writes main's and
+ *    each thread's heap snapshot after the first and the last run (they cost memory: RSS after them is
+ *    not the record), to compare by constructor with `tsx bench/heap-snapshot-diff.ts`.
  */
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -30,15 +35,20 @@ function option(name: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback
 }
 
+function textOption(name: string): string | null {
+  const index = process.argv.indexOf(`--${name}`)
+  return index === -1 ? null : (process.argv[index + 1] ?? null)
+}
+
 const WATCHLISTS = option('watchlists', 200)
 const VALUES = validGtins(2_000, 11)
 const STORES = Array.from({ length: 50 }, (_, index) => 100 + index)
 const MEMORY_STORES = option('memory-stores', 10)
 const RUNS = option('runs', 30)
+const SNAPSHOTS_DIR = textOption('heap-snapshots')
 const DAY = parseDemoDate('2025-03-14') as DemoDay
 
 const ms = (start: number) => `${(performance.now() - start).toFixed(0)} ms`
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 async function open(dir: string, day: DemoDay) {
   const root: AppRoot = await createAppRoot({
@@ -131,18 +141,17 @@ async function main(): Promise<void> {
     )
 
     const memory = await app.call('saveWatchlist', form('Memory', STORES.slice(0, MEMORY_STORES)))
-    const gc = (globalThis as { gc?: () => void }).gc
-    for (let run = 1; run <= RUNS; run += 1) {
-      const progress = await app.call('runWatchlist', { id: memory.id })
-      await app.root.services.lookups.whenSettled(progress.jobId)
-      await app.call('sinceLastRun', { jobId: progress.jobId })
-      if (run === 1 || run % 10 === 0) {
-        gc?.()
-        console.log(
-          `4. RSS after run ${run} of ${VALUES.length} x ${MEMORY_STORES} stores: ${mb(process.memoryUsage().rss)}${gc === undefined ? ' (no --expose-gc)' : ' after a full GC'}`
-        )
+    console.log(`4. Memory over ${RUNS} runs of one watchlist of ${VALUES.length} values x ${MEMORY_STORES} stores`)
+    await memoryOverRuns({
+      runs: RUNS,
+      snapshotsDir: SNAPSHOTS_DIR,
+      say: (line) => console.log(line),
+      async run() {
+        const progress = await app.call('runWatchlist', { id: memory.id })
+        await app.root.services.lookups.whenSettled(progress.jobId)
+        await app.call('sinceLastRun', { jobId: progress.jobId })
       }
-    }
+    })
     await app.root.close()
   } finally {
     await rm(dir, { recursive: true, force: true })

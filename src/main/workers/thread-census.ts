@@ -40,3 +40,8 @@ export async function threadHeaps(): Promise<ThreadHeap[]> {
 export function runningThreads(name: string): Worker[] {
   return [...running].filter(([, threadName]) => threadName === name).map(([thread]) => thread)
 }
+
+/** Every running thread with its name: a benchmark writes each one's heap snapshot to see what it keeps. */
+export function countedThreads(): { name: string; thread: Worker }[] {
+  return [...running].map(([thread, name]) => ({ name, thread }))
+}
