@@ -88,9 +88,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
    * reading of the two runs' stock instead of each reading it (100,000 pairs took twice as long).
    */
   let last: { key: string; value: Promise<Worked> } | null = null
-  const settled = new Set<string>()
-  /** Finished runs whose figures are being left on their watchlist. */
-  const summaries = new Set<Promise<void>>()
+  /** Finished runs whose figures are being left on their watchlist, by lookup: only while that is under way. */
+  const summaries = new Map<string, Promise<void>>()
   const runs = createWatchlistRuns()
 
   function lookupOf(id: number): StoredLookup {
@@ -157,8 +156,9 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     return last.value
   }
 
-  /** Leaves a finished run's figures on its watchlist, for the Watchlists screen. */
+  /** Leaves a finished run's figures on its watchlist, for the Watchlists screen: its latest finished run's, not an older one finished again by a retry. */
   async function recordFinish(id: number, watchlistId: string): Promise<void> {
+    if (deps.history.latestFinishedRun(watchlistId) !== id) return
     const lookup = lookupOf(id)
     const { since, inStockRate } = await worked(id)
     await store.recordRun(watchlistId, {
@@ -344,21 +344,25 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     /** Follows lookups' progress: a watchlist's run that finishes leaves its figures on the watchlist. */
     observe(progress: JobProgress): void {
       runs.observe(progress)
-      if (progress.state !== 'finished' || settled.has(progress.jobId)) return
+      // Each finish is summed up once; a later one (Retry failed on the run) sums it up again, with its new answers.
+      if (progress.state !== 'finished' || summaries.has(progress.jobId)) return
       const id = lookupIdOf(progress.jobId)
       const origin = deps.history.origin(id)
       if (origin?.watchlistId == null) return
-      settled.add(progress.jobId)
-      const summing = recordFinish(id, origin.watchlistId).catch((error: unknown) =>
-        deps.log.warn('a watchlist run could not be summed up', { error })
-      )
-      summaries.add(summing)
-      void summing.finally(() => summaries.delete(summing))
+      const summing = recordFinish(id, origin.watchlistId)
+        .catch((error: unknown) => deps.log.warn('a watchlist run could not be summed up', { error }))
+        .finally(() => summaries.delete(progress.jobId))
+      summaries.set(progress.jobId, summing)
     },
 
     /** Waits for the finished runs still being summed up: they read History and write the watchlists' index. */
     async close(): Promise<void> {
-      await Promise.all(summaries)
+      await Promise.all(summaries.values())
+    },
+
+    /** How many finished runs are being summed up now: none once they are written, however many have run. */
+    get summingUp(): number {
+      return summaries.size
     }
   }
 }
