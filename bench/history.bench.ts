@@ -24,9 +24,7 @@ import { createInThreadReader, currentInPages } from '../src/main/history/histor
 import { startHistoryReaderThread } from '../src/main/history/history-thread'
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
-import { threadHeaps } from '../src/main/workers/thread-census'
-import { readFileSync } from 'node:fs'
-import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
+import { describeCensus, memoryCensus } from './memory-census'
 
 /**
  * History benchmark (`npm run bench:history`; not a test). Prints, against the targets of issue 8:
@@ -238,7 +236,7 @@ async function memory(dir: string): Promise<void> {
         `RSS ${mb(raw)} (${signed(raw - firstRaw)}), after a full GC ${mb(rss)} (${signed(rss - first)}), JS heap ${mb(heapUsed)} of ${mb(heapTotal)}, outside it ${mb(external)}; ` +
           `lookup ${ms(performance.now() - started)}, History ${mb(services.history.sizeBytes())}`
       )
-      row('  where', await whereMemoryIs())
+      for (const line of describeCensus(await memoryCensus())) row('  where', line)
       if (n === LOOKUPS) {
         const keptMb = (rss - first) / 1024 / 1024
         row(
@@ -251,29 +249,6 @@ async function memory(dir: string): Promise<void> {
   } finally {
     await root.close()
   }
-}
-
-/** Threads' heaps, and what the process holds outside every V8 heap, from /proc (Linux; elsewhere only the heaps). */
-async function whereMemoryIs(): Promise<string> {
-  const heaps = await threadHeaps()
-  // What of each heap is resident, as RSS counts it.
-  const inHeaps = heaps.reduce((total, heap) => total + heap.physicalBytes, getHeapStatistics().total_physical_size)
-  const spaces = getHeapSpaceStatistics()
-    .filter((space) => space.space_size >= 1024 * 1024)
-    .map((space) => `${space.space_name.replace(/_space$/, '')} ${mb(space.space_used_size)} of ${mb(space.space_size)}`)
-  const parts = [`main (${spaces.join(', ')})`, ...heaps.map((heap) => `${heap.name} ${mb(heap.usedBytes)} of ${mb(heap.totalBytes)}`)]
-  let status = ''
-  try {
-    status = readFileSync('/proc/self/status', 'utf8')
-  } catch {
-    return `thread heaps: ${parts.join(', ')}`
-  }
-  const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024
-  const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? 0)
-  return (
-    `thread heaps: ${parts.join(', ')}; ${threads} threads; anonymous ${mb(kb('RssAnon'))} of which outside V8 heaps ${mb(kb('RssAnon') - inHeaps)}, ` +
-    `file-backed ${mb(kb('RssFile'))}, shared ${mb(kb('RssShmem'))}`
-  )
 }
 
 /** Every lookup of part 5 against the job's promise, read from its History file in this process, so the check's memory is not counted there. */
