@@ -44,6 +44,10 @@ export async function memoryOverRuns({ run, runs, snapshotsDir, say }: MemoryRun
     last = census
   }
   say(`   ${FLAT_RULE}`)
+  if (snapshotsDir !== null) {
+    say('   flat: not judged (taking heap snapshots costs memory of its own; run without --heap-snapshots for the record)')
+    return
+  }
   if (warm === null || last === null || last === warm) {
     say(`   flat: not judged (it takes more than ${WARM_UP_RUNS} runs)`)
     return
