@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import { describeCensus, mb, memoryCensus, writeHeapSnapshots, type MemoryCensus } from './memory-census'
 
 /** Runs before which memory is not held to be flat: V8 sizes each young generation and optimises, SQLite fills its page caches. */
@@ -29,8 +30,17 @@ export interface MemoryRuns {
 export async function memoryOverRuns({ run, runs, snapshotsDir, say }: MemoryRuns): Promise<void> {
   let warm: MemoryCensus | null = null
   let last: MemoryCensus | null = null
+  // What the runs cost in processor time beside the memory they leave, so a change to how V8 sizes heaps shows both.
+  let spent = { process: 0, main: 0, wall: 0 }
   for (let index = 1; index <= runs; index += 1) {
+    const [cpu, mainCpu, wall] = [process.cpuUsage(), process.threadCpuUsage(), performance.now()]
     await run()
+    const [cpuNow, mainCpuNow] = [process.cpuUsage(cpu), process.threadCpuUsage(mainCpu)]
+    spent = {
+      process: spent.process + cpuNow.user + cpuNow.system,
+      main: spent.main + mainCpuNow.user + mainCpuNow.system,
+      wall: spent.wall + performance.now() - wall
+    }
     if (index !== 1 && index % 10 !== 0 && index !== runs) continue
     if (snapshotsDir !== null && (index === 1 || index === runs)) {
       say(`   heap snapshots after run ${index}: ${(await writeHeapSnapshots(snapshotsDir, `run-${index}`)).join(', ')}`)
@@ -43,6 +53,10 @@ export async function memoryOverRuns({ run, runs, snapshotsDir, say }: MemoryRun
     if (index === WARM_UP_RUNS) warm = census
     last = census
   }
+  const seconds = (microseconds: number) => `${(microseconds / 1e6).toFixed(1)} s`
+  say(
+    `   the runs took ${seconds(spent.process)} of the process's CPU, ${seconds(spent.main)} of it on main's thread, in ${(spent.wall / 1000).toFixed(1)} s`
+  )
   say(`   ${FLAT_RULE}`)
   if (snapshotsDir !== null) {
     say('   flat: not judged (taking heap snapshots costs memory of its own; run without --heap-snapshots for the record)')
