@@ -1,10 +1,12 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { columnDescription, figureDescription } from '../src/shared/views/figure-descriptions'
+import type { Harness } from './harness/start-harness'
 import { attachScreenshot, expect, test } from './fixtures'
+import { storedIds } from './history-support'
 import { lineResults, lookupValues, renderedColumn, resultsGrid } from './results-support'
 import { runManyStoreLookup, tab } from './stores-support'
-import { expectNoSeriousAxeViolations } from './workspace-support'
+import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
 
 /** The time the Demo sent with an answer, as it sent it (`lastUpdatedTime` of the raw item); null without one. */
 function demoTime(result: LineResult | undefined): string | null {
@@ -138,6 +140,121 @@ test.describe('Numbers explained', () => {
       await expect(tooltip).toHaveText(described('lowestOnHand'))
       await expect(lowest).toHaveAccessibleDescription(described('lowestOnHand'))
       await expectNoSeriousAxeViolations(page)
+    })
+  })
+})
+
+/** The words of a figure the screens describe; a figure without any fails the test here rather than on screen. */
+function words(key: string): string {
+  const text = columnDescription(key)
+  if (text === null) throw new Error(`${key} has no description`)
+  return text
+}
+
+/**
+ * `target`'s tip: shown with `text` while pointed at, with axe run in the light and the dark scheme
+ * while it is open (its colours come from the theme); gone when the pointer leaves; shown again
+ * once `target` has the keyboard's focus.
+ */
+async function expectTipShown(page: Page, testInfo: TestInfo, target: Locator, text: string, what: string): Promise<void> {
+  const tooltip = page.getByRole('tooltip')
+  await target.hover()
+  await expect(tooltip).toHaveText(text)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expect(tooltip).toBeVisible()
+    await expectNoSeriousAxeViolations(page)
+    await attachScreenshot(page, testInfo, `${what} (${colorScheme})`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.mouse.move(0, 0)
+  await expect(tooltip).toHaveCount(0)
+  await target.focus()
+  await expect(tooltip).toHaveText(text)
+}
+
+/** Runs the watchlist from the Watchlists screen and waits until the watchlist keeps the run's figures as its last run. */
+async function runNow(page: Page, harness: Harness, name: string): Promise<void> {
+  const before = storedIds(harness).length
+  await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
+  await page.getByRole('button', { name: `Run now: ${name}` }).click()
+  await expect.poll(() => storedIds(harness).length).toBe(before + 1)
+  const [jobId = ''] = storedIds(harness)
+  await harness.root.services.lookups.whenSettled(jobId)
+  // The figures are written a moment after the run ends: the screen opened before then would show the run before.
+  const lastRun = async () => (await harness.root.services.watchlists.list()).find((watchlist) => watchlist.name === name)?.lastRun?.jobId
+  await expect.poll(lastRun).toBe(jobId)
+}
+
+test.describe('Numbers explained on Watchlists and Trends', () => {
+  test("a watchlist's last-run figures, Trends' headings and their tables' headers say what they count, as the grid's do", async ({
+    page,
+    harness
+  }, testInfo) => {
+    test.setTimeout(180_000)
+    await page.getByRole('textbox', { name: 'Stores' }).fill('1234, 2001')
+    await replaceValues(page, validGtins(30, 41))
+    await page.getByRole('button', { name: 'Save as watchlist' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Save as watchlist' })
+    await dialog.getByRole('textbox', { name: 'Watchlist name' }).fill('Morning check')
+    await dialog.getByRole('button', { name: 'Save watchlist' }).click()
+    await runNow(page, harness, 'Morning check')
+    await runNow(page, harness, 'Morning check')
+    const tooltip = page.getByRole('tooltip')
+
+    await test.step('Watchlists: the in-stock rate and newly out of stock, pointed at or reached by Tab; Escape hides the tip', async () => {
+      await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
+      const row = page.getByRole('row', { name: /Morning check/ })
+      await expect(row).toContainText('0 newly out of stock')
+      const rate = row.locator('[aria-describedby]').filter({ hasText: /^In-stock rate \d/ })
+      const newlyOut = row.locator('[aria-describedby]').filter({ hasText: /^0 newly out of stock$/ })
+      await expect(rate).toHaveAccessibleDescription(words('inStockRate'))
+      await expect(newlyOut).toHaveAccessibleDescription(words('newlyOutOfStock'))
+      expect(words('newlyOutOfStock')).toContain('shelf empty and low stock included')
+      await expectTipShown(page, testInfo, rate, words('inStockRate'), 'Watchlists, in-stock rate explained')
+      await page.keyboard.press('Tab')
+      await expect(newlyOut).toBeFocused()
+      await expect(tooltip).toHaveText(words('newlyOutOfStock'))
+      await page.keyboard.press('Escape')
+      await expect(tooltip).toHaveCount(0)
+      await expect(newlyOut).toBeFocused()
+    })
+
+    await test.step("Trends: each chart's heading and each figure of its data table, and the worst items' figures", async () => {
+      await page.getByRole('button', { name: 'Trends: Morning check' }).click()
+      await expect(page.getByRole('heading', { name: 'Trends: Morning check', level: 2 })).toBeFocused()
+      const rateHeading = page.getByRole('heading', { name: 'In-stock rate per lookup', level: 3 })
+      await expect(rateHeading).toHaveAccessibleDescription(words('inStockRate'))
+      const rates = page.getByRole('table', { name: 'In-stock rate per lookup, all stores and each store' })
+      for (const name of ['All stores', 'Store 1234', 'Store 2001']) {
+        await expect(rates.getByRole('columnheader', { name, exact: true })).toHaveAccessibleDescription(words('inStockRate'))
+      }
+      await expect(rates.getByRole('columnheader', { name: 'Lookup', exact: true })).toHaveAccessibleDescription('')
+      const counts = page.getByRole('table', { name: 'Out of stock and shelf empty per lookup' })
+      await expect(counts.getByRole('columnheader', { name: 'Out of stock', exact: true })).toHaveAccessibleDescription(words('outOfStock'))
+      await expect(counts.getByRole('columnheader', { name: 'Shelf empty, backroom has stock' })).toHaveAccessibleDescription(
+        words('shelfEmpty')
+      )
+      const countsHeading = page.getByRole('heading', { name: 'Out of stock and shelf empty per lookup', level: 3 })
+      await expect(countsHeading).toHaveAccessibleDescription(
+        `Out of stock: ${words('outOfStock')} Shelf empty, backroom has stock: ${words('shelfEmpty')}`
+      )
+      const worst = page.getByRole('table', { name: 'Worst items' })
+      await expect(worst.getByRole('button', { name: 'Share out of stock' })).toHaveAccessibleDescription(words('shareOutOfStock'))
+      await expect(worst.getByRole('button', { name: 'Lookups out of stock' })).toHaveAccessibleDescription(words('lookupsOutOfStock'))
+
+      const store = rates.getByRole('columnheader', { name: 'Store 2001', exact: true })
+      await expectTipShown(page, testInfo, store, words('inStockRate'), 'Trends, a store column explained')
+      await page.keyboard.press('Escape')
+      await expect(tooltip).toHaveCount(0)
+      await countsHeading.focus()
+      await expect(tooltip).toHaveText(`Out of stock: ${words('outOfStock')} Shelf empty, backroom has stock: ${words('shelfEmpty')}`)
+      await page.keyboard.press('Escape')
+      await expect(tooltip).toHaveCount(0)
+      await worst.getByRole('button', { name: 'Share out of stock' }).focus()
+      await expect(tooltip).toHaveText(words('shareOutOfStock'))
+      await page.keyboard.press('Tab')
+      await expect(tooltip).toHaveCount(0)
     })
   })
 })

@@ -11,7 +11,12 @@ import {
   type StockLocation
 } from '../stock/stock-figures'
 import { statusFromFigures, STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
-import { countsRate, emptyCounts } from '../trends/run-summary'
+import { buildTrends } from '../trends/build-trends'
+import { countsRate, emptyCounts, SUMMARY_CODES, type SummaryStatus } from '../trends/run-summary'
+import { trendStoreOf } from '../trends/trend-digest'
+import { unpackTrends } from '../trends/trend-series'
+import { worstRows } from '../trends/worst-items'
+import { sinceLastRun } from '../watchlists/since-last-run'
 import { summarizeItem } from './item-views'
 import { matrixRowRate, summarizeStores } from './store-views'
 import { asOfSentence, columnDescription, COUNTED_IN_STOCK, figureDescription, STATUS_DESCRIPTION } from './figure-descriptions'
@@ -19,6 +24,15 @@ import { byItemColumns, matrixColumns, storesViewColumns, viewColumns } from './
 
 const at = (location_area: string, state: string, quantity = 1): StockLocation => ({ location_area, state, quantity })
 const FIGURES = Object.keys(FIGURE_RULES) as CountedFigure[]
+/** A found answer of store 1 for line `line` (its value the line's number). */
+const input = (line: number, locations: StockLocation[]): StockInput => ({
+  storeNbr: 1,
+  line,
+  input: `${line}`,
+  value: `${line}`,
+  status: 'found',
+  locations
+})
 const FOUND: readonly StockStatus[] = ['out_of_stock', 'shelf_empty', 'low_stock', 'in_stock']
 
 describe('figureDescription says what stockFigures counts', () => {
@@ -123,20 +137,38 @@ describe('the stock status and the in-stock rate are described as they are worke
   })
 
   it("Compare's categories", () => {
-    const input = (line: number, locations: StockLocation[]): StockInput => ({
-      storeNbr: 1,
-      line,
-      input: `${line}`,
-      value: `${line}`,
-      status: 'found',
-      locations
-    })
     const shelfEmpty = [at('backroom', 'available', 5)]
     const rows = compareResults([input(1, shelfEmpty), input(2, [])], [input(1, []), input(2, shelfEmpty)], 3)
     expect(rows.map((row) => row.category)).toEqual(['newly_out', 'back_in'])
     expect(columnDescription('category')).toContain(
       'had stock then (On hand above 0: shelf empty and low stock included), out of stock now'
     )
+  })
+})
+
+describe("a watchlist's and Trends' figures are described as they are counted", () => {
+  it('Newly out of stock counts a store and item that had any stock before, shelf empty and low stock included', () => {
+    const then = [input(1, [at('backroom', 'available', 5)]), input(2, [at('store', 'available', 2)]), input(3, [])]
+    const now = [input(1, []), input(2, []), input(3, [])]
+    expect(sinceLastRun(compareResults(then, now, 3)).counts.newly_out_of_stock).toBe(2)
+    expect(columnDescription('newlyOutOfStock')).toContain(
+      'had stock then (On hand above 0: shelf empty and low stock included), out of stock now'
+    )
+  })
+
+  it('Worst items count, per store, the lookups that found the item: out of stock over found, the rest left out', () => {
+    const statuses: SummaryStatus[] = ['out_of_stock', 'shelf_empty', 'not_found', 'failed', 'in_stock', 'out_of_stock']
+    const runs = statuses.map((status, index) => ({
+      lookupId: index + 1,
+      at: index,
+      answersRemovedAt: null,
+      itemIds: Uint32Array.of(7),
+      stores: [trendStoreOf(12, Uint8Array.of(SUMMARY_CODES[status]))]
+    }))
+    const [row] = worstRows(unpackTrends(buildTrends(runs, () => 'A', String)))
+    expect([row?.outRuns, row?.answeredRuns, row?.share]).toEqual([2, 4, 50])
+    expect(columnDescription('lookupsOutOfStock')).toContain('of the lookups in which this store found it')
+    expect(columnDescription('shareOutOfStock')).toContain('not found, failed or was not looked up are left out')
   })
 })
 

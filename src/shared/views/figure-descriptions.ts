@@ -1,6 +1,7 @@
 import type { AsOfRange } from '../domain/as-of'
 import { FIGURE_RULES, humaneName, KNOWN_AREAS, KNOWN_STATES, type CountedFigure } from '../stock/stock-figures'
 import { COMPARE_CATEGORY_LABELS } from '../compare/compare-lookups'
+import { SINCE_LAST_RUN_LABELS } from '../watchlists/since-last-run'
 import { STOCK_STATUS_LABELS, type StockStatus } from '../stock/stock-status'
 
 /**
@@ -61,9 +62,12 @@ const ON_HAND = figureDescription('onHand')
 /** The states no figure counts: the details panel's Unavailable. */
 const UNAVAILABLE_STATES = KNOWN_STATES.filter((state) => !Object.values(FIGURE_RULES).some((rule) => rule.states.includes(state)))
 
+/** What "newly out of stock" means wherever it is counted: Compare's category, and a watchlist's run against the one before. */
+const NEWLY_OUT = 'had stock then (On hand above 0: shelf empty and low stock included), out of stock now'
+
 /** Where a compared value's stock went (`categoryOf` in compare-lookups.ts). */
 const CATEGORY_DESCRIPTION =
-  `${COMPARE_CATEGORY_LABELS.newly_out}: had stock then (On hand above 0: shelf empty and low stock included), out of stock now. ` +
+  `${COMPARE_CATEGORY_LABELS.newly_out}: ${NEWLY_OUT}. ` +
   `${COMPARE_CATEGORY_LABELS.back_in}: out of stock then, has stock now. ` +
   `${COMPARE_CATEGORY_LABELS.unchanged}: the same status and On hand in both. ${COMPARE_CATEGORY_LABELS.changed}: any other difference. ` +
   `${COMPARE_CATEGORY_LABELS.only_one}: looked up in one of the two lookups only.`
@@ -96,7 +100,15 @@ const OTHER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   change: 'On hand now minus On hand then, when both lookups found the item.',
   statusThen: `The stock status in the earlier lookup. ${STATUS_DESCRIPTION}`,
   statusNow: `The stock status in the later lookup. ${STATUS_DESCRIPTION}`,
-  category: CATEGORY_DESCRIPTION
+  category: CATEGORY_DESCRIPTION,
+  newlyOutOfStock:
+    `Stores and items counted in "${SINCE_LAST_RUN_LABELS.newly_out_of_stock}" against the run before, as Compare counts them: ${NEWLY_OUT}. ` +
+    'A first run has no run before to compare with.',
+  lookupsOutOfStock:
+    'Lookups in which this store found the item out of stock (On hand 0 or less), of the lookups in which this store found it.',
+  shareOutOfStock:
+    'Lookups out of stock over the lookups in which this store found the item, in percent; ' +
+    'lookups where it was not found, failed or was not looked up are left out.'
 }
 
 const FIGURE_KEYS: ReadonlySet<string> = new Set(Object.keys(FIGURE_RULES))

@@ -1,15 +1,13 @@
-import { useCallback, useMemo, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
+import { useCallback, useMemo, type ReactNode } from 'react'
 import { renderHeaderCell, type RenderHeaderCellProps } from 'react-data-grid'
 import type { AsOfRange } from '../../../shared/domain/as-of'
 import { columnDescription } from '../../../shared/views/figure-descriptions'
+import type { FigureTip } from '../components/figure-tips'
 import { formatDateTime } from '../format/format'
 import type { GridColumn } from './grid-row'
 
 /** A header's description: the id its columnheader is described by and the words, which its tooltip shows. */
-export interface ColumnTip {
-  readonly id: string
-  readonly text: string
-}
+export type ColumnTip = FigureTip
 
 /** The id of a column's description within one grid: its key made safe for an id (`store:1234`, `carried:2`). */
 function tipId(gridId: string, key: string): string {
@@ -43,65 +41,4 @@ export function DescribedHeader<R>({ tip, ...props }: RenderHeaderCellProps<R> &
       {renderHeaderCell(props)}
     </span>
   )
-}
-
-interface Shown {
-  readonly id: string
-  /** What showed it: a tip the keyboard showed stays while its header has focus, whatever the pointer does. */
-  readonly by: 'pointer' | 'focus'
-  readonly left: number
-  readonly top: number
-}
-
-const TIP_WIDTH = 320
-
-/**
- * The tips of one grid: each is the description its columnheader names, hidden until the header is
- * pointed at or focused, then shown below it (WCAG 1.4.13: it stays while pointed at, and Escape
- * hides it). The handlers go on the element around the grid.
- */
-export function useTipDisplay(tips: ReadonlyMap<string, ColumnTip>) {
-  const [shown, setShown] = useState<Shown | null>(null)
-  const ids = useMemo(() => new Set([...tips.values()].map((tip) => tip.id)), [tips])
-
-  const showFor = useCallback(
-    (target: EventTarget | null, by: Shown['by']) => {
-      if (!(target instanceof Element)) return
-      if (target.closest('[role="tooltip"]') !== null) return
-      const header = target.closest('[role="columnheader"]')
-      const id = header?.getAttribute('aria-describedby') ?? null
-      if (header === null || header === undefined || id === null || !ids.has(id)) {
-        setShown((current) => (current?.by === by ? null : current))
-        return
-      }
-      const rect = header.getBoundingClientRect()
-      const left = Math.max(0, Math.min(rect.left, window.innerWidth - TIP_WIDTH - 8))
-      setShown((current) => (current?.id === id ? current : { id, by, left, top: rect.bottom + 4 }))
-    },
-    [ids]
-  )
-
-  const handlers = {
-    onPointerOver: (event: PointerEvent<HTMLElement>) => showFor(event.target, 'pointer'),
-    onPointerLeave: () => setShown((current) => (current?.by === 'pointer' ? null : current)),
-    onFocus: (event: FocusEvent<HTMLElement>) => showFor(event.target, 'focus'),
-    onBlur: () => setShown((current) => (current?.by === 'focus' ? null : current)),
-    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
-      if (event.key === 'Escape') setShown(null)
-    }
-  }
-
-  const elements = [...tips.values()].map((tip) => (
-    <div
-      key={tip.id}
-      id={tip.id}
-      role="tooltip"
-      className="grid-header-tip"
-      hidden={shown?.id !== tip.id}
-      style={shown?.id === tip.id ? { left: shown.left, top: shown.top, maxWidth: TIP_WIDTH } : undefined}
-    >
-      {tip.text}
-    </div>
-  ))
-  return { handlers, elements }
 }

@@ -4,7 +4,8 @@ import 'react-data-grid/lib/styles.css'
 import './grid.css'
 import type { AsOfRange } from '../../../shared/domain/as-of'
 import { formatCount } from '../format/format'
-import { useColumnTips, useTipDisplay } from './column-tips'
+import { useTipDisplay } from '../components/figure-tips'
+import { useColumnTips } from './column-tips'
 import { clipboardCell, rowsToTsv } from './copy-tsv'
 import { gridColumns, type GridLayout } from './grid-columns'
 import type { GridColumn, GridRow } from './grid-row'
@@ -48,7 +49,7 @@ export function ResultsGrid<Column extends GridColumn, Row extends GridRow<Colum
   const renderers = useMemo(() => ({ noRowsFallback: <div className="results-no-rows">{emptyText}</div> }), [emptyText])
   const gridId = useId()
   const tips = useColumnTips(gridId, columns, props.asOf ?? null)
-  const tipDisplay = useTipDisplay(tips)
+  const tipDisplay = useTipDisplay(useMemo(() => [...tips.values()], [tips]))
   const grid = useMemo(() => gridColumns<Column, Row>(columns, layout, tips), [columns, layout, tips])
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key as string, column])), [columns])
 

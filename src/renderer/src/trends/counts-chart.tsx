@@ -1,5 +1,7 @@
 import { useId, useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
+import { columnDescription } from '../../../shared/views/figure-descriptions'
+import { useFigureTips } from '../components/figure-tips'
 import { formatCount, formatDateTime } from '../format/format'
 import { niceTop } from './chart-geometry'
 import { LineChart, type LineSeries } from './line-chart'
@@ -13,15 +15,23 @@ interface CountsChartProps {
   exports: ChartExportActions
 }
 
+const OUT_LABEL = 'Out of stock'
+const SHELF_LABEL = 'Shelf empty, backroom has stock'
+const OUT = columnDescription('outOfStock') ?? ''
+const SHELF = columnDescription('shelfEmpty') ?? ''
+/** The heading names both figures, so its tip says what each counts. */
+const TIPS = { out: OUT, shelf: SHELF, both: `${OUT_LABEL}: ${OUT} ${SHELF_LABEL}: ${SHELF}` }
+
 /** How many item and store pairs were out of stock, and shelf empty, in each lookup. */
 export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
   const titleId = useId()
+  const tips = useFigureTips(TIPS)
   const out = trends.runs.map((run) => run.total.outOfStock)
   const shelf = trends.runs.map((run) => run.total.shelfEmpty)
   const top = niceTop(Math.max(0, ...out, ...shelf))
   const series: LineSeries[] = [
-    { key: 'out', label: 'Out of stock', tone: 'out', values: out },
-    { key: 'shelf', label: 'Shelf empty, backroom has stock', tone: 'shelf', values: shelf }
+    { key: 'out', label: OUT_LABEL, tone: 'out', values: out },
+    { key: 'shelf', label: SHELF_LABEL, tone: 'shelf', values: shelf }
   ]
   const labels = [0, top / 2, top].map((value) => ({ value, text: formatCount(value) }))
   // Memoised: the chart's section draws again when an export starts or ends, the table need not.
@@ -31,9 +41,11 @@ export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
     [trends]
   )
   return (
-    <section className="trend-section" aria-labelledby={titleId}>
+    <section className="trend-section" aria-labelledby={titleId} {...tips.handlers}>
       <div className="trend-heading">
-        <h3 id={titleId}>Out of stock and shelf empty per lookup</h3>
+        <h3 id={titleId} tabIndex={0} aria-describedby={tips.describedBy.both}>
+          Out of stock and shelf empty per lookup
+        </h3>
         <ChartExports name="out of stock" {...exports} />
       </div>
       <p className="field-hint">
@@ -52,9 +64,15 @@ export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
       />
       <TrendTable
         caption="Out of stock and shelf empty per lookup"
-        columns={['Lookup', 'When', 'Out of stock', 'Shelf empty, backroom has stock']}
+        columns={[
+          { label: 'Lookup' },
+          { label: 'When' },
+          { label: OUT_LABEL, describedBy: tips.describedBy.out },
+          { label: SHELF_LABEL, describedBy: tips.describedBy.shelf }
+        ]}
         rows={rows}
       />
+      {tips.elements}
     </section>
   )
 }

@@ -1,5 +1,7 @@
 import { useId, useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
+import { columnDescription } from '../../../shared/views/figure-descriptions'
+import { useFigureTips } from '../components/figure-tips'
 import { formatDateTime } from '../format/format'
 import { LineChart, type LineSeries } from './line-chart'
 import { figuresText, rateText, runLabel, storeLabel, TOTAL_LABEL } from './trend-labels'
@@ -12,11 +14,14 @@ interface RateChartProps {
   exports: ChartExportActions
 }
 
+const TIPS = { rate: columnDescription('inStockRate') ?? '' }
+
 const PERCENT_LABELS = [0, 25, 50, 75, 100].map((value) => ({ value, text: `${value} %` }))
 
 /** In-stock rate per run, all stores together and each store, with its data table. */
 export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
   const titleId = useId()
+  const tips = useFigureTips(TIPS)
   const series: LineSeries[] = [
     { key: 'total', label: TOTAL_LABEL, tone: 'total', values: trends.runs.map((run) => run.total.rate) },
     ...trends.stores.map((storeNbr, index): LineSeries => ({
@@ -43,9 +48,11 @@ export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
     [trends]
   )
   return (
-    <section className="trend-section" aria-labelledby={titleId}>
+    <section className="trend-section" aria-labelledby={titleId} {...tips.handlers}>
       <div className="trend-heading">
-        <h3 id={titleId}>In-stock rate per lookup</h3>
+        <h3 id={titleId} tabIndex={0} aria-describedby={tips.describedBy.rate}>
+          In-stock rate per lookup
+        </h3>
         <ChartExports name="in-stock rate" {...exports} />
       </div>
       <p className="field-hint">
@@ -64,9 +71,14 @@ export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
       />
       <TrendTable
         caption="In-stock rate per lookup, all stores and each store"
-        columns={['Lookup', 'When', TOTAL_LABEL, ...trends.stores.map(storeLabel)]}
+        columns={[
+          { label: 'Lookup' },
+          { label: 'When' },
+          ...[TOTAL_LABEL, ...trends.stores.map(storeLabel)].map((label) => ({ label, describedBy: tips.describedBy.rate }))
+        ]}
         rows={rows}
       />
+      {tips.elements}
     </section>
   )
 }

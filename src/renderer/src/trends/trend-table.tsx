@@ -1,8 +1,14 @@
 import { useDeferredValue, useState } from 'react'
 
+/** A column's header, and the id of the figure tip that says what it counts (none for Lookup and When). */
+export interface TrendColumn {
+  readonly label: string
+  readonly describedBy?: string
+}
+
 interface TrendTableProps {
   caption: string
-  columns: readonly string[]
+  columns: readonly TrendColumn[]
   rows: readonly (readonly string[])[]
 }
 
@@ -28,8 +34,14 @@ export function TrendTable({ caption, columns, rows }: TrendTableProps) {
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
+                  // A described header takes focus, so the keyboard shows its tip as the pointer does.
+                  <th
+                    key={column.label}
+                    scope="col"
+                    aria-describedby={column.describedBy}
+                    tabIndex={column.describedBy === undefined ? undefined : 0}
+                  >
+                    {column.label}
                   </th>
                 ))}
               </tr>

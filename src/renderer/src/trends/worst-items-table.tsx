@@ -1,7 +1,9 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { DEFAULT_WORST_SORT, worstRows, type WorstSort, type WorstSortKey } from '../../../shared/trends/worst-items'
+import { columnDescription } from '../../../shared/views/figure-descriptions'
 import { formatRate as formatPercent } from '../../../shared/views/store-views'
+import { useFigureTips } from '../components/figure-tips'
 import { formatCount, SCREEN_LOCALE } from '../format/format'
 import { storeLabel } from './trend-labels'
 
@@ -13,11 +15,16 @@ interface WorstItemsTableProps {
 
 const PAGE = 100
 
-const COLUMNS: readonly { key: WorstSortKey; label: string; numeric: boolean }[] = [
+const TIPS = {
+  outRuns: columnDescription('lookupsOutOfStock') ?? '',
+  share: columnDescription('shareOutOfStock') ?? ''
+}
+
+const COLUMNS: readonly { key: WorstSortKey; label: string; numeric: boolean; tip?: keyof typeof TIPS }[] = [
   { key: 'value', label: 'Item', numeric: false },
   { key: 'store', label: 'Store', numeric: true },
-  { key: 'outRuns', label: 'Lookups out of stock', numeric: true },
-  { key: 'share', label: 'Share out of stock', numeric: true }
+  { key: 'outRuns', label: 'Lookups out of stock', numeric: true, tip: 'outRuns' },
+  { key: 'share', label: 'Share out of stock', numeric: true, tip: 'share' }
 ]
 
 /**
@@ -29,6 +36,7 @@ const COLUMNS: readonly { key: WorstSortKey; label: string; numeric: boolean }[]
  */
 export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) {
   const titleId = useId()
+  const tips = useFigureTips(TIPS)
   const [sort, setSort] = useState<WorstSort>(DEFAULT_WORST_SORT)
   const [shown, setShown] = useState(PAGE)
   const deferredTrends = useDeferredValue<Trends | null>(trends, null)
@@ -43,7 +51,7 @@ export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) 
   }
 
   return (
-    <section className="trend-section" aria-labelledby={titleId}>
+    <section className="trend-section" aria-labelledby={titleId} {...tips.handlers}>
       <div className="trend-heading">
         <h3 id={titleId}>Worst items</h3>
         <div className="trend-exports">
@@ -76,7 +84,12 @@ export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) 
                       aria-sort={sort.key === column.key ? sort.direction : 'none'}
                       className={column.numeric ? 'trend-number' : undefined}
                     >
-                      <button type="button" className="trend-sort" onClick={() => sortBy(column.key)}>
+                      <button
+                        type="button"
+                        className="trend-sort"
+                        aria-describedby={column.tip === undefined ? undefined : tips.describedBy[column.tip]}
+                        onClick={() => sortBy(column.key)}
+                      >
                         {column.label}
                         <span aria-hidden="true">{sort.key === column.key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
                       </button>
@@ -105,6 +118,7 @@ export function WorstItemsTable({ trends, onData, busy }: WorstItemsTableProps) 
           ) : null}
         </>
       )}
+      {tips.elements}
     </section>
   )
 }

@@ -6,6 +6,12 @@ import { storesLabel } from '../format/lookup-labels'
 import { scheduleWords } from '../../../shared/schedules/schedule-words'
 import { nextRunText } from './schedule-text'
 
+/** The ids of the tips that say what the last run's figures count (figure-descriptions.ts). */
+export interface LastRunTips {
+  readonly inStockRate: string
+  readonly newlyOutOfStock: string
+}
+
 export interface WatchlistRowActions {
   onRun: (watchlist: WatchlistSummary) => void
   onEdit: (watchlist: WatchlistSummary) => void
@@ -41,8 +47,9 @@ export function WatchlistRow({
   watchlist,
   schedule,
   busy,
+  tips,
   ...actions
-}: WatchlistRowActions & { watchlist: WatchlistSummary; schedule: ScheduleState | undefined; busy: boolean }) {
+}: WatchlistRowActions & { watchlist: WatchlistSummary; schedule: ScheduleState | undefined; busy: boolean; tips: LastRunTips }) {
   const { name, lastRun } = watchlist
   return (
     <tr>
@@ -60,9 +67,19 @@ export function WatchlistRow({
         ) : (
           <>
             <time dateTime={lastRun.finishedAt}>{formatDateTime(lastRun.finishedAt)}</time>
+            {/* Each figure takes focus, so the keyboard shows its tip as the pointer does. */}
             <span className="watchlists-meta">
-              In-stock rate {lastRun.inStockRate === null ? '—' : `${formatRate(lastRun.inStockRate)} %`} ·{' '}
-              {lastRun.newlyOutOfStock === null ? 'first run' : `${formatCount(lastRun.newlyOutOfStock)} newly out of stock`}
+              <span tabIndex={0} aria-describedby={tips.inStockRate}>
+                In-stock rate {lastRun.inStockRate === null ? '—' : `${formatRate(lastRun.inStockRate)} %`}
+              </span>{' '}
+              ·{' '}
+              {lastRun.newlyOutOfStock === null ? (
+                'first run'
+              ) : (
+                <span tabIndex={0} aria-describedby={tips.newlyOutOfStock}>
+                  {formatCount(lastRun.newlyOutOfStock)} newly out of stock
+                </span>
+              )}
             </span>
           </>
         )}

@@ -2,13 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { WatchlistSummary } from '../../../shared/watchlists/watchlist'
 import { callInventory } from '../api/inventory-call'
+import { columnDescription } from '../../../shared/views/figure-descriptions'
 import { ConfirmDialog } from '../components/confirm-dialog'
+import { useFigureTips } from '../components/figure-tips'
 import { ErrorAlert } from '../errors/error-alert'
 import { formatCount } from '../format/format'
 import { schedulesQuery, watchlistKeys, watchlistsQuery } from '../api/watchlist-queries'
 import { ScheduleDialog } from './schedule-dialog'
 import { WatchlistRow } from './watchlist-row'
 import './watchlists.css'
+
+const TIPS = {
+  inStockRate: columnDescription('inStockRate') ?? '',
+  newlyOutOfStock: columnDescription('newlyOutOfStock') ?? ''
+}
 
 interface WatchlistsScreenProps {
   onRun: (id: string) => Promise<void>
@@ -31,6 +38,7 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
   const [deleting, setDeleting] = useState<WatchlistSummary | null>(null)
   const [scheduling, setScheduling] = useState<WatchlistSummary | null>(null)
   const schedules = useQuery(schedulesQuery)
+  const tips = useFigureTips(TIPS)
 
   // A run started or ended, a schedule changed, the computer woke: the next runs and last runs are asked again.
   useEffect(
@@ -101,7 +109,7 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
         <p>No watchlists yet. Save one with “Save as watchlist” on the lookup form or on a lookup’s results.</p>
       ) : null}
       {watchlists.length === 0 ? null : (
-        <div className="watchlists-table-frame">
+        <div className="watchlists-table-frame" {...tips.handlers}>
           <table className="watchlists-table" aria-labelledby="watchlists-heading">
             <thead>
               <tr>
@@ -120,6 +128,7 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
                   watchlist={watchlist}
                   schedule={scheduleOf(watchlist.id)}
                   busy={busy}
+                  tips={tips.describedBy}
                   onSchedule={setScheduling}
                   onTrends={onTrends}
                   onRun={(target) => void act(async () => (await onRun(target.id), null))}
@@ -141,6 +150,7 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
               ))}
             </tbody>
           </table>
+          {tips.elements}
         </div>
       )}
       <ScheduleDialog
