@@ -13,7 +13,7 @@ import { formatCount } from '../format/format'
 import { lookupLabel, STATE_LABELS } from '../format/lookup-labels'
 import { ChipGroup } from '../grid/chip-group'
 import { ColumnFilterFields, QuickSearch } from '../grid/filter-bar'
-import { ColumnsControl } from '../grid/columns-control'
+import { useColumnsToggle } from '../grid/columns-control'
 import type { GridLayout } from '../grid/grid-columns'
 import { LowStockField } from '../grid/low-stock-field'
 import { ResultsGrid } from '../grid/results-grid'
@@ -69,9 +69,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
   const { columns, sorted, shown, selected } = rows
   const summaryId = useId()
   const filtersId = useId()
-  const columnsId = useId()
-  const columnsButtonRef = useRef<HTMLButtonElement>(null)
-  const [columnsOpen, setColumnsOpen] = useState(false)
+  const columnsToggle = useColumnsToggle('Compare', rows)
   const sectionRef = useRef<HTMLElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
@@ -152,15 +150,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
         <button type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
           Column filters{activeColumnFilters > 0 ? ` (${activeColumnFilters})` : ''}
         </button>
-        <button
-          ref={columnsButtonRef}
-          type="button"
-          aria-expanded={columnsOpen}
-          aria-controls={columnsId}
-          onClick={() => setColumnsOpen((open) => !open)}
-        >
-          Columns
-        </button>
+        {columnsToggle.button}
         <LowStockField level={level} onChange={(lowStockLevel) => mutate({ lowStockLevel })} />
         <ExportButton
           noun={noun}
@@ -172,20 +162,7 @@ export function CompareScreen({ thenJobId, nowJobId, onBack }: CompareScreenProp
           openRequest={exportRequest}
         />
       </div>
-      {columnsOpen ? (
-        <ColumnsControl
-          id={columnsId}
-          viewLabel="Compare"
-          lines={rows.columnLines}
-          onShow={rows.showColumn}
-          onMove={rows.moveColumn}
-          onReset={rows.resetColumns}
-          onClose={() => {
-            setColumnsOpen(false)
-            columnsButtonRef.current?.focus()
-          }}
-        />
-      ) : null}
+      {columnsToggle.panel}
       {filtersOpen ? (
         <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
       ) : null}

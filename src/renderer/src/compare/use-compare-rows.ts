@@ -4,8 +4,7 @@ import type { CompareColumn } from '../../../shared/compare/compare-columns'
 import { COMPARE_CATEGORIES, type CompareCategory } from '../../../shared/compare/compare-lookups'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
 import { sortRows } from '../grid/row-sort'
-import { useColumnChoices } from '../grid/use-column-choices'
-import { chosenColumns, NO_COLUMN_CHOICE, withColumnDropped, withColumnMoved, withColumnShown } from '../../../shared/views/column-choice'
+import { useChosenColumns } from '../grid/use-column-choices'
 import type { CompareViewRow } from './compare-view-row'
 
 /**
@@ -16,17 +15,12 @@ import type { CompareViewRow } from './compare-view-row'
  */
 export function useCompareRows(all: readonly CompareViewRow[], base: readonly CompareColumn[]) {
   const [sortColumns, setSortColumns] = useState<readonly SortColumn[]>([])
-  const { choiceOf, choose } = useColumnChoices()
+  const chosen = useChosenColumns('compare', base)
   const [columnFilters, setColumnFilters] = useState<ColumnFilters>({})
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [chips, setChips] = useState<ReadonlySet<CompareCategory>>(() => new Set())
   const [quick, setQuick] = useState('')
 
-  const choice = choiceOf('compare')
-  /** Every column in the person's order, shown or not: what Columns lists. */
-  const columnLines = useMemo(() => chosenColumns(base, choice), [base, choice])
-  /** The columns shown, in that order: what the grid shows and an export "as shown" writes. */
-  const columns = useMemo(() => columnLines.flatMap((line) => (line.shown ? [line.column] : [])), [columnLines])
   const filter = useMemo<RowFilter>(
     () => ({ columns: columnFilters, statuses: chips.size === 0 ? null : chips, quick }),
     [columnFilters, chips, quick]
@@ -54,27 +48,10 @@ export function useCompareRows(all: readonly CompareViewRow[], base: readonly Co
     setQuick('')
   }, [])
   const changeSort = useCallback((next: SortColumn[]) => setSortColumns(next), [])
-  const reorder = useCallback(
-    (sourceKey: string, targetKey: string) => choose('compare', withColumnDropped(columnLines, choice, sourceKey, targetKey)),
-    [columnLines, choice, choose]
-  )
-  const showColumn = useCallback(
-    (id: string, shown: boolean) => choose('compare', withColumnShown(columnLines, choice, id, shown)),
-    [columnLines, choice, choose]
-  )
-  const moveColumn = useCallback(
-    (id: string, by: number) => choose('compare', withColumnMoved(columnLines, choice, id, by)),
-    [columnLines, choice, choose]
-  )
-  const resetColumns = useCallback(() => choose('compare', NO_COLUMN_CHOICE), [choose])
   const changeSelection = useCallback((next: Set<string>) => setSelected(next), [])
 
   return {
-    columnLines,
-    showColumn,
-    moveColumn,
-    resetColumns,
-    columns,
+    ...chosen,
     filter,
     filtering,
     sortColumns,
@@ -90,7 +67,6 @@ export function useCompareRows(all: readonly CompareViewRow[], base: readonly Co
     changeColumnFilter,
     clearFilters,
     changeSort,
-    reorder,
     changeSelection
   }
 }

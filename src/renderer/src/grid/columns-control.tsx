@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { ChosenColumn } from '../../../shared/views/column-choice'
 import type { GridColumn } from './grid-row'
+import type { ChosenColumns } from './use-column-choices'
 
 interface ColumnsControlProps<C extends GridColumn> {
   id: string
@@ -72,4 +73,38 @@ export function ColumnsControl<C extends GridColumn>({ id, viewLabel, lines, onS
       </button>
     </div>
   )
+}
+
+/**
+ * A view's Columns: the toolbar's button, which opens and closes the control, and the control
+ * itself, shown below the toolbar while open; closing it (Escape too) puts the keyboard back on the
+ * button. The screen places both.
+ */
+export function useColumnsToggle<C extends GridColumn>(
+  viewLabel: string,
+  chosen: ChosenColumns<C>
+): { button: ReactNode; panel: ReactNode } {
+  const id = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const [open, setOpen] = useState(false)
+  const button = (
+    <button ref={buttonRef} type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((current) => !current)}>
+      Columns
+    </button>
+  )
+  const panel = open ? (
+    <ColumnsControl
+      id={id}
+      viewLabel={viewLabel}
+      lines={chosen.columnLines}
+      onShow={chosen.showColumn}
+      onMove={chosen.moveColumn}
+      onReset={chosen.resetColumns}
+      onClose={() => {
+        setOpen(false)
+        buttonRef.current?.focus()
+      }}
+    />
+  ) : null
+  return { button, panel }
 }

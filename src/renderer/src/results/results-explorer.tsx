@@ -11,7 +11,7 @@ import { itemNameOf } from '../../../shared/items/item-name-column'
 import { DetailPanel } from './detail-panel'
 import { exportViewSpec, type ViewState } from './export-view'
 import { ColumnFilterFields, QuickSearch } from '../grid/filter-bar'
-import { ColumnsControl } from '../grid/columns-control'
+import { useColumnsToggle } from '../grid/columns-control'
 import { LowStockField } from '../grid/low-stock-field'
 import { PresetChips } from './preset-chips'
 import { entryAt, rowStatus, type ResultSet } from './result-set'
@@ -101,14 +101,11 @@ export function ResultsExplorer({
   const tabsId = useId()
   const panelId = useId()
   const filtersId = useId()
-  const columnsId = useId()
   const sectionRef = useRef<HTMLElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
   const [active, setActive] = useState<ActivePair | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
-  const [columnsOpen, setColumnsOpen] = useState(false)
-  const columnsButtonRef = useRef<HTMLButtonElement>(null)
   const [detailOpen, setDetailOpen] = useState(false)
   const [detailWidth, setDetailWidth] = useState(preferences.detailPanelWidth)
   const [announced, setAnnounced] = useState('')
@@ -117,6 +114,7 @@ export function ResultsExplorer({
   const level = preferences.lowStockLevel
   const rows = useViewRows(set, carriedColumns, level, inputLines, onlyPairs)
   const { view, items, locations, all, columns, shown, selected, showFiltered } = rows
+  const columnsToggle = useColumnsToggle(LOOKUP_VIEW_LABELS[view], rows)
   const manyStores = set.stores.length > 1
   /** The store and line the detail panel shows, whichever view it was chosen in. */
   const activeEntry = active === null ? null : (entryAt(set, active.storeNbr, active.line) ?? null)
@@ -216,15 +214,7 @@ export function ResultsExplorer({
         <button type="button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((open) => !open)}>
           Column filters{activeColumnFilters > 0 ? ` (${activeColumnFilters})` : ''}
         </button>
-        <button
-          ref={columnsButtonRef}
-          type="button"
-          aria-expanded={columnsOpen}
-          aria-controls={columnsId}
-          onClick={() => setColumnsOpen((open) => !open)}
-        >
-          Columns
-        </button>
+        {columnsToggle.button}
         <LowStockField level={level} onChange={changeLevel} />
         <ExportButton
           noun={noun}
@@ -237,20 +227,7 @@ export function ResultsExplorer({
         />
       </div>
       {notice}
-      {columnsOpen ? (
-        <ColumnsControl
-          id={columnsId}
-          viewLabel={LOOKUP_VIEW_LABELS[view]}
-          lines={rows.columnLines}
-          onShow={rows.showColumn}
-          onMove={rows.moveColumn}
-          onReset={rows.resetColumns}
-          onClose={() => {
-            setColumnsOpen(false)
-            columnsButtonRef.current?.focus()
-          }}
-        />
-      ) : null}
+      {columnsToggle.panel}
       {filtersOpen ? (
         <ColumnFilterFields id={filtersId} columns={columns} values={rows.columnFilters} onChange={rows.changeColumnFilter} />
       ) : null}

@@ -3,8 +3,7 @@ import type { SortColumn } from 'react-data-grid'
 import { presetCounts, presetStatuses, STOCK_PRESET_STATUSES, STOCK_PRESETS, type StockPreset } from '../../../shared/stock/stock-presets'
 import { LOOKUP_VIEWS, lookupColumns, type LookupView } from '../../../shared/views/lookup-views'
 import type { ViewColumn } from '../../../shared/views/view-columns'
-import { chosenColumns, NO_COLUMN_CHOICE, withColumnDropped, withColumnMoved, withColumnShown } from '../../../shared/views/column-choice'
-import { useColumnChoices } from '../grid/use-column-choices'
+import { useChosenColumns } from '../grid/use-column-choices'
 import { itemRowsOf, type ResultSet } from './result-set'
 import { filterRows, isFiltering, type ColumnFilters, type RowFilter } from '../grid/row-filter'
 import { sortRows } from '../grid/row-sort'
@@ -49,7 +48,6 @@ export function useViewRows(
 ) {
   const [view, setView] = useState<LookupView>('items')
   const [sorts, setSorts] = useState<PerView<readonly SortColumn[]>>(() => perView(() => []))
-  const { choiceOf, choose } = useColumnChoices()
   const [filters, setFilters] = useState<PerView<ColumnFilters>>(() => perView(() => ({})))
   const [selections, setSelections] = useState<PerView<ReadonlySet<string>>>(() => perView(() => new Set()))
   const [presetsByView, setPresets] = useState<PerView<ReadonlySet<StockPreset>>>(() => perView(() => new Set()))
@@ -68,11 +66,7 @@ export function useViewRows(
   const rowsOf: Readonly<Record<LookupView, readonly GridRow<ViewColumn>[]>> = { items, locations, stores, matrix, 'by-item': byItem }
   const all = rowsOf[view]
   const baseColumns = useMemo(() => lookupColumns(view, carriedColumns, set.stores), [view, carriedColumns, set.stores])
-  const choice = choiceOf(view)
-  /** Every column in the person's order, shown or not: what Columns lists. */
-  const columnLines = useMemo(() => chosenColumns(baseColumns, choice), [baseColumns, choice])
-  /** The columns shown, in that order: what the grid shows, a copy holds and an export writes. */
-  const columns = useMemo(() => columnLines.flatMap((line) => (line.shown ? [line.column] : [])), [columnLines])
+  const chosen = useChosenColumns(view, baseColumns)
 
   const statuses = useMemo(() => shownStatuses(presets), [presets])
   const only = useMemo(() => (onlyPairs === null ? null : pairTest(onlyPairs)), [onlyPairs])
@@ -121,22 +115,6 @@ export function useViewRows(
     setQuick('')
   }, [view])
   const changeSort = useCallback((next: SortColumn[]) => setSorts((current) => ({ ...current, [view]: next })), [view])
-  const reorder = useCallback(
-    (sourceKey: string, targetKey: string) => {
-      const idOf = (key: string) => columnLines.find((line) => line.column.key === key)?.id ?? key
-      choose(view, withColumnDropped(columnLines, choice, idOf(sourceKey), idOf(targetKey)))
-    },
-    [columnLines, choice, choose, view]
-  )
-  const showColumn = useCallback(
-    (id: string, shown: boolean) => choose(view, withColumnShown(columnLines, choice, id, shown)),
-    [columnLines, choice, choose, view]
-  )
-  const moveColumn = useCallback(
-    (id: string, by: number) => choose(view, withColumnMoved(columnLines, choice, id, by)),
-    [columnLines, choice, choose, view]
-  )
-  const resetColumns = useCallback(() => choose(view, NO_COLUMN_CHOICE), [choose, view])
   const changeSelection = useCallback((next: Set<string>) => setSelections((current) => ({ ...current, [view]: next })), [view])
 
   return {
@@ -146,8 +124,7 @@ export function useViewRows(
     locations,
     all,
     baseColumns,
-    columnLines,
-    columns,
+    ...chosen,
     filter,
     filtering,
     sortColumns,
@@ -164,10 +141,6 @@ export function useViewRows(
     showFiltered,
     clearFilters,
     changeSort,
-    reorder,
-    showColumn,
-    moveColumn,
-    resetColumns,
     changeSelection
   }
 }
