@@ -1,12 +1,11 @@
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { columnDescription, figureDescription } from '../src/shared/views/figure-descriptions'
-import type { Harness } from './harness/start-harness'
 import { attachScreenshot, expect, test } from './fixtures'
-import { storedIds } from './history-support'
 import { lineResults, lookupValues, renderedColumn, resultsGrid } from './results-support'
 import { runManyStoreLookup, tab } from './stores-support'
-import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
+import { runNow, saveWatchlist } from './watchlist-support'
+import { expectNoSeriousAxeViolations, validGtins } from './workspace-support'
 
 /** The time the Demo sent with an answer, as it sent it (`lastUpdatedTime` of the raw item); null without one. */
 function demoTime(result: LineResult | undefined): string | null {
@@ -173,31 +172,13 @@ async function expectTipShown(page: Page, testInfo: TestInfo, target: Locator, t
   await expect(tooltip).toHaveText(text)
 }
 
-/** Runs the watchlist from the Watchlists screen and waits until the watchlist keeps the run's figures as its last run. */
-async function runNow(page: Page, harness: Harness, name: string): Promise<void> {
-  const before = storedIds(harness).length
-  await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
-  await page.getByRole('button', { name: `Run now: ${name}` }).click()
-  await expect.poll(() => storedIds(harness).length).toBe(before + 1)
-  const [jobId = ''] = storedIds(harness)
-  await harness.root.services.lookups.whenSettled(jobId)
-  // The figures are written a moment after the run ends: the screen opened before then would show the run before.
-  const lastRun = async () => (await harness.root.services.watchlists.list()).find((watchlist) => watchlist.name === name)?.lastRun?.jobId
-  await expect.poll(lastRun).toBe(jobId)
-}
-
 test.describe('Numbers explained on Watchlists and Trends', () => {
   test("a watchlist's last-run figures, Trends' headings and their tables' headers say what they count, as the grid's do", async ({
     page,
     harness
   }, testInfo) => {
     test.setTimeout(180_000)
-    await page.getByRole('textbox', { name: 'Stores' }).fill('1234, 2001')
-    await replaceValues(page, validGtins(30, 41))
-    await page.getByRole('button', { name: 'Save as watchlist' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Save as watchlist' })
-    await dialog.getByRole('textbox', { name: 'Watchlist name' }).fill('Morning check')
-    await dialog.getByRole('button', { name: 'Save watchlist' }).click()
+    await saveWatchlist(page, 'Morning check', [1234, 2001], validGtins(30, 41))
     await runNow(page, harness, 'Morning check')
     await runNow(page, harness, 'Morning check')
     const tooltip = page.getByRole('tooltip')

@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { stockFigures } from '../src/shared/stock/stock-figures'
 import { statusFromFigures } from '../src/shared/stock/stock-status'
 import { formatRate } from '../src/shared/views/store-views'
 import { expect, test } from './fixtures'
-import { startHarness, type Harness } from './harness/start-harness'
+import type { Harness } from './harness/start-harness'
 import { historyRow, openHistory, storedIds } from './history-support'
 import { parseCsv } from './results-support'
+import { onDemoDay, openWatchlists, runNow, saveWatchlist, withDataDir } from './watchlist-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
 
 const STORES = [1234, 2001]
@@ -126,53 +125,31 @@ test("A watchlist's own Trends: one run asks for another; run again on the next 
 }) => {
   test.setTimeout(180_000)
   const values = validGtins(30, 43)
-  const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-watchlist-trends-'))
   const openTrends = async () => {
-    await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
+    await openWatchlists(page)
     await page.getByRole('button', { name: 'Trends: Morning check' }).click()
     await expect(page.getByRole('heading', { name: 'Trends: Morning check', level: 2 })).toBeFocused()
   }
-  const runNow = async (harness: Harness) => {
-    const before = storedIds(harness).length
-    await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
-    await page.getByRole('button', { name: 'Run now: Morning check' }).click()
-    await expect.poll(() => storedIds(harness).length).toBe(before + 1)
-    const [jobId = ''] = storedIds(harness)
-    await expectEnded(harness, jobId, 'watchlist')
-  }
+  const runWatchlist = async (harness: Harness) => expectEnded(harness, await runNow(page, harness, 'Morning check'), 'watchlist')
   const fewRuns = page.getByText('Trends need at least two runs; Run now to add one.', { exact: true })
-  try {
-    const first = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-14' })
-    try {
-      await page.goto(first.url)
-      await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
-      await replaceValues(page, values)
-      await page.getByRole('button', { name: 'Save as watchlist' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Save as watchlist' })
-      await dialog.getByRole('textbox', { name: 'Watchlist name' }).fill('Morning check')
-      await dialog.getByRole('button', { name: 'Save watchlist' }).click()
-      await expect(page.getByRole('status').filter({ hasText: 'Watchlist “Morning check” saved' })).toBeVisible()
+  await withDataDir(async (dataDir) => {
+    await onDemoDay(page, dataDir, '2025-03-14', async (first) => {
+      await saveWatchlist(page, 'Morning check', STORES, values)
 
       // Not run yet, then run once: a sentence instead of empty charts, and back where it came from.
       await openTrends()
       await expect(fewRuns).toBeVisible()
       await expect(page.getByRole('group', { name: 'In-stock rate per lookup' })).toHaveCount(0)
       await expectNoSeriousAxeViolations(page)
-      await runNow(first)
+      await runWatchlist(first)
       await openTrends()
       await expect(fewRuns).toBeVisible()
       await page.getByRole('button', { name: 'Back to Watchlists' }).click()
       await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
-    } finally {
-      await first.close()
-    }
+    })
 
-    const second = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-15' })
-    try {
-      await page.goto(second.url)
-      await page.getByRole('heading', { name: 'What to look up' }).waitFor()
-      await runNow(second)
+    await onDemoDay(page, dataDir, '2025-03-15', async (second) => {
+      await runWatchlist(second)
       // A lookup of the same list that is no run of the watchlist is not drawn with its runs.
       const runs = storedIds(second).length
       await lookUpStores(page, values)
@@ -204,10 +181,6 @@ test("A watchlist's own Trends: one run asks for another; run again on the next 
       await point.press('Enter')
       await expect(page.locator(':focus')).toHaveAttribute('id', 'job-progress-heading')
       await expect(page.getByRole('region', { name: /^Lookup · / })).toHaveAttribute('data-job-id', firstRun)
-    } finally {
-      await second.close()
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+    })
+  })
 })

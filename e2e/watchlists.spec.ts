@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { attachScreenshot, expect, test } from './fixtures'
-import { startHarness, type Harness } from './harness/start-harness'
+import type { Harness } from './harness/start-harness'
 import { openHistory, historyRow, storedIds } from './history-support'
 import { gridRowCount, parseCsv, viewTab } from './results-support'
+import { onDemoDay, openWatchlists, runNow, saveWatchlist, withDataDir } from './watchlist-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
 
 /**
@@ -18,19 +16,9 @@ const VALUES = validGtins(120, 29)
 const STORES = ['100', '101']
 const HAS_STOCK = new Set(['Shelf empty, backroom has stock', 'Low stock', 'In stock'])
 
-async function openWatchlists(page: Page, how: 'click' | 'shortcut' = 'click'): Promise<void> {
-  if (how === 'shortcut') await page.keyboard.press('Control+Shift+W')
-  else await page.getByRole('button', { name: 'Watchlists', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Watchlists', level: 2 })).toBeFocused()
-}
-
-/** Runs the watchlist from the Watchlists screen (open) and waits for the run to finish; returns its lookup id. */
-async function runNow(page: Page, harness: Harness, name: string): Promise<string> {
-  const before = storedIds(harness).length
-  await page.getByRole('button', { name: `Run now: ${name}` }).click()
-  await expect.poll(() => storedIds(harness).length).toBe(before + 1)
-  const [jobId = ''] = storedIds(harness)
-  await harness.root.services.lookups.whenSettled(jobId)
+/** Runs the watchlist from the Watchlists screen; returns its lookup id once its results are all on screen. */
+async function runNowShown(page: Page, harness: Harness, name: string): Promise<string> {
+  const jobId = await runNow(page, harness, name)
   await expect.poll(() => gridRowCount(page)).toBe(VALUES.length * STORES.length)
   return jobId
 }
@@ -59,42 +47,26 @@ test.describe('Watchlists', () => {
     page
   }, testInfo) => {
     test.setTimeout(180_000)
-    const dataDir = mkdtempSync(join(tmpdir(), 'inventory-e2e-watchlists-'))
-    try {
-      const first = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-14' })
-      let before: Map<string, string>
-      let firstRun: string
-      try {
-        await page.goto(first.url)
-        await page.getByRole('textbox', { name: 'Stores' }).fill(STORES.join(', '))
-        await replaceValues(page, VALUES)
-        await page.getByRole('button', { name: 'Save as watchlist' }).click()
-        const dialog = page.getByRole('dialog', { name: 'Save as watchlist' })
-        await expect(dialog.getByText(`${VALUES.length} values in 2 stores.`)).toBeVisible()
-        await dialog.getByRole('textbox', { name: 'Watchlist name' }).fill('Morning check')
-        await dialog.getByRole('button', { name: 'Save watchlist' }).click()
-        await expect(page.getByRole('status').filter({ hasText: 'Watchlist “Morning check” saved' })).toBeVisible()
-
+    await withDataDir(async (dataDir) => {
+      const { before, firstRun } = await onDemoDay(page, dataDir, '2025-03-14', async (first) => {
+        await saveWatchlist(page, 'Morning check', STORES, VALUES, (dialog) =>
+          expect(dialog.getByText(`${VALUES.length} values in 2 stores.`)).toBeVisible()
+        )
         await openWatchlists(page)
         const row = page.getByRole('row', { name: /Morning check/ })
         await expect(row.getByRole('cell').nth(0)).toHaveText(String(VALUES.length))
         await expect(row).toContainText('Not run yet')
         await expectNoSeriousAxeViolations(page)
-        firstRun = await runNow(page, first, 'Morning check')
+        const firstRun = await runNowShown(page, first, 'Morning check')
         // A first run has nothing to compare with.
         await expect(page.getByRole('region', { name: 'Since the last run' })).toHaveCount(0)
-        before = await locationsStatuses(page)
-      } finally {
-        await first.close()
-      }
+        return { before: await locationsStatuses(page), firstRun }
+      })
 
-      const second = await startHarness({ dataDir, secretStore: 'memory', demoDate: '2025-03-15' })
-      try {
-        await page.goto(second.url)
-        await page.getByRole('heading', { name: 'What to look up' }).waitFor()
+      await onDemoDay(page, dataDir, '2025-03-15', async (second) => {
         await openWatchlists(page, 'shortcut')
         await expect(page.getByRole('row', { name: /Morning check/ })).toContainText('first run')
-        const secondRun = await runNow(page, second, 'Morning check')
+        const secondRun = await runNowShown(page, second, 'Morning check')
         const region = page.getByRole('region', { name: 'Since the last run' })
         await expect(region).toBeVisible()
         await expect(region).toContainText(`Compared with lookup ${firstRun}`)
@@ -136,12 +108,8 @@ test.describe('Watchlists', () => {
         await openWatchlists(page)
         // Run again of a watchlist's run is its latest run: nothing changed within the same Demo day.
         await expect(page.getByRole('row', { name: /Morning check/ })).toContainText('0 newly out of stock')
-      } finally {
-        await second.close()
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+      })
+    })
   })
 
   test('Edit loads a watchlist into the form; Duplicate, Export, Import and Delete (which asks) keep the list', async ({
@@ -149,11 +117,7 @@ test.describe('Watchlists', () => {
     harness
   }) => {
     await page.goto(harness.url)
-    await page.getByRole('textbox', { name: 'Stores' }).fill('300')
-    await replaceValues(page, VALUES.slice(0, 5))
-    await page.getByRole('button', { name: 'Save as watchlist' }).click()
-    await page.getByRole('textbox', { name: 'Watchlist name' }).fill('Short list')
-    await page.getByRole('dialog', { name: 'Save as watchlist' }).getByRole('button', { name: 'Save watchlist' }).click()
+    await saveWatchlist(page, 'Short list', ['300'], VALUES.slice(0, 5))
     await openWatchlists(page)
 
     await page.getByRole('button', { name: 'Duplicate: Short list' }).click()
