@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type ElectronApplication, type Page } from '@playwright/test'
 import { AUTOSTART_FILE_NAME } from '../src/main/background/autostart-entry'
-import { executablePath, launchApp, MISSING_ELECTRON, newUserData, type AppGlobals } from './electron-support'
+import { launchForEachTest, type AppGlobals } from './electron-support'
 
 /**
  * Running in the background in the real shell: closing the window leaves the app in the tray while
@@ -10,21 +10,9 @@ import { executablePath, launchApp, MISSING_ELECTRON, newUserData, type AppGloba
  * the OS's login item (Electron's on macOS and Windows, an XDG autostart entry on Linux).
  */
 test.describe('running in the background (Electron)', () => {
-  test.skip(executablePath === null, MISSING_ELECTRON)
-
   let app: ElectronApplication
   let page: Page
-  let userData: ReturnType<typeof newUserData>
-
-  test.beforeEach(async () => {
-    userData = newUserData()
-    ;({ app, page } = await launchApp(userData.dir))
-  })
-
-  test.afterEach(async () => {
-    await app?.close()
-    userData.remove()
-  })
+  launchForEachTest((running) => ({ app, page } = running))
 
   const setting = (patch: Record<string, boolean>) =>
     page.evaluate((value) => (globalThis as AppGlobals).inventory.updateSettings(value), patch)

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { _electron as electron, expect, type ElectronApplication, type Page } from '@playwright/test'
+import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test'
 import type { InventoryApi } from '../src/shared/contract'
 
 /**
@@ -64,4 +64,41 @@ export async function launchApp(userData: string): Promise<RunningApp> {
   const page = await app.firstWindow()
   await page.waitForLoadState('domcontentloaded')
   return { app, page }
+}
+
+/**
+ * For a describe block of the Electron specs: skips it with MISSING_ELECTRON where the binary is
+ * absent, and before each test launches the app on a data folder of its own, handing the running
+ * app to `onLaunch` (again after each `restart`, which keeps the folder). After the test the app is
+ * closed, unless the test closed it itself, and the folder removed.
+ */
+export function launchForEachTest(onLaunch: (running: RunningApp) => void): { dataDir(): string; restart(): Promise<void> } {
+  test.skip(executablePath === null, MISSING_ELECTRON)
+  let userData: ReturnType<typeof newUserData> | null = null
+  let running: RunningApp | null = null
+  const dataDir = (): string => {
+    if (userData === null) throw new Error('The app is launched for a test only while the test runs.')
+    return userData.dir
+  }
+  const launch = async (): Promise<void> => {
+    running = await launchApp(dataDir())
+    onLaunch(running)
+  }
+  test.beforeEach(async () => {
+    userData = newUserData()
+    await launch()
+  })
+  test.afterEach(async () => {
+    await running?.app.close().catch(() => undefined)
+    running = null
+    userData?.remove()
+    userData = null
+  })
+  return {
+    dataDir,
+    restart: async () => {
+      await running?.app.close()
+      await launch()
+    }
+  }
 }

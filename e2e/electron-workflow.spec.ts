@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type ElectronApplication, type Page } from '@playwright/test'
-import { executablePath, launchApp, MISSING_ELECTRON, newUserData, type AppGlobals } from './electron-support'
+import { launchForEachTest, type AppGlobals } from './electron-support'
 import { chipCount, gridRowCount, lookupValues, parseCsv, presetChip, renderedColumn, runDemoLookup, viewTab } from './results-support'
 import { pasteValues, progressBar, validGtins } from './workspace-support'
 
@@ -17,27 +17,9 @@ const CLOSE_QUESTION = 'Close without saving your Settings changes?'
 const SAMPLE_STORES = '1234, 1235, 2001, 3050, 4100'
 
 test.describe('the Electron app at work', () => {
-  test.skip(executablePath === null, MISSING_ELECTRON)
-
   let app: ElectronApplication
   let page: Page
-  let userData: ReturnType<typeof newUserData>
-
-  test.beforeEach(async () => {
-    userData = newUserData()
-    ;({ app, page } = await launchApp(userData.dir))
-  })
-
-  test.afterEach(async () => {
-    // A test may have closed the app itself (its last window).
-    await app?.close().catch(() => undefined)
-    userData.remove()
-  })
-
-  async function restart(): Promise<void> {
-    await app.close()
-    ;({ app, page } = await launchApp(userData.dir))
-  }
+  const { dataDir, restart } = launchForEachTest((running) => ({ app, page } = running))
 
   test('first start is on Demo; a Demo lookup answers in the Items view, and Export writes what the view shows where the save dialog says', async () => {
     test.setTimeout(180_000)
@@ -54,7 +36,7 @@ test.describe('the Electron app at work', () => {
     await expect.poll(() => gridRowCount(page)).toBe(expected)
     const lines = await renderedColumn(page, 'Line')
 
-    const target = join(userData.dir, 'not found.csv')
+    const target = join(dataDir(), 'not found.csv')
     await app.evaluate(({ dialog }, filePath) => {
       const asked: unknown[] = []
       Object.assign(globalThis, { saveDialogAsked: asked })
@@ -104,7 +86,7 @@ test.describe('the Electron app at work', () => {
     expect(status).toMatchObject({ ok: true, value: { keychainAvailable: true } })
     expect(JSON.stringify(status)).not.toContain(secret)
     expect(await page.content()).not.toContain(secret)
-    const settingsFile = join(userData.dir, 'settings.json')
+    const settingsFile = join(dataDir(), 'settings.json')
     if (existsSync(settingsFile)) expect(readFileSync(settingsFile, 'utf8')).not.toContain(secret)
 
     // Leaves the keychain as it was.

@@ -1,5 +1,5 @@
 import { expect, test, type ElectronApplication, type Page } from '@playwright/test'
-import { executablePath, launchApp, MISSING_ELECTRON, newUserData, type AppGlobals } from './electron-support'
+import { executablePath, launchForEachTest, type AppGlobals } from './electron-support'
 
 /**
  * The real Electron window: what only the real shell can show. The hardened window, the sandboxed
@@ -15,21 +15,9 @@ if (process.env.REQUIRE_ELECTRON === '1') {
 }
 
 test.describe('the Electron window', () => {
-  test.skip(executablePath === null, MISSING_ELECTRON)
-
   let app: ElectronApplication
   let page: Page
-  let userData: ReturnType<typeof newUserData>
-
-  test.beforeEach(async () => {
-    userData = newUserData()
-    ;({ app, page } = await launchApp(userData.dir))
-  })
-
-  test.afterEach(async () => {
-    await app?.close()
-    userData.remove()
-  })
+  launchForEachTest((running) => ({ app, page } = running))
 
   test('opens one window whose renderer sees window.inventory and nothing of Node', async () => {
     expect(app.windows()).toHaveLength(1)
