@@ -48,33 +48,33 @@ export function HistoryRow({ lookup: listed, chosen, busy, ...actions }: History
       </td>
       <td>
         <time dateTime={lookup.startedAt}>{formatDateTime(lookup.startedAt)}</time>
-        <span className="history-meta">
+        <span className="list-meta">
           Lookup {id}
           {lookup.source === 'cli' ? ' · headless' : ''}
         </span>
-        {lookup.watchlistName === null ? null : <span className="history-meta">Watchlist: {lookup.watchlistName}</span>}
-        {lookup.scheduled === null ? null : <span className="history-meta">{SCHEDULED_RUN_LABELS[lookup.scheduled]}</span>}
+        {lookup.watchlistName === null ? null : <span className="list-meta">Watchlist: {lookup.watchlistName}</span>}
+        {lookup.scheduled === null ? null : <span className="list-meta">{SCHEDULED_RUN_LABELS[lookup.scheduled]}</span>}
       </td>
       <td>{ENVIRONMENT_LABELS[lookup.environment]}</td>
       <td>{storesLabel(lookup.stores)}</td>
       <td>{valuesLabel(lookup)}</td>
-      <td className="history-number">{formatCount(lookup.found)}</td>
-      <td className="history-number">{formatCount(lookup.notFound)}</td>
-      <td className="history-number">{formatCount(lookup.invalid)}</td>
-      <td className="history-number">{formatCount(lookup.failed)}</td>
+      <td className="list-number">{formatCount(lookup.found)}</td>
+      <td className="list-number">{formatCount(lookup.notFound)}</td>
+      <td className="list-number">{formatCount(lookup.invalid)}</td>
+      <td className="list-number">{formatCount(lookup.failed)}</td>
       <td>
         <span className="history-state" data-state={lookup.state}>
           {STATE_LABELS[lookup.state]}
         </span>
-        {answered === null ? null : <span className="history-meta">{answered}</span>}
+        {answered === null ? null : <span className="list-meta">{answered}</span>}
         {trimmed ? (
-          <span className="history-meta">
+          <span className="list-meta">
             Summary only: full answers removed after {formatCount(answerDays)} {answerDays === 1 ? 'day' : 'days'}
           </span>
         ) : null}
       </td>
       <td>
-        <div className="history-actions">
+        <div className="list-actions">
           {trimmed ? null : (
             <button type="button" aria-label={`Open lookup ${id}`} disabled={busy} onClick={() => actions.onOpen(lookup)}>
               Open

@@ -9,6 +9,7 @@ import { formatBytes, formatCount } from '../format/format'
 import { HistoryRow } from './history-row'
 import { lookupLabel, valuesLabel, whereLabel } from '../format/lookup-labels'
 import { useHistoryList } from './use-history'
+import '../components/list-screen.css'
 import './history.css'
 
 interface HistoryScreenProps {
@@ -114,7 +115,7 @@ export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onTrend
   }
 
   return (
-    <section className="panel history-screen" aria-labelledby="history-heading">
+    <section className="panel list-screen" aria-labelledby="history-heading">
       <div className="section-heading">
         <h2 id="history-heading" tabIndex={-1}>
           History
@@ -128,7 +129,7 @@ export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onTrend
         </p>
       </div>
 
-      <div className="history-tools">
+      <div className="list-tools">
         <label className="history-search">
           <span>Search History</span>
           <input
@@ -179,8 +180,8 @@ export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onTrend
           {list.search === '' ? 'No lookups yet: every lookup you run is kept here.' : `No lookup matches “${list.search}”.`}
         </p>
       ) : (
-        <div className="history-table-frame">
-          <table className="history-table" aria-labelledby="history-heading">
+        <div className="list-table-frame">
+          <table className="list-table" aria-labelledby="history-heading">
             <thead>
               <tr>
                 <th scope="col">
@@ -190,16 +191,16 @@ export function HistoryScreen({ onOpen, onResume, onRunAgain, onCompare, onTrend
                 <th scope="col">Environment</th>
                 <th scope="col">Store</th>
                 <th scope="col">Values</th>
-                <th scope="col" className="history-number">
+                <th scope="col" className="list-number">
                   Found
                 </th>
-                <th scope="col" className="history-number">
+                <th scope="col" className="list-number">
                   Not found
                 </th>
-                <th scope="col" className="history-number">
+                <th scope="col" className="list-number">
                   Invalid
                 </th>
-                <th scope="col" className="history-number">
+                <th scope="col" className="list-number">
                   Failed
                 </th>
                 <th scope="col">State</th>

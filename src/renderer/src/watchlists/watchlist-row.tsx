@@ -28,8 +28,8 @@ function ScheduleCell({ watchlist, state }: { watchlist: WatchlistSummary; state
   return (
     <td>
       {scheduleWords(watchlist.schedule)}
-      {state === undefined ? null : <span className="watchlists-meta">{nextRunText(state)}</span>}
-      {state?.note == null ? null : <span className="watchlists-meta watchlists-note">{state.note}</span>}
+      {state === undefined ? null : <span className="list-meta">{nextRunText(state)}</span>}
+      {state?.note == null ? null : <span className="list-meta watchlists-note">{state.note}</span>}
     </td>
   )
 }
@@ -55,11 +55,11 @@ export function WatchlistRow({
     <tr>
       <th scope="row">
         {name}
-        <span className="watchlists-meta">
+        <span className="list-meta">
           {ENVIRONMENT_LABELS[watchlist.environment]} · {watchlist.itemType === 'gtin' ? 'GTINs' : 'Item numbers'}
         </span>
       </th>
-      <td className="watchlists-number">{formatCount(watchlist.items)}</td>
+      <td className="list-number">{formatCount(watchlist.items)}</td>
       <td>{whereText(watchlist)}</td>
       <td>
         {lastRun === null ? (
@@ -68,7 +68,7 @@ export function WatchlistRow({
           <>
             <time dateTime={lastRun.finishedAt}>{formatDateTime(lastRun.finishedAt)}</time>
             {/* Each figure takes focus, so the keyboard shows its tip as the pointer does. */}
-            <span className="watchlists-meta">
+            <span className="list-meta">
               <span tabIndex={0} aria-describedby={tips.inStockRate}>
                 In-stock rate {lastRun.inStockRate === null ? '—' : `${formatRate(lastRun.inStockRate)} %`}
               </span>{' '}
@@ -86,7 +86,7 @@ export function WatchlistRow({
       </td>
       <ScheduleCell watchlist={watchlist} state={schedule} />
       <td>
-        <div className="watchlists-actions">
+        <div className="list-actions">
           <button
             type="button"
             className="primary"

@@ -10,6 +10,7 @@ import { formatCount } from '../format/format'
 import { schedulesQuery, watchlistKeys, watchlistsQuery } from '../api/watchlist-queries'
 import { ScheduleDialog } from './schedule-dialog'
 import { WatchlistRow } from './watchlist-row'
+import '../components/list-screen.css'
 import './watchlists.css'
 
 const TIPS = {
@@ -76,11 +77,11 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
 
   const watchlists = list.data ?? []
   return (
-    <section className="panel watchlists-screen" aria-labelledby="watchlists-heading">
+    <section className="panel list-screen" aria-labelledby="watchlists-heading">
       <h2 id="watchlists-heading" tabIndex={-1}>
         Watchlists
       </h2>
-      <div className="watchlists-tools">
+      <div className="list-tools">
         <input
           ref={fileRef}
           type="file"
@@ -109,8 +110,8 @@ export function WatchlistsScreen({ onRun, onEdit, onTrends }: WatchlistsScreenPr
         <p>No watchlists yet. Save one with “Save as watchlist” on the lookup form or on a lookup’s results.</p>
       ) : null}
       {watchlists.length === 0 ? null : (
-        <div className="watchlists-table-frame" {...tips.handlers}>
-          <table className="watchlists-table" aria-labelledby="watchlists-heading">
+        <div className="list-table-frame" {...tips.handlers}>
+          <table className="list-table" aria-labelledby="watchlists-heading">
             <thead>
               <tr>
                 <th scope="col">Name</th>
