@@ -1,7 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { MAX_WATCHLIST_NAME_CHARS, watchlistNameSchema } from '../../../shared/watchlists/watchlist'
 import { ErrorAlert } from '../errors/error-alert'
+import { NameField, type NameFieldWords } from './name-field'
 import { useModalDialog } from './use-modal-dialog'
+
+const NAME_WORDS: NameFieldWords = { label: 'Watchlist name', example: 'Morning check', maxLength: MAX_WATCHLIST_NAME_CHARS }
+const HINT = 'Run it again any day from Watchlists (Ctrl+Shift+W).'
 
 interface WatchlistNameDialogProps {
   open: boolean
@@ -32,6 +36,10 @@ export function WatchlistNameDialog({ open, title, initialName, saveLabel, descr
     inputRef.current?.focus()
   })
 
+  const rename = (typed: string) => {
+    setName(typed)
+    setProblem(null)
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = watchlistNameSchema.safeParse(name)
@@ -64,27 +72,7 @@ export function WatchlistNameDialog({ open, title, initialName, saveLabel, descr
       <form onSubmit={submit}>
         <h2 id={`${ids}-title`}>{title}</h2>
         <p id={`${ids}-what`}>{description}</p>
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>Watchlist name</label>
-          <input
-            id={`${ids}-name`}
-            ref={inputRef}
-            type="text"
-            autoComplete="off"
-            placeholder="Morning check"
-            maxLength={MAX_WATCHLIST_NAME_CHARS}
-            value={name}
-            aria-invalid={problem !== null}
-            aria-describedby={`${ids}-note`}
-            onChange={(event) => {
-              setName(event.target.value)
-              setProblem(null)
-            }}
-          />
-          <span id={`${ids}-note`} className={problem === null ? 'field-hint' : 'field-error'}>
-            {problem ?? 'Run it again any day from Watchlists (Ctrl+Shift+W).'}
-          </span>
-        </div>
+        <NameField ids={ids} words={NAME_WORDS} value={name} problem={problem} hint={HINT} inputRef={inputRef} onChange={rename} />
         {failure === null ? null : <ErrorAlert error={failure} onDismiss={() => setFailure(null)} />}
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>

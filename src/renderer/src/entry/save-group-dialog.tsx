@@ -1,8 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
+import { NameField, type NameFieldWords } from '../components/name-field'
 import { useModalDialog } from '../components/use-modal-dialog'
 import { storeGroupSchema, type StoreGroup } from '../../../shared/settings'
 import { formatCount } from '../format/format'
 import { groupNamed } from './store-groups'
+
+const NAME_WORDS: NameFieldWords = { label: 'Group name', example: 'District 12', maxLength: 60 }
 
 interface SaveGroupDialogProps {
   open: boolean
@@ -27,6 +30,11 @@ export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: Save
   })
 
   const taken = name.trim() === '' ? null : groupNamed(groups, name)
+  const hint = taken === null ? 'Choose it later from Store group.' : `A group named ${taken.name} exists; saving replaces its stores.`
+  const rename = (typed: string) => {
+    setName(typed)
+    setProblem(null)
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = storeGroupSchema.safeParse({ name, stores })
@@ -52,28 +60,7 @@ export function SaveGroupDialog({ open, stores, groups, onSave, onCancel }: Save
         <h2 id={`${ids}-title`}>
           Save these {formatCount(stores.length)} {stores.length === 1 ? 'store' : 'stores'} as a group
         </h2>
-        <div className="field">
-          <label htmlFor={`${ids}-name`}>Group name</label>
-          <input
-            id={`${ids}-name`}
-            ref={inputRef}
-            type="text"
-            autoComplete="off"
-            placeholder="District 12"
-            maxLength={60}
-            value={name}
-            aria-invalid={problem !== null}
-            aria-describedby={`${ids}-note`}
-            onChange={(event) => {
-              setName(event.target.value)
-              setProblem(null)
-            }}
-          />
-          <span id={`${ids}-note`} className={problem === null ? 'field-hint' : 'field-error'}>
-            {problem ??
-              (taken === null ? 'Choose it later from Store group.' : `A group named ${taken.name} exists; saving replaces its stores.`)}
-          </span>
-        </div>
+        <NameField ids={ids} words={NAME_WORDS} value={name} problem={problem} hint={hint} inputRef={inputRef} onChange={rename} />
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>
             Cancel
