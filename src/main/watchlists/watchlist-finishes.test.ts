@@ -75,6 +75,7 @@ async function serviceWithRuns(runs: number) {
       latestFinishedRun: () => Math.max(...lookups.keys())
     },
     reader: {
+      inputs: () => Promise.resolve([]),
       sinceLastRun: (_then, id) => {
         const { found, failed } = lookups.get(id)?.counts ?? NO_COUNTS
         return Promise.resolve({ since: null, inStockRate: (100 * found) / (found + failed) })
