@@ -7,6 +7,7 @@ import { AppError } from '../../shared/domain/app-error'
 import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
 import { INPUT_LINES_PER_READ, type HistoryReader } from '../history/history-reader'
 import { memoryHistory } from '../history/test-support/memory-history'
+import { sampleLookup } from '../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { itemsFromInputs } from './watchlist-items'
@@ -79,17 +80,7 @@ describe('saving a long list as a watchlist', () => {
   it('from a lookup in History: every line with every column, read a slice at a time', async () => {
     const { history, writer, service, read } = setUp()
     const { id } = await writer.createLookup({
-      lookup: {
-        environment: 'demo',
-        authUrl: 'http://127.0.0.1:9',
-        baseUrl: 'http://127.0.0.1:9',
-        clientId: 'demo-client',
-        itemType: 'gtin',
-        source: 'app',
-        carriedColumns: COLUMNS,
-        stores: [1234],
-        startedAt: NOW
-      },
+      lookup: sampleLookup([], { carriedColumns: COLUMNS, startedAt: NOW }),
       lines,
       carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
     })
