@@ -215,7 +215,9 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     changed: () => {
       scheduler.refresh().catch((error: unknown) => log.warn('the schedules could not follow a change of the watchlists', { error }))
       followBackground()
-    }
+    },
+    // The run's end reached the window a moment before its figures reached the watchlist: the Watchlists screen asks again.
+    recorded: () => emit('schedules:changed', null)
   })
   const notifier = createRunNotifier({
     watchlists,

@@ -19,6 +19,8 @@ export function createAppWatchlists(parts: {
   imports: Pick<ImportService, 'carried'>
   /** A watchlist was added, edited or deleted (the schedules follow). */
   changed(): void
+  /** A finished run's figures were left on its watchlist. */
+  recorded(): void
 }): WatchlistService {
   const { settings, history, lookups, imports, log } = parts
   return createWatchlistService({
@@ -30,7 +32,8 @@ export function createAppWatchlists(parts: {
     lowStockLevel: () => settings.current().settings.lowStockLevel,
     start: ({ carried, ...request }) => lookups.start({ ...request, ...(carried === null ? {} : { carried }) }),
     carriedOf: (source, lines) => imports.carried(source, lines),
-    log
+    log,
+    recorded: () => parts.recorded()
   })
 }
 

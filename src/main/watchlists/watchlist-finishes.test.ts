@@ -50,7 +50,7 @@ const finished = (id: number): JobProgress =>
   ({ jobId: String(id), state: 'finished' }) as Pick<JobProgress, 'jobId' | 'state'> as JobProgress
 
 /** A watchlist service over one watchlist whose runs are lookups 1..n; each run's in-stock rate is its share of found values. */
-async function serviceWithRuns(runs: number) {
+async function serviceWithRuns(runs: number, recorded?: (watchlistId: string) => void) {
   const store = createWatchlistStore({ dir, now: Date.now, log: createMemoryLogger() })
   const watchlist = await store.create(
     watchlistDefinitionSchema.parse({
@@ -85,7 +85,8 @@ async function serviceWithRuns(runs: number) {
     start: () => Promise.reject(new Error('no run is started here')),
     carriedOf: () => Promise.reject(new Error('no file is read here')),
     log: createMemoryLogger(),
-    now: Date.now
+    now: Date.now,
+    recorded
   })
   const lastRun = async () => (await store.get(watchlist.id)).record.lastRun
   return { service, lookups, lastRun }
@@ -126,5 +127,14 @@ describe("a watchlist run's finish", () => {
     service.observe(finished(1))
     await service.close()
     expect(await lastRun()).toMatchObject({ jobId: '2', inStockRate: 80 })
+  })
+
+  it('is told once its figures are on the watchlist, so the Watchlists screen that showed the run end asks again and finds them', async () => {
+    const found: Promise<unknown>[] = []
+    const { service, lastRun } = await serviceWithRuns(2, () => found.push(lastRun()))
+    service.observe(finished(2))
+    await service.close()
+    expect(found).toHaveLength(1)
+    expect(await found[0]).toMatchObject({ jobId: '2', inStockRate: 80 })
   })
 })

@@ -52,6 +52,8 @@ export interface WatchlistServiceDeps {
   carriedOf(source: ImportSource, lines: readonly number[]): Promise<CarriedRows>
   log: Pick<Logger, 'warn' | 'error'>
   now(): number
+  /** A finished run's figures are now on its watchlist: the Watchlists screen, which showed the run's end a moment before, asks again. */
+  recorded?: ((watchlistId: string) => void) | undefined
 }
 
 /** What the form saves: its list (and the file it came from, if any), stores and choices. */
@@ -81,7 +83,6 @@ export interface LookupList {
  */
 export function createWatchlistService(deps: WatchlistServiceDeps) {
   const { store } = deps
-  /** The last "Since the last run" worked out, so the window's ask after a finish costs nothing. */
   /**
    * The last "Since the last run" worked out, or being worked out: a run's finish works it out for
    * its watchlist's figures, and the window asks for it at the same moment; both wait for one
@@ -167,6 +168,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       inStockRate,
       newlyOutOfStock: since === null ? null : since.counts.newly_out_of_stock
     })
+    deps.recorded?.(watchlistId)
   }
 
   /** `scheduled` says why the scheduler started the run; null, a person did. */

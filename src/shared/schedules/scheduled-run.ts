@@ -66,7 +66,7 @@ export const runNotificationSchema = z.object({
 
 /** The schedules' events of the IPC contract (spread into `eventContract`). */
 export const scheduleEvents = {
-  /** A watchlist's next run or its scheduled run's state changed: the Watchlists screen asks again. */
+  /** A watchlist's next run, its scheduled run's state or its last run's figures changed: the Watchlists screen asks again. */
   onSchedulesChanged: { channel: 'schedules:changed', payload: z.null() },
   /** A notification after a scheduled run was clicked: the window opens its run on "Since the last run". */
   onNotificationOpened: { channel: 'notifications:open', payload: z.object({ jobId: z.string().nullable() }) },
