@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { InventoryItem } from '../../shared/domain/line-result'
-import { createMemoryLogger } from '../logging/logger'
-import { createRedactor, REDACTED } from '../security/redactor'
-import { isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
+import { REDACTED } from '../security/redactor'
+import { isThreadStopped } from '../workers/supervised-thread'
 import { runningThreads } from '../workers/thread-census'
 import { readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
-import { readsReplyInPlace, SMALL_REPLY_BYTES, startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+import { readsReplyInPlace, SMALL_REPLY_BYTES } from './search-reply-thread'
+import { openedSearchThreads } from './test-support/opened-search-threads'
 
 const TOKEN = 'tok-0123456789abcdef'
 const LATER_TOKEN = 'tok-fedcba9876543210'
@@ -30,18 +30,7 @@ function reply(echoed: string, size: 'small' | 'large' = 'large'): Uint8Array {
   )
 }
 
-const opened: SearchReplyThread[] = []
-afterEach(async () => {
-  for (const thread of opened.splice(0)) await thread.close()
-})
-
-function open() {
-  const redactor = createRedactor([TOKEN])
-  const stops: ThreadStoppedError[] = []
-  const thread = startSearchReplyThread({ log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
-  opened.push(thread)
-  return { thread, redactor, stops }
-}
+const open = openedSearchThreads(TOKEN)
 
 function itemsOf(answers: { items: ({ json: string } | null)[] }): (InventoryItem | null)[] {
   return answers.items.map((item) => (item === null ? null : (JSON.parse(item.json) as InventoryItem)))

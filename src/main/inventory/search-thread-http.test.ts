@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { answeringServer } from '../http/test-support/loopback-servers'
-import { createMemoryLogger } from '../logging/logger'
-import { createRedactor, REDACTED } from '../security/redactor'
-import { isThreadStopped, type ThreadStoppedError } from '../workers/supervised-thread'
+import { REDACTED } from '../security/redactor'
+import { isThreadStopped } from '../workers/supervised-thread'
 import { runningThreads } from '../workers/thread-census'
 import { SearchFetchError, type SearchExchange } from './search-exchange'
 import type { SearchQuestion } from './search-reply'
-import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+import { openedSearchThreads } from './test-support/opened-search-threads'
 import { buildSearchRequest } from './search-request'
 
 /**
@@ -19,18 +18,7 @@ const TOKEN = 'tok-0123456789abcdef'
 const LATER_TOKEN = 'tok-fedcba9876543210'
 const QUESTION: SearchQuestion = { itemType: 'gtin', values: ['00012345678905', '00036000291452'] }
 
-const opened: SearchReplyThread[] = []
-afterEach(async () => {
-  for (const thread of opened.splice(0)) await thread.close()
-})
-
-function open() {
-  const redactor = createRedactor([TOKEN])
-  const stops: ThreadStoppedError[] = []
-  const thread = startSearchReplyThread({ log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
-  opened.push(thread)
-  return { thread, redactor, stops }
-}
+const open = openedSearchThreads(TOKEN)
 
 function search(url: string, signal = new AbortController().signal) {
   const origin = new URL(url).origin
