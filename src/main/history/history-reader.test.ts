@@ -10,7 +10,7 @@ import { comparedInStockRate, sinceLastRun } from '../../shared/watchlists/since
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { runningThreads } from '../workers/thread-census'
-import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, type HistoryReader } from './history-reader'
+import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, inputLinesOf, type HistoryReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import type { AnswerRow } from './history-types'
@@ -214,6 +214,17 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     }
     const alone = await reader.sinceLastRun(null, now, 3)
     expect(alone).toEqual({ since: null, inStockRate: comparedInStockRate(compareResults([], reads.stockInputs(now), 3)) })
+  })
+
+  it("give a lookup's input lines in slices, each its line and input only, as its whole list reads them", async () => {
+    const id = await storedLookup(1_200, ITEM_NAME_COLUMN)
+    const reader = open()
+    closing.push(reader)
+    const whole = store.inputs(id).map(({ line, input }) => ({ line, input }))
+    expect(await reader.inputLines(id, 0, 500)).toEqual(whole.slice(0, 500))
+    expect(await reader.inputLines(id, 1_000, 500)).toEqual(whole.slice(1_000))
+    expect(await inputLinesOf(reader, id)).toEqual(whole)
+    expect(await reader.inputLines(404, 0, 10)).toEqual([])
   })
 
   it('answer a lookup that is not there with an empty page', async () => {

@@ -1,3 +1,4 @@
+import type { InputLine } from '../../shared/contract'
 import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
 import { encodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
@@ -39,6 +40,8 @@ export interface HistoryReader {
   itemNames(id: number): Promise<Map<number, string>>
   /** The input lines after line `after` (0: from the first), at most `limit`, each with its carried cells: a slice of a lookup's list. */
   inputs(id: number, after: number, limit: number): Promise<StoredInput[]>
+  /** The input lines after line `after`, at most `limit`, each its line and input only (no carried cell is read): a slice of what Edit puts in the form. */
+  inputLines(id: number, after: number, limit: number): Promise<InputLine[]>
   /** The trends of these runs from their summaries (a year of a watchlist's runs in one read), never their raw answers. */
   trends(ids: readonly number[]): Promise<PackedTrends>
   /** Gets ready for reads now (a thread's start), so that the first does not wait for it. */
@@ -57,7 +60,7 @@ export function createInThreadReader({
   reads,
   summaryReads
 }: {
-  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs'>
+  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs' | 'inputLines'>
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
@@ -74,6 +77,7 @@ export function createInThreadReader({
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     itemNames: (id) => run(() => reads.itemNames(id)),
     inputs: (id, after, limit) => run(() => reads.inputs(id, after, limit)),
+    inputLines: (id, after, limit) => run(() => reads.inputLines(id, after, limit)),
     trends: (ids) => run(() => summaryReads.trends(ids)),
     warm: () => undefined,
     close: () => Promise.resolve()
@@ -106,6 +110,18 @@ export async function* inputSlices(reader: Pick<HistoryReader, 'inputs'>, id: nu
     if (slice.length > 0) yield slice
     const last = slice.at(-1)
     if (last === undefined || slice.length < INPUT_LINES_PER_READ) return
+    after = last.line
+  }
+}
+
+/** A lookup's whole list, line and input only, read a slice at a time: what Edit puts in the form. */
+export async function inputLinesOf(reader: Pick<HistoryReader, 'inputLines'>, id: number): Promise<InputLine[]> {
+  const lines: InputLine[] = []
+  for (let after = 0; ;) {
+    const slice = await reader.inputLines(id, after, INPUT_LINES_PER_READ)
+    for (const line of slice) lines.push(line)
+    const last = slice.at(-1)
+    if (last === undefined || slice.length < INPUT_LINES_PER_READ) return lines
     after = last.line
   }
 }

@@ -65,6 +65,7 @@ const operations: Record<string, unknown> =
           carriedCells: reads.carriedCells,
           itemNames: reads.itemNames,
           inputs: reads.inputs,
+          inputLines: reads.inputLines,
           trends: createSummaryReads(db).trends
         } satisfies Record<HistoryReadOp, unknown>
       })()

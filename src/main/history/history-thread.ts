@@ -179,6 +179,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     itemNames: (id) => call('itemNames', id),
     inputs: (id, after, limit) => call('inputs', id, after, limit),
+    inputLines: (id, after, limit) => call('inputLines', id, after, limit),
     trends: (ids) => call('trends', ids),
     warm: () => channel.warm(),
     close: () => channel.close()

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import type { InputLine } from '../../shared/contract'
 import { scheduledRunReasonSchema, type ScheduledRunReason } from '../../shared/schedules/scheduled-run'
 import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices'
 
@@ -42,6 +43,7 @@ export function createOriginReads(db: DatabaseSync) {
      ORDER BY o.lookup_id DESC LIMIT ?`
   )
   const inputsOf = db.prepare('SELECT line, input, carried FROM lookup_lines WHERE lookup_id = ? AND line > ? ORDER BY line LIMIT ?')
+  const inputLinesOf = db.prepare('SELECT line, input FROM lookup_lines WHERE lookup_id = ? AND line > ? ORDER BY line LIMIT ?')
   const slices = createCarriedSliceReads(db)
   return {
     /** Input lines in line order, cells padded to `width` columns: every one, or those after line `after`, at most `limit`. */
@@ -54,6 +56,10 @@ export function createOriginReads(db: DatabaseSync) {
         input: row.input,
         cells: cellsOfRow(row.carried === null ? sliceRow(row.line) : legacyRow(row.carried), width)
       }))
+    },
+    /** Input lines after line `after`, at most `limit`, in line order: the line and what was typed or imported, no carried cell read. */
+    inputLines(id: number, after: number, limit: number): InputLine[] {
+      return (inputLinesOf.all(id, after, limit) as unknown as InputLine[]).map(({ line, input }) => ({ line, input }))
     },
     origin(id: number): LookupOrigin | null {
       const row = byId.get(id) as OriginRow | undefined

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
+import type { InputLine } from '../../shared/contract'
 import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, InventoryItem, LineResult } from '../../shared/domain/line-result'
@@ -324,6 +325,9 @@ export function createLookupReads(db: DatabaseSync) {
     /** The input lines after line `after`, at most `limit`, each with its carried cells. */
     inputs: (id: number, after: number, limit: number): StoredInput[] =>
       snapshot(() => origins.inputs(id, widthOf(id).carriedWidth, { after, limit })),
+
+    /** The input lines after line `after`, at most `limit`, without their carried cells: what Edit puts in the form. */
+    inputLines: (id: number, after: number, limit: number): InputLine[] => origins.inputLines(id, after, limit),
 
     /** Lines whose current result has one of `statuses`, in the order they were answered. */
     linesWith(id: number, statuses: readonly FinalLineStatus[]): LineToLookUp[] {

@@ -38,6 +38,7 @@ export function openHistoryReader(
     carriedCells: (id, lines) => current().carriedCells(id, lines),
     itemNames: (id) => current().itemNames(id),
     inputs: (id, after, limit) => current().inputs(id, after, limit),
+    inputLines: (id, after, limit) => current().inputLines(id, after, limit),
     trends: (ids) => current().trends(ids),
     warm: () => current().warm(),
     close: () => reader?.close() ?? Promise.resolve()

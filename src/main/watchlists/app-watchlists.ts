@@ -14,7 +14,7 @@ export function createAppWatchlists(parts: {
   log: Logger
   settings: SettingsStore
   history: HistoryStore
-  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs'>
+  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs' | 'inputLines'>
   lookups: Pick<LookupService, 'start'>
   imports: Pick<ImportService, 'carried'>
   /** A watchlist was added, edited or deleted (the schedules follow). */

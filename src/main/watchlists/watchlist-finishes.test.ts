@@ -76,6 +76,7 @@ async function serviceWithRuns(runs: number, recorded?: (watchlistId: string) =>
     },
     reader: {
       inputs: () => Promise.resolve([]),
+      inputLines: () => Promise.resolve([]),
       sinceLastRun: (_then, id) => {
         const { found, failed } = lookups.get(id)?.counts ?? NO_COUNTS
         return Promise.resolve({ since: null, inStockRate: (100 * found) / (found + failed) })

@@ -40,8 +40,9 @@ function setUp() {
   const { history, writer, reader } = memoryHistory(() => NOW, createMemoryLogger())
   /** The size of every slice History's reader gave. */
   const read: number[] = []
-  const recording: Pick<HistoryReader, 'sinceLastRun' | 'inputs'> = {
+  const recording: Pick<HistoryReader, 'sinceLastRun' | 'inputs' | 'inputLines'> = {
     sinceLastRun: (thenId, nowId, level) => reader.sinceLastRun(thenId, nowId, level),
+    inputLines: (id, after, limit) => reader.inputLines(id, after, limit),
     async inputs(id, after, limit) {
       const slice = await reader.inputs(id, after, limit)
       read.push(slice.length)

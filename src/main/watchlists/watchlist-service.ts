@@ -16,7 +16,7 @@ import {
 import { readWatchlistFile, watchlistFileText } from '../../shared/watchlists/watchlist-file'
 import { PRIVATE_FILE_MODE } from '../files/private-files'
 import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
-import { inputSlices, type HistoryReader } from '../history/history-reader'
+import { inputLinesOf, inputSlices, type HistoryReader } from '../history/history-reader'
 import type { HistoryStore } from '../history/history-store'
 import type { StoredLookup } from '../history/history-types'
 import { lookupGone, lookupIdOf } from '../history/lookup-id'
@@ -35,7 +35,7 @@ export interface WatchlistServiceDeps {
   groups(): readonly StoreGroup[]
   history: Pick<HistoryStore, 'lookup' | 'origin' | 'inputs' | 'latestFinishedRun'>
   /** Each lookup's stock, as Compare reads it, and a lookup's list a slice at a time: off main's thread in the app. */
-  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs'>
+  reader: Pick<HistoryReader, 'sinceLastRun' | 'inputs' | 'inputLines'>
   lowStockLevel(): number
   /** Starts a lookup with the columns it carries and where it came from, through the lookup service as the window's Run does. */
   start(params: {
@@ -318,10 +318,10 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       })
     },
 
-    /** A lookup's list and stores, for Edit. */
-    lookupList(jobId: string): LookupList {
+    /** A lookup's list and stores, for Edit: only each line and its input, read off main's thread a slice at a time (a wide file's cells stay unread). */
+    async lookupList(jobId: string): Promise<LookupList> {
       const lookup = lookupOf(lookupIdOf(jobId))
-      const lines = deps.history.inputs(lookup.id).map(({ line, input }) => ({ line, input }))
+      const lines = await inputLinesOf(deps.reader, lookup.id)
       return {
         environment: lookup.environment,
         itemType: lookup.itemType,
