@@ -1,11 +1,5 @@
 import { AppError } from '../../shared/domain/app-error'
-import {
-  compareResults,
-  countCategories,
-  nameCompareRows,
-  type CompareCategory,
-  type CompareRow
-} from '../../shared/compare/compare-lookups'
+import type { CompareCategory, CompareRow } from '../../shared/compare/compare-lookups'
 import type { HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
@@ -28,8 +22,8 @@ export interface CompareService {
 export interface CompareServiceDeps {
   /** The short reads: the two lookups compared. */
   history: Pick<HistoryStore, 'lookup'>
-  /** Each lookup's stock and item names, read off main's thread in the app. */
-  reader: Pick<HistoryReader, 'stockInputs' | 'itemNames'>
+  /** The comparison itself, built off main's thread in the app, where both lookups' stock and item names are read. */
+  reader: Pick<HistoryReader, 'comparison'>
   lowStockLevel: () => number
 }
 
@@ -60,14 +54,8 @@ export function createCompareService({ history, reader, lowStockLevel }: Compare
       // A lookup that gained results (a retry, a resume) since the last comparison is compared again.
       const key = JSON.stringify([then.id, then.resultsCount, now.id, now.resultsCount, level])
       if (last?.key === key) return last.comparison
-      const [thenStock, nowStock, thenNames, nowNames] = await Promise.all([
-        reader.stockInputs(then.id),
-        reader.stockInputs(now.id),
-        reader.itemNames(then.id),
-        reader.itemNames(now.id)
-      ])
-      const rows = nameCompareRows(compareResults(thenStock, nowStock, level), { then: thenNames, now: nowNames })
-      const comparison = { then, now, rows, counts: countCategories(rows) }
+      const { rows, counts } = await reader.comparison(then.id, now.id, level)
+      const comparison = { then, now, rows, counts }
       last = { key, comparison }
       return comparison
     },

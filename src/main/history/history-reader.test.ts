@@ -153,14 +153,11 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     expect(await currentInPages(pages, id, { carried: false })).toEqual(store.current(id, { carried: false }))
   })
 
-  it("give a comparison's stock and a slice's carried cells as main's own connection reads them", async () => {
+  it("give a slice's carried cells as main's own connection reads them", async () => {
     const id = await storedLookup(1_200)
     const reader = open()
     closing.push(reader)
     const reads = store.operations().reads
-    const stock = await reader.stockInputs(id)
-    expect(stock).toHaveLength(2_400)
-    expect(stock).toEqual(reads.stockInputs(id))
     const slice = [1, 2, 3, 700, 1_199, 1_200]
     const cells = await reader.carriedCells(id, slice)
     expect(cells).toEqual(reads.carriedCells(id, slice))
@@ -171,15 +168,18 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     ])
   })
 
-  it("give a named lookup's item names by line, and none for a lookup whose first column is another", async () => {
+  it("name a comparison's rows by a named lookup's item names, and by none for a lookup whose first column is another", async () => {
     const reader = open()
     closing.push(reader)
     const named = await storedLookup(30, ITEM_NAME_COLUMN)
-    const names = await reader.itemNames(named)
-    expect(names).toEqual(store.itemNames(named))
-    expect(names.size).toBe(20)
+    const unnamed = await storedLookup(30)
+    const { rows } = await reader.comparison(unnamed, named, 3)
+    expect(rows).toHaveLength(60)
+    const names = new Map(rows.map((row) => [row.now?.line, row.itemName]))
     expect([names.get(1), names.get(2), names.get(3)]).toEqual([undefined, 'Item 1', 'Item 2'])
-    expect((await reader.itemNames(await storedLookup(30))).size).toBe(0)
+    expect(rows.filter((row) => row.itemName !== undefined)).toHaveLength(40)
+    expect((await reader.comparison(named, unnamed, 3)).rows.map((row) => row.itemName)).toEqual(rows.map((row) => row.itemName))
+    expect((await reader.comparison(unnamed, await storedLookup(30), 3)).rows.every((row) => row.itemName === undefined)).toBe(true)
   })
 
   it("work out Since the last run exactly as comparing both runs' full stock does", async () => {

@@ -1,9 +1,9 @@
 import type { InputLine } from '../../shared/contract'
-import type { StockInput } from '../../shared/compare/compare-lookups'
 import type { LineResult } from '../../shared/domain/line-result'
 import { encodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
 import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
+import { compareLookups, type ComparedRows } from './compare-reads'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { StoredInput } from './lookup-origins'
 import type { LookupReads } from './lookup-reads'
@@ -11,7 +11,7 @@ import type { SummaryReads } from './run-summaries'
 
 /**
  * History's long reads, a page or a slice at a time: the result log the window reads, the current
- * results and carried cells an export reads, the stock and item names a comparison reads. In the app they run on a
+ * results and carried cells an export reads, a comparison built where both lookups' stock is read. In the app they run on a
  * thread of their own (its own connection, which WAL lets read beside History's writes), so
  * reading and unpacking 200,000 answers costs main only the pages as they arrive, not the SQLite
  * reads and the unpacking.
@@ -27,8 +27,8 @@ export interface HistoryReader {
   encodedLog(id: number, from: number, limit: number): Promise<EncodedResultPage>
   /** Current results store by store in the lookup's order, lines in input order, after `after`, at most `limit`. */
   current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean }): Promise<CurrentLine[]>
-  /** Each line's outcome and location rows in every store, without unpacking items: what a comparison needs. */
-  stockInputs(id: number): Promise<StockInput[]>
+  /** Two lookups compared at `lowStockLevel`, built where their stock and item names are read: only the rows and counts come back. */
+  comparison(thenId: number, nowId: number, lowStockLevel: number): Promise<ComparedRows>
   /**
    * "Since the last run" of the run `nowId` against `thenId` (null: it follows none, only its rate),
    * read and compared where the stock is read: only the answer comes back.
@@ -36,8 +36,6 @@ export interface HistoryReader {
   sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): Promise<StockComparison>
   /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
-  /** Each line's item name, for a lookup whose list had names (from its file or the item catalogue): what a comparison names its rows by. */
-  itemNames(id: number): Promise<Map<number, string>>
   /** The input lines after line `after` (0: from the first), at most `limit`, each with its carried cells: a slice of a lookup's list. */
   inputs(id: number, after: number, limit: number): Promise<StoredInput[]>
   /** The input lines after line `after`, at most `limit`, each its line and input only (no carried cell is read): a slice of what Edit puts in the form. */
@@ -60,7 +58,10 @@ export function createInThreadReader({
   reads,
   summaryReads
 }: {
-  reads: Pick<LookupReads, 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs' | 'inputLines'>
+  reads: Pick<
+    LookupReads,
+    'snapshot' | 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs' | 'inputLines'
+  >
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
   async function run<T>(read: () => T): Promise<T> {
@@ -72,10 +73,9 @@ export function createInThreadReader({
     log: (id, from, limit) => run(() => reads.log(id, from, limit)),
     encodedLog: (id, from, limit) => run(() => encodeResultPage(reads.log(id, from, limit))),
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
-    stockInputs: (id) => run(() => reads.stockInputs(id)),
+    comparison: (thenId, nowId, level) => run(() => compareLookups(reads, thenId, nowId, level)),
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
-    itemNames: (id) => run(() => reads.itemNames(id)),
     inputs: (id, after, limit) => run(() => reads.inputs(id, after, limit)),
     inputLines: (id, after, limit) => run(() => reads.inputLines(id, after, limit)),
     trends: (ids) => run(() => summaryReads.trends(ids)),

@@ -21,6 +21,7 @@ import {
   type HistoryThreadReply,
   type HistoryThreadRequest
 } from './history-thread-protocol'
+import { compareLookups } from './compare-reads'
 import { createLookupReads } from './lookup-reads'
 import { createSummaryReads } from './run-summaries'
 import { adoptOwner } from './lookup-owner'
@@ -30,7 +31,7 @@ import { openHistoryConnection } from './open-history-database'
  * History's thread, in one of two roles. `writes`: every write to the history file, one message at
  * a time in the order main sent them, each one transaction on this thread's own connection (waiting
  * for another process's lock happens here too). `reads`: the long reads (pages of the result log,
- * slices of current results and carried cells, a comparison's stock), on a connection of its own that WAL lets read beside the writes.
+ * slices of current results and carried cells, comparisons), on a connection of its own that WAL lets read beside the writes.
  * Main keeps its connection for the short reads.
  */
 const port = parentPort
@@ -60,10 +61,9 @@ const operations: Record<string, unknown> =
           log: reads.log,
           encodedLog: (id: number, from: number, limit: number) => encodeResultPage(reads.log(id, from, limit)),
           current: reads.current,
-          stockInputs: reads.stockInputs,
+          comparison: (thenId: number, nowId: number, level: number) => compareLookups(reads, thenId, nowId, level),
           sinceLastRun: reads.sinceLastRun,
           carriedCells: reads.carriedCells,
-          itemNames: reads.itemNames,
           inputs: reads.inputs,
           inputLines: reads.inputLines,
           trends: createSummaryReads(db).trends
