@@ -22,6 +22,7 @@ import {
   type HistoryThreadRequest
 } from './history-thread-protocol'
 import { compareLookups } from './compare-reads'
+import { packComparedRows } from './compare-rows-codec'
 import { createLookupReads } from './lookup-reads'
 import { createSummaryReads } from './run-summaries'
 import { adoptOwner } from './lookup-owner'
@@ -61,7 +62,7 @@ const operations: Record<string, unknown> =
           log: reads.log,
           encodedLog: (id: number, from: number, limit: number) => encodeResultPage(reads.log(id, from, limit)),
           current: reads.current,
-          comparison: (thenId: number, nowId: number, level: number) => compareLookups(reads, thenId, nowId, level),
+          comparison: (thenId: number, nowId: number, level: number) => packComparedRows(compareLookups(reads, thenId, nowId, level)),
           sinceLastRun: reads.sinceLastRun,
           carriedCells: reads.carriedCells,
           inputs: reads.inputs,

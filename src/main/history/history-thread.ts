@@ -7,6 +7,7 @@ import { resolveThreadEntry } from '../workers/thread-entry'
 import { countThread } from '../workers/thread-census'
 import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
+import { unpackComparedRows, type PackedComparedRows } from './compare-rows-codec'
 import type { HistoryReader } from './history-reader'
 import {
   packAnswerRows,
@@ -174,7 +175,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     log: (id, from, limit) => call('log', id, from, limit),
     encodedLog: (id, from, limit) => call('encodedLog', id, from, limit),
     current: (id, after, limit, options) => call('current', id, after, limit, options),
-    comparison: (thenId, nowId, level) => call('comparison', thenId, nowId, level),
+    comparison: (thenId, nowId, level) => call<PackedComparedRows>('comparison', thenId, nowId, level).then(unpackComparedRows),
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
     inputs: (id, after, limit) => call('inputs', id, after, limit),
