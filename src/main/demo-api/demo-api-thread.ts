@@ -1,11 +1,6 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { createLogger, type Logger } from '../logging/logger'
+import { startCountedWorker } from '../workers/counted-worker'
 import { isThreadStopped, superviseThread, type RestartBudget, type ThreadStoppedError } from '../workers/supervised-thread'
-import { countThread } from '../workers/thread-census'
-import { resolveThreadEntry } from '../workers/thread-entry'
-import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
 import { DEMO_CREDENTIALS } from './demo-api'
 import type { DemoDay } from './demo-date'
 import type { DemoThreadAsk, DemoThreadData, DemoThreadMessage, DemoThreadRequest, ThreadError } from './demo-api-thread-protocol'
@@ -66,17 +61,13 @@ export async function startDemoApiThread(options: DemoApiThreadOptions): Promise
       options.onStopped?.(error)
     },
     start() {
-      const { entry, execArgv } = resolveThreadEntry(
-        join(dirname(fileURLToPath(import.meta.url)), 'demo-api-thread-main.ts'),
-        options.entry
-      )
-      const started = new Worker(entry, {
-        ...(execArgv === undefined ? {} : { execArgv }),
-        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+      return startCountedWorker({
+        name: 'Demo API',
+        beside: import.meta.url,
+        source: 'demo-api-thread-main.ts',
+        built: options.entry,
         workerData: { faults: options.faults ?? {}, day: options.day } satisfies DemoThreadData
       })
-      countThread('Demo API', started)
-      return started
     },
     receive(message) {
       const reply = message as DemoThreadMessage

@@ -1,11 +1,6 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
-import { resolveThreadEntry } from '../workers/thread-entry'
-import { countThread } from '../workers/thread-census'
-import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
+import { startCountedWorker } from '../workers/counted-worker'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import { unpackComparedRows, type PackedComparedRows } from './compare-rows-codec'
 import type { HistoryReader } from './history-reader'
@@ -77,18 +72,17 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     log: options.log,
     onStopped: options.onStopped,
     start() {
-      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'history-thread-main.ts'), options.entry)
-      const started = new Worker(entry, {
-        ...(execArgv === undefined ? {} : { execArgv }),
-        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+      return startCountedWorker({
+        name: `History ${role}`,
+        beside: import.meta.url,
+        source: 'history-thread-main.ts',
+        built: options.entry,
         workerData: {
           path: options.path,
           owner: { host: options.owner.host, pid: options.owner.pid, token: options.owner.token },
           role
         } satisfies HistoryThreadData
       })
-      countThread(`History ${role}`, started)
-      return started
     },
     receive: (reply) => receive(reply as HistoryThreadReply)
   })

@@ -1,11 +1,6 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import type { Logger } from '../logging/logger'
 import type { Redactor } from '../security/redactor'
-import { countThread } from '../workers/thread-census'
-import { THREAD_YOUNG_GENERATION_MB } from '../workers/thread-limits'
-import { resolveThreadEntry } from '../workers/thread-entry'
+import { startCountedWorker } from '../workers/counted-worker'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
 import {
@@ -75,16 +70,12 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
     log: options.log,
     onStopped: options.onStopped,
     start() {
-      const { entry, execArgv } = resolveThreadEntry(
-        join(dirname(fileURLToPath(import.meta.url)), 'search-reply-thread-main.ts'),
-        options.entry
-      )
-      const started = new Worker(entry, {
-        ...(execArgv === undefined ? {} : { execArgv }),
-        resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB }
+      return startCountedWorker({
+        name: 'Search replies',
+        beside: import.meta.url,
+        source: 'search-reply-thread-main.ts',
+        built: options.entry
       })
-      countThread('Search replies', started)
-      return started
     },
     receive(message) {
       const reply = message as SearchThreadMessage

@@ -1,11 +1,6 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
-import { countThread } from './thread-census'
-import { resolveThreadEntry } from './thread-entry'
-import { THREAD_YOUNG_GENERATION_MB } from './thread-limits'
+import { startCountedWorker } from './counted-worker'
 import { superviseThread, type ThreadStoppedError } from './supervised-thread'
 import type { TaskInput, TaskName, TaskResult, WorkerData, WorkerReply, WorkerRequest } from './worker-tasks'
 
@@ -51,17 +46,14 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerClient {
     log: options.log,
     onStopped: options.onStopped,
     start() {
-      const { entry, execArgv } = resolveThreadEntry(join(dirname(fileURLToPath(import.meta.url)), 'worker-main.ts'), options.entry)
-      const started = new Worker(entry, {
-        ...(execArgv === undefined ? {} : { execArgv }),
+      return startCountedWorker({
+        name: 'Files and checks',
+        beside: import.meta.url,
+        source: 'worker-main.ts',
+        built: options.entry,
         workerData: { importsDir: options.importsDir ?? null } satisfies WorkerData,
-        resourceLimits: {
-          maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB,
-          maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB
-        }
+        maxOldGenerationSizeMb: options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB
       })
-      countThread('Files and checks', started)
-      return started
     },
     receive: (reply) => receive(reply as WorkerReply),
     outOfMemory: () =>
