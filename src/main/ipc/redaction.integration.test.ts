@@ -63,6 +63,24 @@ function expectNoCanary(text: string): void {
   expect(text).not.toContain(Buffer.from(SECRET).toString('base64').slice(0, 12))
 }
 
+/** Points Sandbox at `url` (both its identity and inventory paths) and saves the secret for it. */
+async function useServer(url: string): Promise<{ ok: boolean }> {
+  await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: url, baseUrl: url } } })
+  return call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
+}
+
+/** Starts a lookup of one GTIN at one store on Sandbox, from the window. */
+async function startOneSandboxLine(): Promise<string> {
+  const started = await call('jobs:start', {
+    environment: 'sandbox',
+    stores: [1234],
+    itemType: 'gtin',
+    lines: [{ line: 1, input: '00012345678905' }]
+  })
+  expect(started.ok).toBe(true)
+  return (started.value as { jobId: string }).jobId
+}
+
 // Electron's path (net.fetch on main, replies read on the search thread) and the Node entries' (the whole search on the search thread).
 describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (searchHttp) => {
   beforeEach(async () => {
@@ -92,10 +110,7 @@ describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (s
   describe.each<EchoFormat>(['json', 'xml', 'text'])('servers echoing the request as %s', (format) => {
     it('a rejected token request shows what the server said, without the secret', async () => {
       const api = await echoingApi({ format, token: TOKEN, tokenStatus: 401, searchStatus: 500 })
-      await call('settings:update', {
-        environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
-      })
-      expect((await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })).ok).toBe(true)
+      expect((await useServer(api.url)).ok).toBe(true)
 
       const tested = await call('connection:test', { environment: 'sandbox' })
       expect(tested.ok).toBe(false)
@@ -108,19 +123,8 @@ describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (s
       'searches answered %i with the token echoed fail without it, in messages, events, logs and exports',
       async (status) => {
         const api = await echoingApi({ format, token: TOKEN, searchStatus: status })
-        await call('settings:update', {
-          environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: api.url, baseUrl: api.url } }
-        })
-        await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
-
-        const started = await call('jobs:start', {
-          environment: 'sandbox',
-          stores: [1234],
-          itemType: 'gtin',
-          lines: [{ line: 1, input: '00012345678905' }]
-        })
-        expect(started.ok).toBe(true)
-        const { jobId } = started.value as { jobId: string }
+        await useServer(api.url)
+        const jobId = await startOneSandboxLine()
         const settled = await root.services.lookups.whenSettled(jobId)
         expect(settled.failed).toBe(1)
         const results = await call('jobs:results', { jobId, from: 0 })
@@ -162,15 +166,8 @@ describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (s
           })
         )
       })
-      await call('settings:update', { environments: { sandbox: { clientId: CLIENT_ID, market: 'custom', authUrl: url, baseUrl: url } } })
-      await call('credentials:save', { environment: 'sandbox', clientId: CLIENT_ID, secret: SECRET })
-      const started = await call('jobs:start', {
-        environment: 'sandbox',
-        stores: [1234],
-        itemType: 'gtin',
-        lines: [{ line: 1, input: '00012345678905' }]
-      })
-      const { jobId } = started.value as { jobId: string }
+      await useServer(url)
+      const jobId = await startOneSandboxLine()
       expect(await root.services.lookups.whenSettled(jobId)).toMatchObject({ state: 'finished', found: 1 })
 
       // History's own rows, read without any redaction on the way.

@@ -109,59 +109,51 @@ describe('a thread that dies under a running lookup', () => {
     expect((await demo.stats()).valuesSearched - askedBefore).toBe(stored?.counts.cancelled)
   })
 
-  it("the Demo API's thread: lookups sending to it end Interrupted with what was answered, and Resume finishes on a new Demo thread", async () => {
-    const { services, problems } = await open()
-    const first = await services.demoApi()
-    // Five searches are answered, the rest held unanswered: the thread then dies with searches under way.
-    await first.setFaults({ holdSearchesAfter: 5 })
-    const { jobId } = await services.lookups.start({ environment: 'demo', stores: [42], itemType: 'gtin', lines: LINES })
-    await vi.waitFor(async () => {
-      expect((await first.stats()).held).toBeGreaterThan(0)
-      expect(services.lookups.progress(jobId).resultsCount).toBe(500)
-    }, SETTLED)
-    await endThread('Demo API')
-    const stopped = await services.lookups.whenSettled(jobId)
-    expect(stopped.state).toBe('interrupted')
-    expect(problems).toEqual([
-      'The Demo API stopped unexpectedly; a Demo lookup under way was paused with every answer kept, and can be resumed from History. The details were written to the log.'
-    ])
-    const stored = services.history.lookup(Number(jobId))
-    expect(answered(stored?.counts ?? { found: 0, not_found: 0 })).toBe(500)
-    expect(stored?.counts.cancelled).toBe(LINES.length - 500)
-    expect(stored?.counts.failed).toBe(0)
-
-    await services.lookups.resume(jobId)
-    const resumed = await services.lookups.whenSettled(jobId)
-    expect(resumed.state).toBe('finished')
-    expect(answered(resumed)).toBe(LINES.length)
-    const second = await services.demoApi()
-    expect(second.url).not.toBe(first.url)
-    expect((await second.stats()).valuesSearched).toBe(LINES.length - 500)
-  })
-
-  it.each(['main', 'search-thread'] as const)(
-    "the inventory answer reader (the searches' HTTP on %s): the lookups running end Interrupted with what was answered, and Resume finishes on a new reader",
-    async (searchHttp) => {
+  // Five searches are answered, the rest held unanswered: the thread then dies with searches under way.
+  const DEMO_API = {
+    what: "the Demo API's thread",
+    thread: 'Demo API',
+    store: 42,
+    problem:
+      'The Demo API stopped unexpectedly; a Demo lookup under way was paused with every answer kept, and can be resumed from History. The details were written to the log.',
+    newDemoApi: true
+  }
+  const ANSWER_READER = {
+    what: 'the inventory answer reader',
+    thread: 'Search replies',
+    store: 43,
+    problem:
+      'The inventory answer reader stopped unexpectedly; the lookups running were paused with every answer kept, and can be resumed from History. The details were written to the log.',
+    newDemoApi: false
+  }
+  it.each([
+    { ...DEMO_API, searchHttp: 'main' },
+    { ...ANSWER_READER, searchHttp: 'main' },
+    { ...ANSWER_READER, searchHttp: 'search-thread' }
+  ] as const)(
+    "$what (the searches' HTTP on $searchHttp): the lookups sending through it end Interrupted with what was answered, and Resume finishes on a thread started afresh",
+    async ({ thread, searchHttp, store, problem, newDemoApi }) => {
       const { services, problems } = await open(searchHttp)
-      const demo = await services.demoApi()
-      await demo.setFaults({ holdSearchesAfter: 5 })
-      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines: LINES })
+      const first = await services.demoApi()
+      await first.setFaults({ holdSearchesAfter: 5 })
+      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [store], itemType: 'gtin', lines: LINES })
       await vi.waitFor(async () => {
-        expect((await demo.stats()).held).toBeGreaterThan(0)
+        expect((await first.stats()).held).toBeGreaterThan(0)
         expect(services.lookups.progress(jobId).resultsCount).toBe(500)
       }, SETTLED)
-      await endThread('Search replies')
+      await endThread(thread)
       const stopped = await services.lookups.whenSettled(jobId)
       expect(stopped.state).toBe('interrupted')
-      expect(problems).toEqual([
-        'The inventory answer reader stopped unexpectedly; the lookups running were paused with every answer kept, and can be resumed from History. The details were written to the log.'
-      ])
+      expect(problems).toEqual([problem])
       const stored = services.history.lookup(Number(jobId))
       expect(answered(stored?.counts ?? { found: 0, not_found: 0 })).toBe(500)
       expect(stored?.counts.cancelled).toBe(LINES.length - 500)
       expect(stored?.counts.failed).toBe(0)
       expect(checkJobInvariant(LINES, (await services.results.page(jobId, 0)).entries)).toEqual([])
 
+      // The Demo API that ended is replaced at a new address; one that lives on stops holding searches.
+      const demo = await services.demoApi()
+      expect(demo.url !== first.url).toBe(newDemoApi)
       await demo.setFaults({ holdSearchesAfter: null })
       const askedBefore = (await demo.stats()).valuesSearched
       await services.lookups.resume(jobId)
