@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { attachScreenshot, expect, test } from './fixtures'
-import { gridRowCount, lineResults, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid } from './results-support'
+import { gridRowCount, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid } from './results-support'
 import type { ExpectedItem } from './results-support'
 import { exportVia, FOUND_STATUSES, itemsByStore, lookedUpLines, runManyStoreLookup, STORES, tab } from './stores-support'
 import { expectNoSeriousAxeViolations } from './workspace-support'
@@ -52,8 +52,7 @@ test.describe('By item', () => {
   }, testInfo) => {
     test.setTimeout(180_000)
     await page.setViewportSize({ width: 1800, height: 1200 })
-    await runManyStoreLookup(page, lookupValues().slice(0, 150))
-    const results = await lineResults(harness)
+    const results = await runManyStoreLookup(page, harness, lookupValues().slice(0, 150))
     const byStore = itemsByStore(results)
     const lines = lookedUpLines(byStore)
     const expected = new Map(lines.map((line) => [line, expectedByItem(byStore, line)]))

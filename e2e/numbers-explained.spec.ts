@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { columnDescription, figureDescription } from '../src/shared/views/figure-descriptions'
 import { attachScreenshot, expect, test } from './fixtures'
-import { lineResults, lookupValues, renderedColumn, resultsGrid } from './results-support'
+import { lookupValues, renderedColumn, resultsGrid } from './results-support'
 import { runManyStoreLookup, tab } from './stores-support'
 import { runNow, saveWatchlist } from './watchlist-support'
 import { expectNoSeriousAxeViolations, validGtins } from './workspace-support'
@@ -35,8 +35,7 @@ test.describe('Numbers explained', () => {
   }, testInfo) => {
     test.setTimeout(180_000)
     await page.setViewportSize({ width: 1800, height: 1000 })
-    await runManyStoreLookup(page, lookupValues().slice(0, 30))
-    const results = await lineResults(harness)
+    const results = await runManyStoreLookup(page, harness, lookupValues().slice(0, 30))
     const times = results.flatMap((result) => {
       const time = demoTime(result)
       return time === null ? [] : [new Date(time).toISOString()]

@@ -1,24 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import { expect, test } from './fixtures'
-import {
-  expectedItems,
-  gridRowCount,
-  lineResults,
-  lookupValues,
-  parseCsv,
-  presetChip,
-  renderedColumn,
-  resultsGrid
-} from './results-support'
+import { expectedItems, gridRowCount, lookupValues, parseCsv, presetChip, renderedColumn, resultsGrid } from './results-support'
 import { exportVia, FOUND_STATUSES, itemsByStore, lookedUpLines, matrixText, runManyStoreLookup, STORES, tab } from './stores-support'
 
 test.describe('a lookup of many stores, exported', () => {
   test("the Matrix exported to XLSX: every cell and its fill, in the screen's rows and columns", async ({ page, harness }) => {
     test.setTimeout(180_000)
     const values = lookupValues().slice(0, 120)
-    await runManyStoreLookup(page, values)
-    const results = await lineResults(harness)
+    const results = await runManyStoreLookup(page, harness, values)
     const byStore = itemsByStore(results)
     const lines = lookedUpLines(byStore)
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test'
 import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
-import { expectedItems, type ExpectedItem } from './results-support'
+import type { Harness } from './harness/start-harness'
+import { expectedItems, lineResults, type ExpectedItem } from './results-support'
 import { replaceValues } from './workspace-support'
 
 /** The Demo sample group: five stores the Demo API gives different stock. */
@@ -75,7 +76,8 @@ export async function exportVia(
   return { rows: Number(match?.[1]?.replaceAll(',', '')), path: match?.[2] ?? '' }
 }
 
-export async function runManyStoreLookup(page: Page, values: readonly string[]): Promise<void> {
+/** Looks `values` up at the Demo sample stores from the form, waits until all five are done, and returns the lookup's results as History keeps them. */
+export async function runManyStoreLookup(page: Page, harness: Harness, values: readonly string[]): Promise<LineResult[]> {
   await replaceValues(page, values)
   await page
     .getByRole('combobox', { name: 'Store group' })
@@ -87,4 +89,5 @@ export async function runManyStoreLookup(page: Page, values: readonly string[]):
   await expect(page.getByText(/Stores done 5 of 5/)).toBeVisible({ timeout: 90_000 })
   await expect(page.getByRole('progressbar', { name: 'Lookup progress' })).toHaveAttribute('aria-valuetext', /, stores done 5 of 5$/)
   await expect(tab(page, 'Matrix')).toBeVisible()
+  return lineResults(harness)
 }

@@ -1,5 +1,5 @@
 import { attachScreenshot, expect, test } from './fixtures'
-import { chipCount, gridRowCount, lineResults, lookupValues, presetChip, renderedColumn, resultsGrid } from './results-support'
+import { chipCount, gridRowCount, lookupValues, presetChip, renderedColumn, resultsGrid } from './results-support'
 import { FOUND_STATUSES, ICONS, itemsByStore, lookedUpLines, matrixText, rateText, runManyStoreLookup, STORES, tab } from './stores-support'
 import { expectNoSeriousAxeViolations } from './workspace-support'
 
@@ -11,8 +11,7 @@ test.describe('a lookup of many stores', () => {
     test.setTimeout(180_000)
     await page.setViewportSize({ width: 1800, height: 1400 })
     const values = lookupValues()
-    await runManyStoreLookup(page, values)
-    const results = await lineResults(harness)
+    const results = await runManyStoreLookup(page, harness, values)
     const byStore = itemsByStore(results)
     const lines = lookedUpLines(byStore)
     expect(lines.length, 'the sample has values every store looks up').toBeGreaterThan(200)
