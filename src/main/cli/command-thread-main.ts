@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { CommandMainMessage, CommandThreadData, CommandThreadMessage } from './command-thread-protocol'
 import { earlyDemoFor, withEarlyDemo } from './early-demo'
+import { readCommandLine } from './lookup-args'
 
 /**
  * The command's thread (see `command-thread.ts`): the headless lookup with the process's terminal
@@ -10,7 +11,8 @@ const port = parentPort
 if (port === null) throw new Error('command-thread-main runs as a worker thread')
 const { argv, threads } = workerData as CommandThreadData
 // Started before the lookup's code loads (a dynamic import below), so the two starts overlap.
-const early = earlyDemoFor(argv, process.env, threads?.demoApiEntry)
+const line = readCommandLine(argv)
+const early = earlyDemoFor(line, process.env, threads?.demoApiEntry)
 const send = (message: CommandThreadMessage) => port.postMessage(message)
 
 const writes = new Map<number, { resolve(): void; reject(error: Error): void }>()
@@ -30,7 +32,7 @@ port.on('message', (message: CommandMainMessage) => {
 const { runCommand } = await import('./lookup-main')
 const code = await withEarlyDemo(early, (earlyDemoApi) =>
   runCommand(
-    argv,
+    line,
     {
       stdout: (text) => send({ kind: 'stdout', text }),
       stderr: (text) => send({ kind: 'stderr', text }),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runningThreads } from '../workers/thread-census'
 import { earlyDemoFor, withEarlyDemo } from './early-demo'
+import { readCommandLine } from './lookup-args'
 
 const demoThreads = () => runningThreads('Demo API').length
 const RUN = ['--store', '100', '--input', 'i.csv', '--output', 'o.csv']
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 describe('the Demo API the command starts early', () => {
   it('starts for a lookup whose arguments say --env demo, and is closed when the run ends', async () => {
-    const early = earlyDemoFor(['--env', 'demo', ...RUN], ENV)
+    const early = earlyDemoFor(readCommandLine(['--env', 'demo', ...RUN]), ENV)
     expect(early).not.toBeNull()
     const code = await withEarlyDemo(early, async (given) => {
       expect(given).toBe(early)
@@ -24,7 +25,7 @@ describe('the Demo API the command starts early', () => {
   })
 
   it('is closed when the run fails', async () => {
-    const early = earlyDemoFor(['--env', 'demo', ...RUN], ENV)
+    const early = earlyDemoFor(readCommandLine(['--env', 'demo', ...RUN]), ENV)
     const failing = withEarlyDemo(early, async () => {
       await vi.waitFor(() => expect(demoThreads()).toBe(1))
       throw new Error('the run failed')
@@ -42,7 +43,7 @@ describe('the Demo API the command starts early', () => {
     ['arguments the command refuses', ['--env', 'demo', '--store', 'x', ...RUN.slice(2)], ENV],
     ['a Demo date the command refuses', ['--env', 'demo', ...RUN], { STORE_INVENTORY_DEMO_DATE: '2025-02-30' }]
   ])('never starts for %s', async (_what, argv, env) => {
-    expect(earlyDemoFor(argv, env)).toBeNull()
+    expect(earlyDemoFor(readCommandLine(argv), env)).toBeNull()
     expect(await withEarlyDemo(null, async (given) => given)).toBeUndefined()
     expect(demoThreads()).toBe(0)
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { JobProgress } from '../../shared/domain/job-progress'
-import { parseLookupArgs, UsageError } from './lookup-args'
+import { parseLookupArgs, readCommandLine, UsageError } from './lookup-args'
 import { progressLine, summaryLine } from './progress-line'
 import { userDataDir } from './user-data-dir'
 
@@ -15,6 +15,15 @@ function usageMessage(argv: string[]): string {
   }
   throw new Error(`expected a usage error for ${argv.join(' ')}`)
 }
+
+describe('readCommandLine', () => {
+  it('holds the command read, or the usage mistake that refused it, so the line is read once and handed on', () => {
+    expect(readCommandLine(BASE)).toEqual({ ok: true, command: parseLookupArgs(BASE) })
+    const refused = readCommandLine(['--env', 'moon', ...BASE.slice(2)])
+    expect(refused).toMatchObject({ ok: false, error: { message: '--env moon is not an environment; use demo, sandbox or production.' } })
+    expect(refused.ok ? null : refused.error).toBeInstanceOf(UsageError)
+  })
+})
 
 describe('parseLookupArgs', () => {
   it('reads every flag, with gtin as the default item type and the format from the extension', () => {

@@ -64,6 +64,20 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The command line read once: the command, or what refused it (a `UsageError`, said with the usage). The
+ * command's thread reads it before the lookup's code loads, to start the Demo early, and hands it on.
+ */
+export type CommandLine = { ok: true; command: ParsedCommand } | { ok: false; error: unknown }
+
+export function readCommandLine(argv: readonly string[]): CommandLine {
+  try {
+    return { ok: true, command: parseLookupArgs(argv) }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}
+
 export function parseLookupArgs(argv: readonly string[]): ParsedCommand {
   let values
   try {

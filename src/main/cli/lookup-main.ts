@@ -2,8 +2,9 @@ import { createAppRoot } from '../composition-root'
 import { createKeytarSecretStore } from '../credentials/keytar-secret-store'
 import type { EarlyDemoApi } from '../demo-api/early-demo-api'
 import type { ThreadScripts } from './command-files'
+import type { CommandLine } from './lookup-args'
 import type { LookupIo } from './lookup-io'
-import { runLookup } from './run-lookup'
+import { runCommandLine } from './run-lookup'
 
 /** The process's terminal and signals as the command's thread reaches them (`command-thread.ts`). */
 export type CommandTerminal = Pick<LookupIo, 'stdout' | 'stderr' | 'onInterrupt'> & Required<Pick<LookupIo, 'writeStdout'>>
@@ -14,13 +15,13 @@ export type CommandTerminal = Pick<LookupIo, 'stdout' | 'stderr' | 'onInterrupt'
  * threads run the TypeScript source. See `--help`.
  */
 export async function runCommand(
-  argv: readonly string[],
+  line: CommandLine,
   terminal: CommandTerminal,
   threads?: ThreadScripts,
   earlyDemoApi?: EarlyDemoApi
 ): Promise<number> {
   try {
-    return await runLookup(argv, {
+    return await runCommandLine(line, {
       ...terminal,
       env: process.env,
       fetch: globalThis.fetch,

@@ -9,7 +9,8 @@ import { checkJobInvariant } from '../jobs/job-invariant'
 import { createMemoryLogger } from '../logging/logger'
 import { createAppRoot } from '../composition-root'
 import type { LookupIo } from './lookup-io'
-import { runLookup } from './run-lookup'
+import { UsageError } from './lookup-args'
+import { runCommandLine, runLookup } from './run-lookup'
 import { parseDelimited } from '../files/import/delimited-parser'
 
 let dir: string
@@ -72,6 +73,18 @@ async function readCsv(path: string): Promise<Array<Record<string, string>>> {
   const labels = header?.cells ?? []
   return records.map((record) => Object.fromEntries(labels.map((label, i) => [label, record.cells[i] ?? ''])))
 }
+
+describe('runCommandLine', () => {
+  it('acts on the command line it is handed, as read on the thread, without reading the arguments again', async () => {
+    const refused = io()
+    expect(await runCommandLine({ ok: false, error: new UsageError('--store is required.') }, refused)).toBe(2)
+    expect(refused.err.join('')).toMatch(/^Error: --store is required\.\n\nUsage: inventory-lookup/)
+    const help = io()
+    expect(await runCommandLine({ ok: true, command: { kind: 'help' } }, help)).toBe(0)
+    expect(help.out.join('')).toContain('Usage: inventory-lookup')
+    await expect(runCommandLine({ ok: false, error: new Error('a fault in reading') }, io())).rejects.toThrow('a fault in reading')
+  })
+})
 
 describe('runLookup', () => {
   it('stops on Ctrl+C, SIGTERM or SIGHUP: writes every line, marks the run interrupted, exits 1, and --resume last finishes it', async () => {

@@ -22,7 +22,15 @@ import { historyTable } from './history-table'
 import { formatStoreList, parseStoreEntries } from '../../shared/domain/store-list'
 import { storeColumnOf, storeEntriesOfCells } from '../../shared/domain/store-column'
 import { USAGE } from './usage'
-import { parseLookupArgs, UsageError, type LookupOptions, type OutputOptions, type ParsedCommand, type StoresOption } from './lookup-args'
+import {
+  readCommandLine,
+  UsageError,
+  type CommandLine,
+  type LookupOptions,
+  type OutputOptions,
+  type ParsedCommand,
+  type StoresOption
+} from './lookup-args'
 import type { LookupIo } from './lookup-io'
 import { resumeRun } from './resume-run'
 import { userDataDir } from './user-data-dir'
@@ -39,30 +47,32 @@ const HISTORY_LISTED = 50
  * The headless lookup: the same services as the app (the composition root, from `io`), with the
  * terminal as its window. Resolves to the exit status instead of exiting, so tests can call it.
  */
-export async function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
+export function runLookup(argv: readonly string[], io: LookupIo): Promise<number> {
+  return runCommandLine(readCommandLine(argv), io)
+}
+
+/** `runLookup` of a command line already read (the command's thread reads it to start the Demo early). */
+export async function runCommandLine(line: CommandLine, io: LookupIo): Promise<number> {
   const fromVariable = io.env.INVENTORY_CLIENT_SECRET ?? ''
   // Everything the command prints or writes passes through the same redactor as the app's IPC replies.
   const redactor = createRedactor(fromVariable === '' ? [] : [fromVariable])
   const stderr = (text: string) => io.stderr(redactor.text(text))
   const say = (text: string) => stderr(`${text}\n`)
 
-  let command: Exclude<ParsedCommand, { kind: 'help' } | { kind: 'version' }>
-  try {
-    const parsed = parseLookupArgs(argv)
-    if (parsed.kind === 'help') {
-      io.stdout(redactor.text(`${USAGE}\n`))
-      return EXIT_OK
-    }
-    if (parsed.kind === 'version') {
-      io.stdout(versionLine())
-      return EXIT_OK
-    }
-    command = parsed
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    say(`Error: ${error.message}\n\n${USAGE}`)
+  if (!line.ok) {
+    if (!(line.error instanceof UsageError)) throw line.error
+    say(`Error: ${line.error.message}\n\n${USAGE}`)
     return EXIT_USAGE
   }
+  if (line.command.kind === 'help') {
+    io.stdout(redactor.text(`${USAGE}\n`))
+    return EXIT_OK
+  }
+  if (line.command.kind === 'version') {
+    io.stdout(versionLine())
+    return EXIT_OK
+  }
+  const command: Exclude<ParsedCommand, { kind: 'help' } | { kind: 'version' }> = line.command
 
   let hidden: string | null = null
   // Listing History or the watchlists looks nothing up and writes no file.
