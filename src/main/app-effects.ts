@@ -77,7 +77,7 @@ export interface AppEffects {
   historyEntry?: string
   /** The built script of the thread that reads search replies (Electron's build), as `workerEntry`. */
   searchReplyEntry?: string
-  /** `memory`: keep this session's lookups out of the History file (the headless `--no-save`). */
+  /** `memory`: keep this session's lookups out of the History file, and no summary of their runs (the headless `--no-save`). */
   history?: 'file' | 'memory'
   /** Who starts lookups through this root, as History shows it. */
   source?: LookupSource

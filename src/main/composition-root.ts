@@ -157,7 +157,10 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   const transport =
     effects.searchHttp === 'search-thread' ? searchFromThreadOnceRunning(replies, fetch) : searchOnCallersThread(fetch, replies)
   const client = createInventoryClient({ fetch, tokens, log, now, transport })
-  const history = createHistoryStore({ dir: effects.history === 'memory' ? null : effects.userDataDir, log, now })
+  const history =
+    effects.history === 'memory'
+      ? createHistoryStore({ dir: null, log, now, summariseRuns: false })
+      : createHistoryStore({ dir: effects.userDataDir, log, now })
   const historyWriter = openHistoryWriter(history, { now, log, entry: effects.historyEntry, onStopped: tell })
   const historyReader = openHistoryReader(history, { log, entry: effects.historyEntry, onStopped: tell })
   const wakeLock = createLookupWakeLock(effects.keepAwake ?? (() => () => undefined), log)

@@ -182,6 +182,23 @@ describe('runLookup', () => {
     expect(rows[0]).toMatch(/^ *1\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+Demo\s+77\s+5\s+\d+\s+\d+\s+0\s+0\s+0\s+finished\s+command$/)
   }, 60_000)
 
+  it.each(['csv', 'json', 'ndjson'])(
+    'writes the same %s with --no-save as when the run is saved',
+    async (format) => {
+      const { input } = await itemNumbers(40)
+      const flags = ['--env', 'demo', '--store', '77,78', '--item-type', 'wm_item_number', '--input', input]
+      // Only the two runs' own start and end times may differ (JSON's header gives them).
+      const written = async (name: string) =>
+        (await readFile(join(dir, name), 'utf8')).replace(/"(startedAt|finishedAt)":"[^"]+"/g, '"$1":"…"')
+      expect(await runLookup([...flags, '--output', join(dir, `saved.${format}`)], io())).toBe(0)
+      expect(await runLookup([...flags, '--output', join(dir, `unsaved.${format}`), '--no-save'], io())).toBe(0)
+      const saved = await written(`saved.${format}`)
+      expect(saved.split('\n').length).toBeGreaterThan(40)
+      expect(await written(`unsaved.${format}`)).toBe(saved)
+    },
+    60_000
+  )
+
   it('reads a CSV with a quote that never closes line by line, and warns naming the row', async () => {
     const input = join(dir, 'quote.csv')
     const gtins = ['00012345678905', '04006381333931', '00036000291452', '00614141000036']

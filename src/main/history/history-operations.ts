@@ -19,8 +19,9 @@ export const ANSWERS_REMOVED_MESSAGE =
 /**
  * Every change to the history, each one transaction, as History's thread runs them (or main, for a
  * history kept in memory). `now` comes with each call: the caller's clock, which tests may fake.
+ * `summariseRuns: false` keeps no run summaries (see `createHistoryStore`).
  */
-export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, options: { onFile: boolean }) {
+export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, options: { onFile: boolean; summariseRuns?: boolean }) {
   const writes = createLookupWrites(db, owner)
   const reads = createLookupReads(db)
   const catalogue = createItemCatalogue(db)
@@ -86,6 +87,7 @@ export function createHistoryOperations(db: DatabaseSync, owner: LookupOwner, op
     /** Ends the run, then keeps its summary: what History's list and the trends read once its raw answers are gone. */
     finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, now: number): void {
       writes.finishRun(id, state, figures, now)
+      if (options.summariseRuns === false) return
       writes.transaction(() => summaries.record(id, now, createAnswerLocations(db)))
     },
 

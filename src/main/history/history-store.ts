@@ -57,12 +57,19 @@ export function createHistoryStore({
   dir,
   log,
   now,
-  checkOnOpenMaxBytes
+  checkOnOpenMaxBytes,
+  summariseRuns = true
 }: {
   dir: string | null
   log: Logger
   now: () => number
   checkOnOpenMaxBytes?: number
+  /**
+   * False keeps no summary of a finished run (what History's list and Trends read once its answers
+   * are gone, made by reading every answer again): for `--no-save`, whose History ends with the
+   * process before anything reads one (1,000,000 answers read once more before the first row is written).
+   */
+  summariseRuns?: boolean
 }): HistoryStore {
   let parts: ReturnType<typeof openParts> | null = null
   let closed = false
@@ -72,7 +79,7 @@ export function createHistoryStore({
     const opened = openHistoryDatabase({ dir, log, now, ...(checkOnOpenMaxBytes === undefined ? {} : { checkOnOpenMaxBytes }) })
     const { db } = opened
     const owner = claimOwner()
-    const operations = createHistoryOperations(db, owner, { onFile: opened.path !== null })
+    const operations = createHistoryOperations(db, owner, { onFile: opened.path !== null, summariseRuns })
     const { writes, reads } = operations
     const abandoned = writes.markAbandoned(now())
     if (abandoned > 0) log.info('lookups left running by a process that is gone are now interrupted', { lookups: abandoned })

@@ -18,12 +18,13 @@ const T0 = 1_750_000_000_000
 const owners: { release(): void }[] = []
 afterEach(() => owners.splice(0).forEach((owner) => owner.release()))
 
-function open() {
+function open(summariseRuns?: boolean) {
   const db = new DatabaseSync(':memory:')
   migrate(db)
   const owner = claimOwner()
   owners.push(owner)
-  return { db, operations: createHistoryOperations(db, owner, { onFile: false }), summaries: createSummaryReads(db) }
+  const operations = createHistoryOperations(db, owner, { onFile: false, ...(summariseRuns === undefined ? {} : { summariseRuns }) })
+  return { db, operations, summaries: createSummaryReads(db) }
 }
 
 /** A finished run of lines 1..3 (line 4 invalid) in stores 10 and 20, with On hand per store and line. */
@@ -55,6 +56,16 @@ describe('run summaries in History', () => {
     expect([...unpackStatuses(blob.statuses, 3)]).toEqual([SUMMARY_CODES.out_of_stock, SUMMARY_CODES.out_of_stock, SUMMARY_CODES.in_stock])
     const values = db.prepare('SELECT count(*) AS n FROM summary_values').get() as { n: number }
     expect(values.n).toBe(3)
+  })
+
+  it('are not written for a History that keeps none (--no-save): the run still ends', () => {
+    const { db, operations, summaries } = open(false)
+    const id = finishedRun(operations, T0, { 10: [5, 0, 2], 20: [0, 0, 1] })
+    expect(operations.reads.lookup(id)?.state).toBe('finished')
+    expect(summaries.storeCounts(id)).toEqual([])
+    for (const table of ['run_summaries', 'run_store_summaries', 'summary_values']) {
+      expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 })
+    }
   })
 
   it('give the trends of several runs, each value stored once whatever the number of runs', () => {
