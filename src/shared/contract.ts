@@ -11,7 +11,7 @@ import { csvSeparatorSchema } from './export/csv-separator-schema'
 import { formatNumber } from './format/numbers'
 import { exportFormatSchema, exportViewSpecSchema, MAX_EXPORT_ROWS } from './export/export-spec'
 import { MAX_LOW_STOCK_LEVEL } from './stock/stock-status'
-import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
+import { MAX_DRAFT_CHARS, MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_MB, MAX_INPUT_CHARS, MAX_JOB_LINES } from './limits'
 import { settingsAnswerSchema, settingsPatchSchema } from './settings'
 import { catalogueAnswerSchema, catalogueQuestionSchema } from './items/catalogue-question'
 import { watchlistChannels } from './watchlists/watchlist-contract'
@@ -194,7 +194,7 @@ export const invokeContract = {
     channel: 'files:read-import',
     input: z.object({
       fileName: z.string().min(1).max(500),
-      bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_IMPORT_BYTES, 'The file is larger than 50 MB.')
+      bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_IMPORT_BYTES, `The file is larger than ${MAX_IMPORT_MB} MB.`)
     }),
     result: importSummarySchema
   },

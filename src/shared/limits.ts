@@ -14,7 +14,9 @@ export const MAX_JOB_LINES = 200_000
  * not start, and nothing runs later that nobody is watching.
  */
 export const MAX_RUNNING_LOOKUPS = 2
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+/** An imported file's size, in MB as people read it (the hint beside Import, and each refusal, say it). */
+export const MAX_IMPORT_MB = 50
+export const MAX_IMPORT_BYTES = MAX_IMPORT_MB * 1024 * 1024
 export const MAX_IMPORT_COLUMNS = 1_000
 export const MAX_IMPORT_CELL_CHARS = 1_000
 /**

@@ -30,9 +30,20 @@ export type WindowBounds = z.infer<typeof windowBoundsSchema>
 
 export const SAMPLE_STORE_NBR = 1234
 
+export const MAX_STORE_GROUP_NAME_CHARS = 60
+
+/** A store group's name, as a group keeps it and a watchlist names it; `missing` is what an empty one is told. */
+export function storeGroupNameSchema(missing: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(MAX_STORE_GROUP_NAME_CHARS, `A group name is at most ${MAX_STORE_GROUP_NAME_CHARS} characters.`)
+}
+
 /** A named list of stores ("District 12"), chosen in the Stores field. */
 export const storeGroupSchema = z.object({
-  name: z.string().trim().min(1, 'Give the group a name.').max(60, 'A group name is at most 60 characters.'),
+  name: storeGroupNameSchema('Give the group a name.'),
   stores: storesSchema
 })
 export type StoreGroup = z.infer<typeof storeGroupSchema>

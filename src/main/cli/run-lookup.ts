@@ -8,7 +8,7 @@ import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { suggestItemNameColumn } from '../../shared/items/item-name-column'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
-import { MAX_INPUT_CHARS } from '../../shared/limits'
+import { MAX_IMPORT_MB, MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import type { AppServices, RunningServices } from '../app-services'
 import type { TargetOverrides } from '../credentials/target-resolver'
@@ -220,7 +220,7 @@ async function readInputFile(flag: string, path: string, say: (text: string) => 
       return null
     }
     if (info.size > MAX_IMPORT_BYTES) {
-      say(`Error: ${flag} ${path} is larger than 50 MB; split it into smaller files.`)
+      say(`Error: ${flag} ${path} is larger than ${MAX_IMPORT_MB} MB; split it into smaller files.`)
       return null
     }
     return await readFile(path)

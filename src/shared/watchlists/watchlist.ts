@@ -3,6 +3,7 @@ import { environmentIdSchema, itemTypeSchema } from '../domain/item-type'
 import { storesSchema } from '../domain/store-list'
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_INPUT_CHARS, MAX_JOB_LINES } from '../limits'
 import { scheduleSchema } from '../schedules/schedule'
+import { storeGroupNameSchema } from '../settings'
 import { MAX_LOW_STOCK_LEVEL } from '../stock/stock-status'
 import { formatNumber } from '../format/numbers'
 
@@ -30,7 +31,7 @@ export const watchlistStoresSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('list'), stores: storesSchema }),
     z.object({
       kind: z.literal('group'),
-      group: z.string().trim().min(1, 'Name the store group.').max(60, 'A group name is at most 60 characters.'),
+      group: storeGroupNameSchema('Name the store group.'),
       /** The group's stores when the watchlist was saved: used, and said, if the group is deleted later. */
       stores: storesSchema
     })

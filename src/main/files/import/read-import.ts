@@ -5,6 +5,7 @@ import {
   MAX_IMPORT_CELL_CHARS,
   MAX_IMPORT_COLUMNS,
   MAX_IMPORT_CPU_SECONDS,
+  MAX_IMPORT_MB,
   MAX_JOB_LINES,
   MAX_XLSX_SHARED_STRINGS,
   MAX_XLSX_UNPACKED_BYTES
@@ -41,7 +42,7 @@ const MB = 1024 * 1024
  */
 export async function readImport(fileName: string, bytes: Uint8Array): Promise<ImportedFile> {
   if (bytes.byteLength > MAX_IMPORT_BYTES) {
-    throw unreadable(`${fileName} is larger than ${MAX_IMPORT_BYTES / MB} MB; split it into smaller files and import them one at a time.`)
+    throw unreadable(`${fileName} is larger than ${MAX_IMPORT_MB} MB; split it into smaller files and import them one at a time.`)
   }
   if (bytes.byteLength === 0) throw unreadable(`${fileName} is empty. Choose a file that lists the values to look up.`)
   const extension = extensionOf(fileName)

@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { MAX_IMPORT_MB } from '../../../shared/limits'
 
 const ACCEPT =
   '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -34,7 +35,7 @@ export function ImportButton({
       <button type="button" onClick={() => inputRef.current?.click()} disabled={busy}>
         {label}
       </button>
-      {hint ? <span className="field-hint">CSV, TSV, TXT or XLSX, up to 50 MB</span> : null}
+      {hint ? <span className="field-hint">{`CSV, TSV, TXT or XLSX, up to ${MAX_IMPORT_MB} MB`}</span> : null}
     </div>
   )
 }

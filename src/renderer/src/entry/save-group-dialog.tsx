@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { NameField, type NameFieldWords } from '../components/name-field'
 import { useModalDialog } from '../components/use-modal-dialog'
-import { storeGroupSchema, type StoreGroup } from '../../../shared/settings'
+import { MAX_STORE_GROUP_NAME_CHARS, storeGroupSchema, type StoreGroup } from '../../../shared/settings'
 import { formatCount } from '../format/format'
 import { groupNamed } from './store-groups'
 
-const NAME_WORDS: NameFieldWords = { label: 'Group name', example: 'District 12', maxLength: 60 }
+const NAME_WORDS: NameFieldWords = { label: 'Group name', example: 'District 12', maxLength: MAX_STORE_GROUP_NAME_CHARS }
 
 interface SaveGroupDialogProps {
   open: boolean

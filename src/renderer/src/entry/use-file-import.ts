@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/contract'
 import { linesOfColumn, type InputLine } from '../../../shared/import-lines'
 import { suggestItemNameColumn } from '../../../shared/items/item-name-column'
-import { MAX_IMPORT_BYTES } from '../../../shared/limits'
+import { MAX_IMPORT_BYTES, MAX_IMPORT_MB } from '../../../shared/limits'
 import { callInventory, InventoryCallError } from '../api/inventory-call'
 import { describeImport } from './imported-lines'
 
@@ -60,7 +60,7 @@ export function useFileImport(
           kind: 'failed',
           error: new InventoryCallError(
             'file_unreadable',
-            `${file.name} is larger than 50 MB; split it into smaller files and import them one at a time.`
+            `${file.name} is larger than ${MAX_IMPORT_MB} MB; split it into smaller files and import them one at a time.`
           )
         })
         return
