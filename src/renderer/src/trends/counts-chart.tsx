@@ -1,13 +1,12 @@
-import { useId, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { columnDescription } from '../../../shared/views/figure-descriptions'
-import { useFigureTips } from '../components/figure-tips'
 import { formatCount, formatDateTime } from '../format/format'
 import { niceTop } from './chart-geometry'
-import { LineChart, type LineSeries } from './line-chart'
+import type { LineSeries } from './line-chart'
 import { runLabel } from './trend-labels'
-import { TrendTable } from './trend-table'
-import { ChartExports, type ChartExportActions } from './chart-exports'
+import type { ChartExportActions } from './chart-exports'
+import { TrendSection } from './trend-section'
 
 interface CountsChartProps {
   trends: Trends
@@ -24,8 +23,6 @@ const TIPS = { out: OUT, shelf: SHELF, both: `${OUT_LABEL}: ${OUT} ${SHELF_LABEL
 
 /** How many item and store pairs were out of stock, and shelf empty, in each lookup. */
 export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
-  const titleId = useId()
-  const tips = useFigureTips(TIPS)
   const out = trends.runs.map((run) => run.total.outOfStock)
   const shelf = trends.runs.map((run) => run.total.shelfEmpty)
   const top = niceTop(Math.max(0, ...out, ...shelf))
@@ -41,38 +38,31 @@ export function CountsChart({ trends, onOpenRun, exports }: CountsChartProps) {
     [trends]
   )
   return (
-    <section className="trend-section" aria-labelledby={titleId} {...tips.handlers}>
-      <div className="trend-heading">
-        <h3 id={titleId} tabIndex={0} aria-describedby={tips.describedBy.both}>
-          Out of stock and shelf empty per lookup
-        </h3>
-        <ChartExports name="out of stock" {...exports} />
-      </div>
-      <p className="field-hint">
-        Items counted once per store. <span className="trend-key trend-key-out">Out of stock</span> is the solid line,{' '}
-        <span className="trend-key trend-key-shelf">Shelf empty</span> the dashed one.
-      </p>
-      <LineChart
-        titleId={titleId}
-        svgRef={exports.svgRef}
-        runs={trends.runs}
-        series={series}
-        top={top}
-        yLabels={labels}
-        describe={(line, run) => `${runLabel(trends, run)} · ${line.label}: ${formatCount(line.values[run] ?? 0)}`}
-        onOpenRun={onOpenRun}
-      />
-      <TrendTable
-        caption="Out of stock and shelf empty per lookup"
-        columns={[
-          { label: 'Lookup' },
-          { label: 'When' },
-          { label: OUT_LABEL, describedBy: tips.describedBy.out },
-          { label: SHELF_LABEL, describedBy: tips.describedBy.shelf }
-        ]}
-        rows={rows}
-      />
-      {tips.elements}
-    </section>
+    <TrendSection
+      heading="Out of stock and shelf empty per lookup"
+      tips={TIPS}
+      headingTip="both"
+      exportName="out of stock"
+      exports={exports}
+      hint={
+        <>
+          Items counted once per store. <span className="trend-key trend-key-out">Out of stock</span> is the solid line,{' '}
+          <span className="trend-key trend-key-shelf">Shelf empty</span> the dashed one.
+        </>
+      }
+      chart={{
+        runs: trends.runs,
+        series,
+        top,
+        yLabels: labels,
+        describe: (line, run) => `${runLabel(trends, run)} · ${line.label}: ${formatCount(line.values[run] ?? 0)}`,
+        onOpenRun
+      }}
+      table={{
+        caption: 'Out of stock and shelf empty per lookup',
+        columns: [{ label: 'Lookup' }, { label: 'When' }, { label: OUT_LABEL, tip: 'out' }, { label: SHELF_LABEL, tip: 'shelf' }],
+        rows
+      }}
+    />
   )
 }

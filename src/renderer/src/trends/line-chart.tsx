@@ -15,7 +15,7 @@ export interface ChartRun {
   readonly at: string
 }
 
-interface LineChartProps {
+export interface LineChartProps {
   /** The chart's accessible name, shown as its heading. */
   readonly titleId: string
   readonly runs: readonly ChartRun[]

@@ -1,12 +1,11 @@
-import { useId, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { columnDescription } from '../../../shared/views/figure-descriptions'
-import { useFigureTips } from '../components/figure-tips'
 import { formatDateTime } from '../format/format'
-import { LineChart, type LineSeries } from './line-chart'
+import type { LineSeries } from './line-chart'
 import { figuresText, rateText, runLabel, storeLabel, TOTAL_LABEL } from './trend-labels'
-import { TrendTable } from './trend-table'
-import { ChartExports, type ChartExportActions } from './chart-exports'
+import type { ChartExportActions } from './chart-exports'
+import { TrendSection } from './trend-section'
 
 interface RateChartProps {
   trends: Trends
@@ -20,8 +19,6 @@ const PERCENT_LABELS = [0, 25, 50, 75, 100].map((value) => ({ value, text: `${va
 
 /** In-stock rate per run, all stores together and each store, with its data table. */
 export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
-  const titleId = useId()
-  const tips = useFigureTips(TIPS)
   const series: LineSeries[] = [
     { key: 'total', label: TOTAL_LABEL, tone: 'total', values: trends.runs.map((run) => run.total.rate) },
     ...trends.stores.map((storeNbr, index): LineSeries => ({
@@ -48,37 +45,35 @@ export function RateChart({ trends, onOpenRun, exports }: RateChartProps) {
     [trends]
   )
   return (
-    <section className="trend-section" aria-labelledby={titleId} {...tips.handlers}>
-      <div className="trend-heading">
-        <h3 id={titleId} tabIndex={0} aria-describedby={tips.describedBy.rate}>
-          In-stock rate per lookup
-        </h3>
-        <ChartExports name="in-stock rate" {...exports} />
-      </div>
-      <p className="field-hint">
-        {TOTAL_LABEL} is the thick line; the thin lines are the stores. Up and Down choose the line to follow. In stock counts items with
-        stock on hand, shelf empty included, out of those found.
-      </p>
-      <LineChart
-        titleId={titleId}
-        svgRef={exports.svgRef}
-        runs={trends.runs}
-        series={series}
-        top={100}
-        yLabels={PERCENT_LABELS}
-        describe={(line, run) => `${runLabel(trends, run)} · ${line.label}: ${figuresText(figuresOf(line.key, run))}`}
-        onOpenRun={onOpenRun}
-      />
-      <TrendTable
-        caption="In-stock rate per lookup, all stores and each store"
-        columns={[
+    <TrendSection
+      heading="In-stock rate per lookup"
+      tips={TIPS}
+      headingTip="rate"
+      exportName="in-stock rate"
+      exports={exports}
+      hint={
+        <>
+          {TOTAL_LABEL} is the thick line; the thin lines are the stores. Up and Down choose the line to follow. In stock counts items with
+          stock on hand, shelf empty included, out of those found.
+        </>
+      }
+      chart={{
+        runs: trends.runs,
+        series,
+        top: 100,
+        yLabels: PERCENT_LABELS,
+        describe: (line, run) => `${runLabel(trends, run)} · ${line.label}: ${figuresText(figuresOf(line.key, run))}`,
+        onOpenRun
+      }}
+      table={{
+        caption: 'In-stock rate per lookup, all stores and each store',
+        columns: [
           { label: 'Lookup' },
           { label: 'When' },
-          ...[TOTAL_LABEL, ...trends.stores.map(storeLabel)].map((label) => ({ label, describedBy: tips.describedBy.rate }))
-        ]}
-        rows={rows}
-      />
-      {tips.elements}
-    </section>
+          ...[TOTAL_LABEL, ...trends.stores.map(storeLabel)].map((label) => ({ label, tip: 'rate' as const }))
+        ],
+        rows
+      }}
+    />
   )
 }

@@ -1,6 +1,6 @@
-import { useRef } from 'react'
 import type { Trends } from '../../../shared/trends/trend-series'
 import { formatCount, formatDateTime } from '../format/format'
+import type { ChartExportActions } from './chart-exports'
 import { CountsChart } from './counts-chart'
 import { RateChart } from './rate-chart'
 import { WorstItemsTable } from './worst-items-table'
@@ -23,14 +23,15 @@ interface TrendsViewProps {
 
 /** Trends drawn from plain data: what the Trends screen (and a watchlist's) shows for a set of runs. */
 export function TrendsView({ trends, onOpenRun, exports }: TrendsViewProps) {
-  const rateSvg = useRef<SVGSVGElement | null>(null)
-  const countsSvg = useRef<SVGSVGElement | null>(null)
   const first = trends.runs[0]
   const last = trends.runs.at(-1)
   const trimmed = trends.runs.filter((run) => run.answersRemovedAt !== null).length
-  function png(svg: React.RefObject<SVGSVGElement | null>, name: string): void {
-    if (svg.current !== null) exports.png(svg.current, name)
-  }
+  /** A chart's export buttons: its picture as PNG under `pngName`, its data table as `table`. */
+  const chartExports = (pngName: string, table: TrendTableName): ChartExportActions => ({
+    onPng: (svg) => exports.png(svg, pngName),
+    onData: (format) => exports.data(table, format),
+    busy: exports.busy
+  })
   if (first === undefined || last === undefined) {
     return <p>None of these lookups has finished yet: trends are drawn from finished, cancelled or interrupted lookups.</p>
   }
@@ -42,26 +43,8 @@ export function TrendsView({ trends, onOpenRun, exports }: TrendsViewProps) {
         {formatCount(trends.items.length)} {trends.items.length === 1 ? 'item' : 'items'}.
         {trimmed > 0 ? ` ${formatCount(trimmed)} of them kept as summaries only: their full answers were removed.` : ''}
       </p>
-      <RateChart
-        trends={trends}
-        onOpenRun={onOpenRun}
-        exports={{
-          svgRef: rateSvg,
-          onPng: () => png(rateSvg, 'in-stock-rate'),
-          onData: (format) => exports.data('rates', format),
-          busy: exports.busy
-        }}
-      />
-      <CountsChart
-        trends={trends}
-        onOpenRun={onOpenRun}
-        exports={{
-          svgRef: countsSvg,
-          onPng: () => png(countsSvg, 'out-of-stock'),
-          onData: (format) => exports.data('counts', format),
-          busy: exports.busy
-        }}
-      />
+      <RateChart trends={trends} onOpenRun={onOpenRun} exports={chartExports('in-stock-rate', 'rates')} />
+      <CountsChart trends={trends} onOpenRun={onOpenRun} exports={chartExports('out-of-stock', 'counts')} />
       <WorstItemsTable trends={trends} busy={exports.busy} onData={(format) => exports.data('worst', format)} />
     </div>
   )
