@@ -64,6 +64,37 @@ describe('redactor: remembered secrets and tokens', () => {
   })
 })
 
+describe("redactor: the memo of short texts' redacted forms", () => {
+  const pairs = (count: number) =>
+    Array.from({ length: count }, (_, index) => `${1000 + (index % 50)}:${String(10_000_000_000_000 + index)}`)
+
+  it("keeps words that come back, not each value, pair and time that passes once (Since the last run's store:value pairs)", () => {
+    const memo = new Map<string, string>()
+    const redactor = createRedactor([SECRET], memo)
+    const since = { pairs: { newly_out_of_stock: pairs(30_000) }, asOf: '2025-03-14T10:00:00.000Z', line: '12', price: '1,299.50' }
+    expect(redactor.value(since)).toBe(since)
+    expect([...memo.keys()]).toEqual(['pairs', 'newly_out_of_stock', 'asOf', 'line', 'price'])
+  })
+
+  it('still removes a remembered value that is itself numeric from numeric texts, including one remembered later', () => {
+    const memo = new Map<string, string>()
+    const redactor = createRedactor([], memo)
+    expect(redactor.text('1234:98765432101234')).toBe('1234:98765432101234')
+    redactor.remember('98765432101234')
+    expect(redactor.text('1234:98765432101234')).toBe(`1234:${REDACTED}`)
+    expect(redactor.value(['98765432101234', '7:98765432101234-2'])).toEqual([REDACTED, `7:${REDACTED}-2`])
+    const short = createRedactor(['4821'])
+    expect(short.text('4821')).toBe(REDACTED)
+    expect(short.text('1234:4821')).toBe(`1234:${REDACTED}`)
+    expect(short.text('14821')).toBe('14821')
+  })
+
+  it('keeps redacting a credential named in a text that also has numbers', () => {
+    const redactor = createRedactor()
+    expect(redactor.text('1234 access_token=9876543210')).toBe(`1234 access_token=${REDACTED}`)
+  })
+})
+
 describe('redactor: credentials it was never told about', () => {
   it.each([
     ['a form body', 'grant_type=client_credentials&client_id=abc&client_secret=unknown%2Bvalue', `client_secret=${REDACTED}`],

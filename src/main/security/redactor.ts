@@ -45,14 +45,21 @@ const CLOSING_TAG_BEFORE = /<\/(?:[\w.-]+:)?$/
  */
 const MEMO_MAX_LENGTH = 64
 const MEMO_MAX_ENTRIES = 20_000
+/**
+ * Text of digits and the separators of numbers, store and value pairs and times (`1234:00012345678905`,
+ * `2025-03-14T10:00:00.000Z`): nearly every such text is new (values, pairs, times), so the memo would
+ * only fill with them and be cleared, and no credential's name fits in it. Only a remembered value
+ * whose form is such a text could be in one: while none is, these texts pass as they are.
+ */
+const NUMERIC_TEXT = /^[0-9:.,/+\- TZ]*$/
 
-export function createRedactor(initial: Iterable<string> = []): Redactor {
+/** `memo`: the redacted forms of short texts, by text; a test passes its own to see what is kept. */
+export function createRedactor(initial: Iterable<string> = [], memo = new Map<string, string>()): Redactor {
   const remembered = new Set<string>()
   let literals: RegExp | null = null
   let presence: RegExp | null = null
+  let numericRemembered = false
   let dirty = false
-
-  const memo = new Map<string, string>()
 
   function remember(value: string): void {
     if (value === '' || remembered.has(value)) return
@@ -66,6 +73,7 @@ export function createRedactor(initial: Iterable<string> = []): Redactor {
     if (dirty) {
       literals = buildLiteralPattern(remembered)
       presence = buildPresencePattern(remembered)
+      numericRemembered = [...remembered].some((value) => encodedForms(value).some((form) => form !== '' && NUMERIC_TEXT.test(form)))
       dirty = false
     }
     return literals
@@ -79,6 +87,10 @@ export function createRedactor(initial: Iterable<string> = []): Redactor {
   }
 
   function text(input: string): string {
+    if (NUMERIC_TEXT.test(input)) {
+      literalPattern()
+      if (!numericRemembered) return input
+    }
     if (input.length > MEMO_MAX_LENGTH) return redactText(input)
     const known = memo.get(input)
     if (known !== undefined) return known
