@@ -7,7 +7,9 @@ import type {
   WatchlistStores,
   WatchlistSummary
 } from '../../shared/watchlists/watchlist'
-import type { CarriedRows } from '../jobs/job-types'
+import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
+import type { CarriedPart } from '../history/staged-carried'
+import type { CarriedParts, CarriedRows } from '../jobs/job-types'
 import type { StoredInput } from '../history/lookup-origins'
 
 /**
@@ -37,21 +39,36 @@ export function keepCells(previous: WatchlistDefinition, lines: readonly InputLi
   return { columns: previous.columns, items: lines.map(({ input }) => ({ input, cells: cells.get(input) ?? [] })) }
 }
 
-/** What a run of the watchlist looks up: lines numbered from 1, and its columns carried when it has any. */
-export function linesOf(definition: Pick<WatchlistDefinition, 'items' | 'columns'>): { lines: InputLine[]; carried: CarriedRows | null } {
+/**
+ * What a run of the watchlist looks up: lines numbered from 1, and its columns carried when it has
+ * any, a part at a time as History's writer stages them (each row joined only when its part is sent),
+ * so no message carries every row's cells and main never holds them all joined.
+ */
+export function linesOf(definition: Pick<WatchlistDefinition, 'items' | 'columns'>): { lines: InputLine[]; carried: CarriedParts | null } {
   const lines = definition.items.map(({ input }, index) => ({ line: index + 1, input }))
   if (definition.columns.length === 0) return { lines, carried: null }
-  return {
-    lines,
-    carried: { columns: definition.columns, rows: definition.items.map(({ cells }) => joinCells(cells, definition.columns.length)) }
-  }
+  return { lines, carried: inParts(definition.columns, lines, definition.items) }
 }
 
-/** A lookup's own lines, their numbers kept, and its columns carried when it had any. */
-export function linesOfLookup(inputs: readonly StoredInput[], columns: string[]): { lines: InputLine[]; carried: CarriedRows | null } {
+/** A lookup's own lines, their numbers kept, and its columns carried a part at a time when it had any. */
+export function linesOfLookup(inputs: readonly StoredInput[], columns: string[]): { lines: InputLine[]; carried: CarriedParts | null } {
   const lines = inputs.map(({ line, input }) => ({ line, input }))
   if (columns.length === 0) return { lines, carried: null }
-  return { lines, carried: { columns, rows: inputs.map(({ cells }) => joinCells(cells, columns.length)) } }
+  return { lines, carried: inParts(columns, lines, inputs) }
+}
+
+/** `lines` in line order, with each one's cells at the same index of `cells`. */
+function inParts(columns: string[], lines: readonly InputLine[], cells: readonly { cells: readonly string[] }[]): CarriedParts {
+  async function* parts(): AsyncGenerator<CarriedPart> {
+    for (let start = 0; start < lines.length; start += CARRIED_LINES_PER_ASK) {
+      const end = Math.min(start + CARRIED_LINES_PER_ASK, lines.length)
+      yield {
+        lines: lines.slice(start, end).map(({ line }) => line),
+        rows: cells.slice(start, end).map((item) => joinCells(item.cells, columns.length))
+      }
+    }
+  }
+  return { columns, parts: parts() }
 }
 
 /** The stores a run takes now: a group's as settings have it, or those it had when saved if it is gone. */

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { IMPORT_VALUE_SEPARATOR, type ImportSource } from '../../shared/contract'
-import { AppError } from '../../shared/domain/app-error'
+import type { JobProgress } from '../../shared/domain/job-progress'
 import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
 import { INPUT_LINES_PER_READ, type HistoryReader } from '../history/history-reader'
 import { memoryHistory } from '../history/test-support/memory-history'
+import type { CarriedPart } from '../history/staged-carried'
+import type { CarriedInput } from '../jobs/job-types'
 import { sampleLookup } from '../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
@@ -18,6 +20,7 @@ import { createWatchlistStore } from './watchlist-store'
  * Saving a list of more lines than one slice as a watchlist: from a lookup in History (Save as
  * watchlist on its results) and from the form with its imported file. The saved watchlist is the
  * whole list with every column, and no single read or ask carries more than one slice of rows.
+ * Running it, or a lookup again, hands its cells to the lookup a part at a time as History stages them.
  */
 const NOW = 1_750_000_000_000
 const COLUMNS = ['Description', 'Case Pack', 'Aisle']
@@ -51,13 +54,21 @@ function setUp() {
   }
   /** The lines of every ask of the import's worker. */
   const asked: number[] = []
+  /** What each lookup the service started carried. */
+  const started: (CarriedInput | null)[] = []
   const service = createWatchlistService({
     store: createWatchlistStore({ dir, now: () => NOW, log: createMemoryLogger() }),
     groups: () => [],
     history,
     reader: recording,
     lowStockLevel: () => 3,
-    start: () => Promise.reject(new AppError('internal', 'No lookup runs in this test.')),
+    start: ({ carried }) => {
+      started.push(carried)
+      return Promise.resolve({ jobId: String(started.length + 100), state: 'running' } as Pick<
+        JobProgress,
+        'jobId' | 'state'
+      > as JobProgress)
+    },
     carriedOf: (_source: ImportSource, lines: readonly number[]) => {
       asked.push(lines.length)
       return Promise.resolve({ columns: COLUMNS, rows: lines.map((line) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR)) })
@@ -65,7 +76,7 @@ function setUp() {
     log: createMemoryLogger(),
     now: () => NOW
   })
-  return { history, writer, service, read, asked }
+  return { history, writer, service, read, asked, started }
 }
 
 const lines = asLines(validGtins(LINES))
@@ -114,5 +125,51 @@ describe('saving a long list as a watchlist', () => {
     expect(asked.length).toBeGreaterThanOrEqual(3)
     expect(Math.max(...asked)).toBeLessThanOrEqual(CARRIED_LINES_PER_ASK)
     expect(asked.reduce((sum, size) => sum + size, 0)).toBe(LINES)
+  })
+})
+
+/** Every part a started lookup carried, read as History's writer reads them: in line order, at most one ask's lines each. */
+async function partsOf(carried: CarriedInput | null | undefined): Promise<CarriedPart[]> {
+  if (carried === null || carried === undefined || !('parts' in carried)) throw new Error('the cells were not carried in parts')
+  expect(carried.columns).toEqual(COLUMNS)
+  const parts: CarriedPart[] = []
+  for await (const part of carried.parts) parts.push(part)
+  return parts
+}
+
+function expectWholeList(parts: readonly CarriedPart[]): void {
+  expect(parts.length).toBe(Math.ceil(LINES / CARRIED_LINES_PER_ASK))
+  expect(Math.max(...parts.map((part) => part.lines.length))).toBeLessThanOrEqual(CARRIED_LINES_PER_ASK)
+  expect(parts.flatMap((part) => part.lines)).toEqual(lines.map(({ line }) => line))
+  expect(parts.flatMap((part) => part.rows).map((row) => row?.split(IMPORT_VALUE_SEPARATOR))).toEqual(
+    expectedItems.map(({ cells }) => [...cells, ...Array<string>(COLUMNS.length - cells.length).fill('')])
+  )
+}
+
+describe('running a long list again', () => {
+  it("a watchlist's run carries its cells a part at a time, never all in one message", async () => {
+    const { service, started } = setUp()
+    const saved = await service.saveForm({
+      name: 'Imported list',
+      environment: 'demo',
+      itemType: 'gtin',
+      stores: { kind: 'list', stores: [1234] },
+      lowStockLevel: 3,
+      lines,
+      source: { importId: 'import-1', column: 0 }
+    })
+    await service.run(saved.id)
+    expectWholeList(await partsOf(started[0]))
+  })
+
+  it('Run again of a lookup in History carries its cells a part at a time, never all in one message', async () => {
+    const { writer, service, started } = setUp()
+    const { id } = await writer.createLookup({
+      lookup: sampleLookup([], { carriedColumns: COLUMNS, startedAt: NOW }),
+      lines,
+      carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
+    })
+    await service.runAgain(String(id))
+    expectWholeList(await partsOf(started[0]))
   })
 })

@@ -22,7 +22,7 @@ import type { StoredLookup } from '../history/history-types'
 import { lookupGone, lookupIdOf } from '../history/lookup-id'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { TargetOverrides } from '../credentials/target-resolver'
-import type { CarriedRows } from '../jobs/job-types'
+import type { CarriedInput, CarriedRows } from '../jobs/job-types'
 import type { Logger } from '../logging/logger'
 import type { Schedule } from '../../shared/schedules/schedule'
 import type { ScheduledRunReason } from '../../shared/schedules/scheduled-run'
@@ -43,7 +43,7 @@ export interface WatchlistServiceDeps {
     stores: number[]
     itemType: ItemType
     lines: InputLine[]
-    carried: CarriedRows | null
+    carried: CarriedInput | null
     origin: LookupOrigin
     /** The headless command's client ID, secret or hosts instead of the saved ones. */
     overrides?: TargetOverrides
