@@ -61,7 +61,7 @@ export interface AppRoot extends RunningServices {
 export async function createAppRoot(effects: AppEffects): Promise<AppRoot> {
   // Before any thread starts: a 200,000-value lookup otherwise leaves every heap several times larger than what it keeps.
   keepHeapsTight()
-  // Main's young generation near 8 MB: V8's own growth to 64 MB and back left RSS creeping up run after run.
+  // Main's young generation near 16 MB: V8's own growth to 64 MB and back left RSS creeping up run after run.
   holdYoungGeneration()
   const listeners = new Set<AppEventListener>()
   const { log } = effects

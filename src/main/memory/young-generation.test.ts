@@ -24,8 +24,8 @@ describe('growthFactorFor', () => {
 
 describe('holdYoungGeneration', () => {
   it("keeps main's young generation near its target while many short tasks keep objects alive", async () => {
-    // With V8's own growth (`young-churn.ts default`) it reached 128 MB; held, 16 MB: the check runs
-    // between tasks, so one doubling past the 8 MB target can come before it.
+    // With V8's own growth (`young-churn.ts default`) it reached 128 MB; held, 16-32 MB: the check
+    // runs between tasks, so one doubling past the target can come before it.
     expect(await largestYoungGenerationMb()).toBeLessThanOrEqual(2 * MAIN_YOUNG_GENERATION_MB)
   }, 60_000)
 })

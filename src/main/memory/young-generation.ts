@@ -5,10 +5,10 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
  * How far main's young generation is let grow, in MB (both of its halves, as V8 reports the new
  * space). V8 lets main's grow to 64 MB and shrinks it when main idles; every growth maps pages
  * again, and over 30 runs of one watchlist RSS crept up by 20 MB with nothing kept (bench:watchlists
- * part 4). Capped at 8 MB from the start (`node --max-semi-space-size=4`) RSS stayed flat, 110 MB
- * lower, at the same CPU time on main.
+ * part 4). Held at 16 MB it stayed flat, 110 MB lower, at the same CPU time on main; at 8 MB it was
+ * flat too, but main spent about a fifth more CPU time on a 200,000-value lookup (bench:main).
  */
-export const MAIN_YOUNG_GENERATION_MB = 8
+export const MAIN_YOUNG_GENERATION_MB = 16
 
 const MB = 1024 * 1024
 /** V8's own `--semi-space-growth-factor`. */
