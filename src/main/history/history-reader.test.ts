@@ -13,6 +13,7 @@ import { runningThreads } from '../workers/thread-census'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, inputLinesOf, type HistoryReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
+import { answerBatchOf } from './answer-batch'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
@@ -60,7 +61,7 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
     const rows = lines
       .slice(start, Math.min(start + 100, lines.length / 2))
       .map(({ line, value }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: encodeItem(sampleItem(value, line)) }))
-    await writer.appendResults(created.id, rows, NO_FIGURES)
+    await writer.appendResults(created.id, answerBatchOf(rows), NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
   return created.id
@@ -108,7 +109,7 @@ async function runOf(
       else rows.push({ storeNbr, line, status: 'found', item: encodeItem(stocked(value, given[0], given[1])) })
     })
   }
-  await writer.appendResults(created.id, rows, NO_FIGURES)
+  await writer.appendResults(created.id, answerBatchOf(rows), NO_FIGURES)
   await writer.finishRun(created.id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
   return created.id
 }

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
-  packAnswerRows,
   packCarriedPart,
   packClaimed,
   packCreated,
   packNewLookup,
-  unpackAnswerRows,
   unpackCarriedPart,
   unpackClaimed,
   unpackCreated,
   unpackNewLookup
 } from './history-thread-codec'
-import type { AnswerRow } from './history-types'
-import { encodeItem } from './item-batch'
-import { sampleItem } from './test-support/sample-lookups'
 import type { ClaimedRun, NewLookupRequest } from './lookup-request'
 
 describe("the messages to and from History's thread", () => {
@@ -58,17 +53,5 @@ describe("the messages to and from History's thread", () => {
     }
     expect(unpackClaimed(packClaimed(claimed))).toEqual(claimed)
     expect(unpackClaimed(packClaimed(null))).toBeNull()
-  })
-
-  it('give back, unpacked, every kind of answer: found with its encoded item, not found, failed with its error, and a result replacing another', () => {
-    const rows: AnswerRow[] = [
-      { storeNbr: 7, line: 2, status: 'found', item: encodeItem(sampleItem('00012345678905', 3)) },
-      { storeNbr: 7, line: 3, status: 'not_found' },
-      { storeNbr: 3, line: 2, status: 'failed', error: { code: 'server_error', message: 'The server failed.', status: 500 } },
-      { storeNbr: 3, line: 4, status: 'found', item: encodeItem(sampleItem('Crème 🍮', 0)), replaces: { seq: 41, status: 'cancelled' } },
-      { storeNbr: 3, line: 5, status: 'cancelled' }
-    ]
-    expect(unpackAnswerRows(packAnswerRows(rows))).toEqual(rows)
-    expect(unpackAnswerRows(packAnswerRows([]))).toEqual([])
   })
 })

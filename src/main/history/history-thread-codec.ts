@@ -1,7 +1,6 @@
 import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
 import { packLines, unpackLines, type PackedLines } from '../workers/packed-lines'
-import type { AppErrorShape } from '../../shared/domain/app-error'
-import type { AnswerRow, LineToLookUp } from './history-types'
+import type { LineToLookUp } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
 import type { CarriedPart } from './staged-carried'
 
@@ -45,69 +44,6 @@ export interface PackedClaimedRun {
 }
 
 const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
-
-/**
- * A batch of answers on its way to History's writer: a row per value answered, as columns, the
- * found items' encoded texts as one text each, and the few rows with an error or a result they
- * replace by their index. 200,000 answers as objects took main ~0.7 s to send; as columns, a few ms.
- */
-export interface PackedAnswerRows {
-  stores: Float64Array
-  lines: Float64Array
-  /** Index into `FINAL_STATUSES`. */
-  statuses: Uint8Array
-  items: PackedCells
-  locations: PackedCells
-  extras: { index: number; error?: AppErrorShape; replaces?: AnswerRow['replaces'] }[]
-}
-
-export function packAnswerRows(rows: readonly AnswerRow[]): PackedAnswerRows {
-  const stores = new Float64Array(rows.length)
-  const lines = new Float64Array(rows.length)
-  const statuses = new Uint8Array(rows.length)
-  const extras: PackedAnswerRows['extras'] = []
-  rows.forEach((row, index) => {
-    stores[index] = row.storeNbr
-    lines[index] = row.line
-    statuses[index] = FINAL_STATUSES.indexOf(row.status)
-    if (row.error !== undefined || row.replaces !== undefined) {
-      extras.push({
-        index,
-        ...(row.error === undefined ? {} : { error: row.error }),
-        ...(row.replaces === undefined ? {} : { replaces: row.replaces })
-      })
-    }
-  })
-  return {
-    stores,
-    lines,
-    statuses,
-    items: packCells(rows.map((row) => row.item?.json ?? null)),
-    locations: packCells(rows.map((row) => row.item?.locations ?? null)),
-    extras
-  }
-}
-
-export function unpackAnswerRows(packed: PackedAnswerRows): AnswerRow[] {
-  const items = unpackCells(packed.items)
-  const locations = unpackCells(packed.locations)
-  const rows = Array.from(packed.statuses, (status, index): AnswerRow => {
-    const json = items[index] ?? null
-    return {
-      storeNbr: packed.stores[index] ?? 0,
-      line: packed.lines[index] ?? 0,
-      status: FINAL_STATUSES[status] as AnswerRow['status'],
-      ...(json === null ? {} : { item: { json, locations: locations[index] ?? '[]' } })
-    }
-  })
-  for (const { index, error, replaces } of packed.extras) {
-    const row = rows[index]
-    if (row === undefined) continue
-    if (error !== undefined) row.error = error
-    if (replaces !== undefined) row.replaces = replaces
-  }
-  return rows
-}
 
 /** A part of a lookup's carried cells on its way to be staged: its line numbers and rows, packed. */
 export interface PackedCarriedPart {

@@ -2,15 +2,14 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { encodeResultPage } from '../../shared/domain/result-page'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
-import type { RunFigures } from './history-types'
+import { answerRowsOf } from './answer-batch'
+import type { AnswerBatch, RunFigures } from './history-types'
 import { createHistoryOperations } from './history-operations'
 import {
   packClaimed,
   packCreated,
-  unpackAnswerRows,
   unpackCarriedPart,
   unpackNewLookup,
-  type PackedAnswerRows,
   type PackedCarriedPart,
   type PackedNewLookupRequest
 } from './history-thread-codec'
@@ -52,8 +51,8 @@ const operations: Record<string, unknown> =
           createLookup: (request: PackedNewLookupRequest, now: number) => packCreated(writes.createLookup(unpackNewLookup(request), now)),
           stageCarried: (key: string, part: PackedCarriedPart) => writes.stageCarried(key, unpackCarriedPart(part)),
           claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now)),
-          appendResults: (id: number, rows: PackedAnswerRows, figures: RunFigures, now: number) =>
-            writes.appendResults(id, unpackAnswerRows(rows), figures, now)
+          appendResults: (id: number, answers: AnswerBatch, figures: RunFigures, now: number) =>
+            writes.appendResults(id, answerRowsOf(answers), figures, now)
         }
       })()
     : (() => {

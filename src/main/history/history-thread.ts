@@ -5,7 +5,6 @@ import { superviseThread, type ThreadStoppedError } from '../workers/supervised-
 import { unpackComparedRows, type PackedComparedRows } from './compare-rows-codec'
 import type { HistoryReader } from './history-reader'
 import {
-  packAnswerRows,
   packCarriedPart,
   packNewLookup,
   unpackClaimed,
@@ -22,6 +21,7 @@ import type {
   HistoryWriteOp
 } from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
+import { itemBytesTransfer } from './item-bytes'
 import type { LookupOwner } from './lookup-owner'
 
 export interface HistoryThreadOptions {
@@ -44,7 +44,7 @@ interface Waiting {
 }
 
 interface ThreadChannel {
-  post(request: HistoryThreadAsk): Promise<unknown>
+  post(request: HistoryThreadAsk, transfer?: ArrayBuffer[]): Promise<unknown>
   warm(): void
   /** Lets what was asked so far finish, then stops the thread. */
   close(): Promise<void>
@@ -100,9 +100,9 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     request.reject(error)
   }
 
-  function post(request: HistoryThreadAsk): Promise<unknown> {
+  function post(request: HistoryThreadAsk, transfer?: ArrayBuffer[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      thread.post((id) => ({ ...request, id }) satisfies HistoryThreadRequest, { resolve, reject })
+      thread.post((id) => ({ ...request, id }) satisfies HistoryThreadRequest, { resolve, reject }, transfer)
     })
   }
 
@@ -132,8 +132,13 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
 
   /** The last argument of every write is its time: now, unless the caller says when it happened. */
   function callAt<T>(op: HistoryWriteOp, at: number, ...args: unknown[]): Promise<T> {
+    return moving(op, at, [], ...args)
+  }
+
+  /** A write whose message moves `transfer` to the thread instead of copying it. */
+  function moving<T>(op: HistoryWriteOp, at: number, transfer: ArrayBuffer[], ...args: unknown[]): Promise<T> {
     if (channel.closed) return Promise.reject(new Error('History was used after it was closed'))
-    return channel.post({ op, args: [...args, at] }) as Promise<T>
+    return channel.post({ op, args: [...args, at] }, transfer) as Promise<T>
   }
 
   function call<T>(op: HistoryWriteOp, ...args: unknown[]): Promise<T> {
@@ -144,7 +149,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     createLookup: (request) => call<PackedCreatedLookup>('createLookup', packNewLookup(request)).then(unpackCreated),
     stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
     dropCarried: (key) => call('dropCarried', key),
-    appendResults: (id, rows, figures) => call('appendResults', id, packAnswerRows(rows), figures),
+    appendResults: (id, answers, figures) => moving('appendResults', options.now(), itemBytesTransfer(answers.items), id, answers, figures),
     finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
     claimRun: (id, statuses) => call<PackedClaimedRun | null>('claimRun', id, statuses).then(unpackClaimed),
     heartbeat: (id) => call('heartbeat', id),

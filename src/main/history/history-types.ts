@@ -2,6 +2,7 @@ import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, LineResult } from '../../shared/domain/line-result'
 import type { EncodedItem } from './item-batch'
+import type { ItemBytes } from './item-bytes'
 
 export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
 /** How a run of a lookup ended, as History keeps it. */
@@ -80,6 +81,21 @@ export interface AnswerRow {
   error?: AppErrorShape
   /** The current result this one replaces: a failure retried, a cancelled line resumed. */
   replaces?: { seq: number; status: FinalLineStatus }
+}
+
+/**
+ * A batch of answers on its way to History's writer, as columns: a row per value answered, the
+ * found items as bytes (`ItemBytes`, decoded only where they are written), and the few rows with
+ * an error or a result they replace by their index. What a run hands the writer: main holds no
+ * object and no item text per answer, and the message to History's thread copies a few buffers.
+ */
+export interface AnswerBatch {
+  stores: Float64Array
+  lines: Float64Array
+  /** Index into the final statuses (`statusCode`). */
+  statuses: Uint8Array
+  items: ItemBytes
+  extras: { index: number; error?: AppErrorShape; replaces?: AnswerRow['replaces'] }[]
 }
 
 /** A line that a resume or a retry looks up again, with the result it will replace. */

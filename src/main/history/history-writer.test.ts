@@ -8,7 +8,8 @@ import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryThread } from './history-thread'
-import type { AnswerRow } from './history-types'
+import { answerBatchOf } from './answer-batch'
+import type { AnswerBatch, AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
 import type { NewLookupRequest, ValueToLookUp } from './lookup-request'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
@@ -63,9 +64,11 @@ function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']
   }
 }
 
-function answered(lines: ValueToLookUp[], status: 'found' | 'not_found'): AnswerRow[] {
-  return lines.map(({ line, value }) =>
-    status === 'found' ? { storeNbr: 1234, line, status, item: encodeItem(sampleItem(value, line)) } : { storeNbr: 1234, line, status }
+function answered(lines: ValueToLookUp[], status: 'found' | 'not_found'): AnswerBatch {
+  return answerBatchOf(
+    lines.map(({ line, value }): AnswerRow =>
+      status === 'found' ? { storeNbr: 1234, line, status, item: encodeItem(sampleItem(value, line)) } : { storeNbr: 1234, line, status }
+    )
   )
 }
 
@@ -152,7 +155,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const created = await writer.createLookup(request(validGtins(3)))
     await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
     expect(await writer.deleteLookup(created.id)).toBe(true)
-    const refused = writer.appendResults(created.id, [{ storeNbr: 1234, line: 1, status: 'not_found' }], NO_FIGURES)
+    const refused = writer.appendResults(created.id, answerBatchOf([{ storeNbr: 1234, line: 1, status: 'not_found' }]), NO_FIGURES)
     await expect(refused).rejects.toBeInstanceOf(AppError)
     await expect(refused).rejects.toMatchObject({ code: 'not_found' })
     await writer.saveDraft({ itemType: 'gtin', text: 'kept' })

@@ -1,6 +1,7 @@
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryOperations } from './history-operations'
-import type { AnswerRow, RunFigures, StoppedState } from './history-types'
+import { answerRowsOf } from './answer-batch'
+import type { AnswerBatch, RunFigures, StoppedState } from './history-types'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from './lookup-request'
 import type { CarriedPart } from './staged-carried'
 
@@ -19,8 +20,12 @@ export interface HistoryWriter {
   stageCarried(key: string, part: CarriedPart): Promise<void>
   /** Lets go of cells staged for a lookup that will not be created. */
   dropCarried(key: string): Promise<void>
-  /** One batch's answers; resolves to the new length of the lookup's result log. */
-  appendResults(id: number, rows: readonly AnswerRow[], figures: RunFigures): Promise<number>
+  /**
+   * One batch's answers, their items decoded only where they are written; resolves to the new
+   * length of the lookup's result log. The items' bytes may move to History's thread (the
+   * caller's buffer is then empty): a caller that may need them again keeps a copy.
+   */
+  appendResults(id: number, answers: AnswerBatch, figures: RunFigures): Promise<number>
   /** `endedAt`: when the run stopped (the Cancel, the last answer), which is later written, not when the write happens. */
   finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, endedAt: number): Promise<void>
   /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
@@ -48,7 +53,7 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
     createLookup: (request) => run(() => operations.createLookup(request, now())),
     stageCarried: (key, part) => run(() => operations.stageCarried(key, part)),
     dropCarried: (key) => run(() => operations.dropCarried(key)),
-    appendResults: (id, rows, figures) => run(() => operations.appendResults(id, rows, figures, now())),
+    appendResults: (id, answers, figures) => run(() => operations.appendResults(id, answerRowsOf(answers), figures, now())),
     finishRun: (id, state, figures, endedAt) => run(() => operations.finishRun(id, state, figures, endedAt)),
     claimRun: (id, statuses) => run(() => operations.claimRun(id, statuses, now())),
     heartbeat: (id) => run(() => operations.heartbeat(id, now())),

@@ -4,8 +4,8 @@ import type { StockLocation } from '../../shared/stock/stock-figures'
 
 /**
  * A found item in the form History stores it: its JSON text and its location rows (`packLocations`).
- * Search replies are read into this form where they are read (the search reply thread in the app),
- * so the item crosses main's thread as two strings, never as objects to copy or walk.
+ * Search replies are read into this form where they are read (the search reply thread in the app)
+ * and cross main's thread as UTF-8 bytes (`ItemBytes`), decoded into it again where they are written.
  */
 export interface EncodedItem {
   json: string

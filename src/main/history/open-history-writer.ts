@@ -35,7 +35,7 @@ export function openHistoryWriter(
     createLookup: (request) => current().createLookup(request),
     stageCarried: (key, part) => current().stageCarried(key, part),
     dropCarried: (key) => current().dropCarried(key),
-    appendResults: (id, rows, figures) => current().appendResults(id, rows, figures),
+    appendResults: (id, answers, figures) => current().appendResults(id, answers, figures),
     finishRun: (id, state, figures, endedAt) => current().finishRun(id, state, figures, endedAt),
     claimRun: (id, statuses) => current().claimRun(id, statuses),
     heartbeat: (id) => current().heartbeat(id),

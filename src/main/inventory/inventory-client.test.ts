@@ -15,6 +15,7 @@ import { createTokenManager } from '../token/token-manager'
 import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
 import { buildSearchRequest } from './search-request'
 import { startSearchReplyThread, type SearchReplyThread } from './search-reply-thread'
+import { readableAnswers } from './test-support/readable-answers'
 
 const failure = (promise: Promise<unknown>) => rejectionOf(promise, InventoryApiError)
 
@@ -99,8 +100,9 @@ describe.each<Where>(['main', 'search thread'])('inventory client, its HTTP on %
     const { client, target } = open(api.url)
     const result = await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     expect(result.tokenRefreshed).toBe(false)
-    expect(result.answers.items).toHaveLength(VALUES.length)
-    for (const encoded of result.answers.items) {
+    const { items } = readableAnswers(result.answers)
+    expect(items).toHaveLength(VALUES.length)
+    for (const encoded of items) {
       const item = JSON.parse(encoded?.json ?? 'null') as InventoryItem
       expect(VALUES).toContain(item.gtin)
       expect(item.total_quantity).toBe(item.inventory_locations.reduce((sum, location) => sum + location.quantity, 0))

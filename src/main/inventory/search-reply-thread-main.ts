@@ -2,14 +2,14 @@ import { parentPort } from 'node:worker_threads'
 import { errorChain } from '../http/fetch-failure'
 import { createRedactor } from '../security/redactor'
 import { exchangeSearch, SearchFetchError } from './search-exchange'
-import { readSearchReply, UnreadableReplyError } from './search-reply'
+import { answerTransfer, readSearchReply, UnreadableReplyError } from './search-reply'
 import type { SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
 
 /**
  * The search thread. Under Node it sends each search main prepared and reads its reply; in
  * Electron main's `net.fetch` sends it and moves the reply's bytes here to be read. Either way each
  * reply is decoded, parsed, redacted, matched to the values asked and encoded as History stores it,
- * so main's thread only moves bytes and two strings per item. It holds nothing between searches but
+ * so main's thread only moves bytes: each reply's items, as one buffer, go on to History's writer undecoded. It holds nothing between searches but
  * the values to redact and the searches under way.
  */
 const port = parentPort
@@ -25,7 +25,7 @@ port.on('message', (request: SearchThreadRequest) => {
   }
   for (const value of request.remember) redactor.remember(value)
   if (request.kind === 'read') {
-    port.postMessage(read(request.id, request.body, request.question))
+    post(read(request.id, request.body, request.question))
     return
   }
   const controller = new AbortController()
@@ -44,9 +44,17 @@ port.on('message', (request: SearchThreadRequest) => {
     )
     .then((message) => {
       sending.delete(request.id)
-      port.postMessage(message)
+      post(message)
     })
 })
+
+/** A reply's item bytes are moved to main, not copied: main hands them on to History's writer as they are. */
+function post(message: SearchThreadMessage): void {
+  let answers = null
+  if (message.ok && 'answers' in message) answers = message.answers
+  else if (message.ok && message.exchange.kind === 'answered') answers = message.exchange.answers
+  port?.postMessage(message, answers === null ? [] : answerTransfer(answers))
+}
 
 function read(id: number, body: Uint8Array, question: Parameters<typeof readSearchReply>[1]): SearchThreadMessage {
   try {

@@ -1,6 +1,6 @@
 import type { ItemType } from '../../shared/domain/item-type'
 import type { InventoryItem } from '../../shared/domain/line-result'
-import { encodeItem, type EncodedItem } from '../history/item-batch'
+import { encodeItemBytes, itemBytesTransfer, type ItemBytes } from '../history/item-bytes'
 import type { Redactor } from '../security/redactor'
 import { lookupKey, matchItems } from './match-items'
 import { parseSearchResponse } from './search-response'
@@ -13,8 +13,11 @@ export interface SearchQuestion {
 
 /** A search's reply, read and matched to the values asked: all main needs of it. */
 export interface SearchAnswers {
-  /** Per value asked, in the order asked: its item as History stores it, or null when the reply had none for it. */
-  items: (EncodedItem | null)[]
+  /**
+   * Per value asked, in the order asked: its item as History stores it, or none when the reply had
+   * none for it. Bytes, which main passes on to History's writer without decoding them.
+   */
+  items: ItemBytes
   /** Items in the reply that match no value asked for. */
   unmatched: number
 }
@@ -48,14 +51,16 @@ export function readSearchReply(body: Uint8Array, question: SearchQuestion, reda
   return answersFor(question, redactor.value(parsed))
 }
 
-/** The items of a reply matched to the values asked (the first item for a value wins), each encoded as History stores it. */
+/** The items of a reply matched to the values asked (the first item for a value wins), encoded as History stores them. */
 export function answersFor(question: SearchQuestion, replied: readonly InventoryItem[]): SearchAnswers {
   const { found, unmatched } = matchItems(question.itemType, question.values, replied)
-  const items = question.values.map((value) => {
-    const item = found.get(lookupKey(question.itemType, value))
-    return item === undefined ? null : encodeItem(item)
-  })
+  const items = encodeItemBytes(question.values.map((value) => found.get(lookupKey(question.itemType, value)) ?? null))
   return { items, unmatched }
+}
+
+/** The buffers of answers that a message moves to another thread instead of copying them. */
+export function answerTransfer(answers: SearchAnswers): ArrayBuffer[] {
+  return itemBytesTransfer(answers.items)
 }
 
 /** Replies read on the caller's thread: the headless tests' and tools' reader, and the inventory client's default. */

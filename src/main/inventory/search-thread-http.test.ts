@@ -6,6 +6,7 @@ import { runningThreads } from '../workers/thread-census'
 import { SearchFetchError, type SearchExchange } from './search-exchange'
 import type { SearchQuestion } from './search-reply'
 import { openedSearchThreads } from './test-support/opened-search-threads'
+import { readableAnswers } from './test-support/readable-answers'
 import { buildSearchRequest } from './search-request'
 
 /**
@@ -55,9 +56,10 @@ async function holdingServer() {
   return { url, arrived, closed }
 }
 
+/** An answered exchange with its items decoded, so that a test reads the text History would store. */
 function answered(exchange: SearchExchange) {
   if (exchange.kind !== 'answered') throw new Error(`expected an answer, got ${exchange.kind}`)
-  return exchange
+  return { ...exchange, answers: readableAnswers(exchange.answers) }
 }
 
 describe('searches sent from the search thread', () => {

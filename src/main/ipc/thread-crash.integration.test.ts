@@ -99,6 +99,10 @@ describe('a thread that dies under a running lookup', () => {
     expect(stored?.counts.cancelled).toBe(LINES.length - answered(shownAtStop ?? { found: 0, notFound: 0 }))
     const { entries } = await services.results.page(jobId, 0)
     expect(checkJobInvariant(LINES, entries)).toEqual([])
+    // The items written again came from main's copies of their bytes (the first writer's had moved with its messages): each whole, and the line's own.
+    const found = entries.filter((entry) => entry.status === 'found')
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.filter((entry) => entry.item?.gtin?.padStart(14, '0') !== entry.value)).toEqual([])
 
     const demo = await services.demoApi()
     const askedBefore = (await demo.stats()).valuesSearched

@@ -4,7 +4,7 @@ import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { SearchAnswers } from '../inventory/search-reply'
 import type { Logger } from '../logging/logger'
 import { classifyFailure, decideRetry, type Failure, type RetryPolicy } from './retry-policy'
-import type { Answer, RunLedger } from './run-ledger'
+import type { BatchOutcome, RunLedger } from './run-ledger'
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
 import { halves, type Batch } from './store-batches'
@@ -33,8 +33,8 @@ export interface BatchDispatcherDeps {
   now: () => number
   random: () => number
   log: Logger
-  /** Settles a batch's lines with their answers and records them. */
-  settle(batch: Batch, answer: (index: number) => Answer): void
+  /** Settles a batch's lines with what they came to and records them. */
+  settle(batch: Batch, outcome: BatchOutcome): void
   /** Something the run's progress shows has changed. */
   changed(): void
   /** A search came back and its answer or failure is dealt with: the run may be done. */
@@ -102,19 +102,19 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
     // Redacted before History stores it: the window reads History's pages without main redacting them.
     const error = deps.log.redactor.value(failure)
     ledger.batchDone()
-    deps.settle(batch, () => ({ status: 'failed', error }))
+    deps.settle(batch, { status: 'failed', error })
     deps.changed()
   }
 
-  /** The reply was read and matched where it was read (off main's thread in the app): each value's item, by its place in the batch. */
+  /**
+   * The reply was read and matched where it was read (off main's thread in the app): each value's
+   * item, by its place in the batch, as bytes that go on to History's writer undecoded.
+   */
   function recordAnswers(batch: Batch, { items, unmatched }: SearchAnswers): void {
     if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: ledger.jobId, unmatched })
     ledger.answered(batch.values.length)
     ledger.batchDone()
-    deps.settle(batch, (index) => {
-      const item = items[index]
-      return item === undefined || item === null ? { status: 'not_found' } : { status: 'found', item }
-    })
+    deps.settle(batch, { items })
   }
 
   function handleFailure(batch: Batch, failure: Failure): void {
@@ -172,7 +172,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
     if (batch.values.length === 1) {
       ledger.answered(1)
       ledger.batchDone()
-      deps.settle(batch, () => ({ status: 'not_found' }))
+      deps.settle(batch, { status: 'not_found' })
       return
     }
     // The refused batch is done, its lines now the halves': new batches, in its place.

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { StoredLookup } from '../history/history-types'
 import { createRunLedger } from './run-ledger'
 import { storeBatches, type PendingLine } from './store-batches'
+import { answerRowsOf } from '../history/answer-batch'
+import { encodeItem } from '../history/item-batch'
+import { encodeItemBytes } from '../history/item-bytes'
+import { sampleItem } from '../history/test-support/sample-lookups'
 
 const NONE = { found: 0, not_found: 0, invalid: 0, duplicate: 0, failed: 0, cancelled: 0 }
+const FAILURE = { code: 'server_error' as const, message: 'The server failed.', status: 500 }
 const OPEN = { throttled: false, resumeAt: null, throttledMs: 0 }
 
 /** A stored two-store lookup of three lines, line 3 invalid, nothing answered yet. */
@@ -50,12 +55,15 @@ describe('the ledger of a run', () => {
     ledger.requested()
     ledger.answered(2)
     ledger.batchDone()
-    const rows = first === undefined ? null : ledger.settle(first, (index) => (index === 0 ? { status: 'found' } : { status: 'not_found' }))
-    expect(rows).toEqual([
-      { storeNbr: 10, line: 1, status: 'found' },
+    const item = sampleItem('a', 3)
+    const answers = first === undefined ? null : ledger.settle(first, { items: encodeItemBytes([item, null]) })
+    // Columns and the items' bytes as the search thread made them: nothing per answer is an object or a text on main.
+    expect(answers?.items.bytes).toBeInstanceOf(Uint8Array)
+    expect(answers === null ? null : answerRowsOf(answers)).toEqual([
+      { storeNbr: 10, line: 1, status: 'found', item: encodeItem(item) },
       { storeNbr: 10, line: 2, status: 'not_found' }
     ])
-    expect(first === undefined ? null : ledger.settle(first, () => ({ status: 'failed' }))).toBeNull()
+    expect(first === undefined ? null : ledger.settle(first, { status: 'failed', error: FAILURE })).toBeNull()
     ledger.recorded(4)
 
     const progress = ledger.snapshot(4_000, { throttled: true, resumeAt: 9_000, throttledMs: 500 })
@@ -68,6 +76,27 @@ describe('the ledger of a run', () => {
     expect(ledger.finalState('cancelled', false)).toBe('cancelled')
     expect(ledger.finalState('finished', true)).toBe('interrupted')
     expect(second?.settled).toBe(false)
+  })
+
+  it('settles a failed batch and a batch of values not found, each line with the result it replaces', () => {
+    const lines: PendingLine[] = [
+      { line: 1, value: 'a', replaces: { seq: 4, status: 'failed' } },
+      { line: 2, value: 'b' }
+    ]
+    const work = LOOKUP.stores.map((storeNbr) => ({ storeNbr, lines }))
+    const [first, second] = storeBatches(work, (store) => LOOKUP.stores.indexOf(store), 2_000)
+    const ledger = createRunLedger({ lookup: LOOKUP, work, batches: 2, endState: 'finished', now: 2_000 })
+    const failed = first === undefined ? null : ledger.settle(first, { status: 'failed', error: FAILURE })
+    expect(failed === null ? null : answerRowsOf(failed)).toEqual([
+      { storeNbr: 10, line: 1, status: 'failed', error: FAILURE, replaces: { seq: 4, status: 'failed' } },
+      { storeNbr: 10, line: 2, status: 'failed', error: FAILURE }
+    ])
+    const notFound = second === undefined ? null : ledger.settle(second, { status: 'not_found' })
+    expect(notFound === null ? null : answerRowsOf(notFound)).toEqual([
+      { storeNbr: 20, line: 1, status: 'not_found', replaces: { seq: 4, status: 'failed' } },
+      { storeNbr: 20, line: 2, status: 'not_found' }
+    ])
+    expect(ledger.snapshot(3_000, OPEN)).toMatchObject({ pending: 0, notFound: 2, found: 0 })
   })
 
   it('keeps a stopped lookup stopped when its retry ends with lines it never looked up again', () => {

@@ -1,10 +1,20 @@
 import type { JobProgress } from '../../shared/domain/job-progress'
-import type { AnswerRow, LineCounts, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
+import type { AppErrorShape } from '../../shared/domain/app-error'
+import { statusCode } from '../history/answer-batch'
+import type { AnswerBatch, LineCounts, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
+import { isFound, noItemBytes, type ItemBytes } from '../history/item-bytes'
 import type { LaneState } from './scheduler/request-scheduler'
 import { storesDone, storeTallies, type Batch, type StoreTally, type StoreWork } from './store-batches'
 
-/** What one value of a batch came to: found with its item, not found, or failed with why. */
-export type Answer = Pick<AnswerRow, 'status' | 'item' | 'error'>
+/**
+ * What a batch's values came to: answered (each found, with its item's bytes, or not found),
+ * every one not found, or every one failed with why.
+ */
+export type BatchOutcome = { items: ItemBytes } | { status: 'not_found' } | { status: 'failed'; error: AppErrorShape }
+
+const FOUND = statusCode('found')
+const NOT_FOUND = statusCode('not_found')
+const FAILED = statusCode('failed')
 
 /**
  * The accounts of one run of a lookup: what it has settled and still waits for (per outcome and
@@ -17,10 +27,10 @@ export interface RunLedger {
   /** Store and value pairs still waiting for an answer. */
   readonly pending: number
   /**
-   * Settles a batch's lines with their answers, once: the rows to record, or null when the batch
-   * was settled already or has no lines. `answer` is asked for each line by its place in the batch.
+   * Settles a batch's lines with what they came to, once: the answers to record, as columns, or
+   * null when the batch was settled already or has no lines. Items are counted, never read.
    */
-  settle(batch: Batch, answer: (index: number) => Answer): AnswerRow[] | null
+  settle(batch: Batch, outcome: BatchOutcome): AnswerBatch | null
   /** A search went out. */
   requested(): void
   /** A search is tried again (a transient fault, or the server's throttling). */
@@ -130,20 +140,42 @@ export function createRunLedger({ lookup, work, batches, endState, now }: RunSta
       return pending
     },
 
-    settle(batch, answer) {
-      if (batch.settled || batch.lines.length === 0) return null
-      const rows = batch.lines.map((line, index): AnswerRow => ({
-        ...answer(index),
-        storeNbr: batch.storeNbr,
-        line: line.line,
-        ...(line.replaces === undefined ? {} : { replaces: line.replaces })
-      }))
+    settle(batch, outcome) {
+      const count = batch.lines.length
+      if (batch.settled || count === 0) return null
+      const answers: AnswerBatch = {
+        stores: new Float64Array(count).fill(batch.storeNbr),
+        lines: new Float64Array(count),
+        statuses: new Uint8Array(count),
+        items: 'items' in outcome ? outcome.items : noItemBytes(count),
+        extras: []
+      }
+      let found = 0
+      batch.lines.forEach((line, index) => {
+        answers.lines[index] = line.line
+        let status = FAILED
+        if ('items' in outcome) status = isFound(outcome.items, index) ? FOUND : NOT_FOUND
+        else if (outcome.status === 'not_found') status = NOT_FOUND
+        if (status === FOUND) found += 1
+        answers.statuses[index] = status
+        if ('error' in outcome || line.replaces !== undefined) {
+          answers.extras.push({
+            index,
+            ...('error' in outcome ? { error: outcome.error } : {}),
+            ...(line.replaces === undefined ? {} : { replaces: line.replaces })
+          })
+        }
+      })
       batch.settled = true
-      pending -= rows.length
+      pending -= count
       const tally = tallyOf.get(batch.storeNbr)
-      if (tally !== undefined) tally.pending -= rows.length
-      for (const row of rows) counts[row.status] += 1
-      return rows
+      if (tally !== undefined) tally.pending -= count
+      if ('error' in outcome) counts.failed += count
+      else {
+        counts.found += found
+        counts.not_found += count - found
+      }
+      return answers
     },
 
     requested() {

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
-import type { AnswerRow, LookupSource, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
+import { answerCount } from '../history/answer-batch'
+import type { AnswerBatch, LookupSource, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
 import { lookupGone } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from '../history/lookup-request'
 import type { Logger } from '../logging/logger'
 import { isThreadStopped } from '../workers/supervised-thread'
+import { createAnswerCopies } from './answer-copies'
 import type { StartParams } from './job-types'
 
 const NOT_SAVED_MESSAGE =
@@ -43,7 +45,7 @@ export interface RunRecord {
    * the run, the run stops too (`onRefused`), and the answers not yet committed are kept and
    * written on the writer's next thread before the run's end: none is lost.
    */
-  append(rows: AnswerRow[], figures: RunFigures): void
+  append(answers: AnswerBatch, figures: RunFigures): void
   /** Stops the heartbeat: the run has ended. */
   stopBeating(): void
   /**
@@ -125,17 +127,19 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
       let confirmed = resultsCount
       /**
        * Batches sent when History's writer stopped, and any after: kept here, in the order sent, to be
-       * written again (those it had not committed) before the run's end.
+       * written again (those it had not committed) before the run's end. Each keeps its items as
+       * the bytes the search thread made (the writer's message took a copy), never as text.
        */
-      const unsaved: { order: number; rows: AnswerRow[]; figures: RunFigures }[] = []
+      const unsaved: { order: number; answers: AnswerBatch; figures: RunFigures }[] = []
       let writerStopped = false
       let sent = 0
+      const copies = createAnswerCopies()
       const stopBeating = every(HEARTBEAT_MS, () => {
         writer.heartbeat(id).catch((error: unknown) => log.warn('the heartbeat of a running lookup could not be saved', { jobId, error }))
       })
 
-      function keep(order: number, rows: AnswerRow[], figures: RunFigures): void {
-        unsaved.push({ order, rows, figures })
+      function keep(order: number, answers: AnswerBatch, figures: RunFigures): void {
+        unsaved.push({ order, answers, figures })
         if (writerStopped) return
         writerStopped = true
         log.warn("History's writer stopped under a running lookup; its answers are kept to be written again", { jobId })
@@ -149,12 +153,13 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         let committed = (history.lookup(id)?.resultsCount ?? confirmed) - confirmed
         let written = 0
         for (const batch of unsaved) {
-          if (committed >= batch.rows.length) {
-            committed -= batch.rows.length
+          const count = answerCount(batch.answers)
+          if (committed >= count) {
+            committed -= count
             continue
           }
-          confirmed = await writer.appendResults(id, batch.rows, batch.figures)
-          written += batch.rows.length
+          confirmed = await writer.appendResults(id, batch.answers, batch.figures)
+          written += count
         }
         unsaved.length = 0
         log.info("answers kept when History's writer stopped were written again", { jobId, written })
@@ -162,20 +167,26 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
       }
 
       return {
-        append(rows, figures) {
+        append(answers, figures) {
           const order = sent++
           if (writerStopped) {
-            keep(order, rows, figures)
+            keep(order, answers, figures)
             return
           }
-          const appended = writer.appendResults(id, rows, figures).then(
+          // The items' bytes move to History's thread; this copy is what is written again if it stops first.
+          const copy = copies.keep(answers.items.bytes)
+          const appended = writer.appendResults(id, answers, figures).then(
             (resultsCount) => {
+              copies.release(copy)
               confirmed = Math.max(confirmed, resultsCount)
               hooks.onRecorded(resultsCount)
             },
             (error: unknown) => {
-              if (isThreadStopped(error)) {
-                keep(order, rows, figures)
+              const stopped = isThreadStopped(error)
+              const items = stopped ? { ...answers.items, bytes: copies.copyOf(copy) } : answers.items
+              copies.release(copy)
+              if (stopped) {
+                keep(order, { ...answers, items }, figures)
                 return
               }
               log.error('answers could not be saved to History; stopping the lookup', { jobId, error })

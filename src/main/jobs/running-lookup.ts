@@ -92,10 +92,10 @@ export function openRun(
     now,
     random: parts.random,
     log,
-    settle(batch, answer) {
+    settle(batch, outcome) {
       if (!hooks.isCurrent(run)) return
-      const rows = ledger.settle(batch, answer)
-      if (rows !== null) record.append(rows, ledger.figures(lane.state(now()).throttledMs))
+      const answers = ledger.settle(batch, outcome)
+      if (answers !== null) record.append(answers, ledger.figures(lane.state(now()).throttledMs))
     },
     changed: () => run.reporter.changed(),
     sent: () => hooks.sent(run)

@@ -1,0 +1,59 @@
+import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
+import type { AnswerBatch, AnswerRow } from './history-types'
+import { decodeItemBytes, itemBytesOf } from './item-bytes'
+
+const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
+
+/** An answer's status as an `AnswerBatch` keeps it. */
+export function statusCode(status: AnswerRow['status']): number {
+  return FINAL_STATUSES.indexOf(status)
+}
+
+export function answerCount(batch: AnswerBatch): number {
+  return batch.statuses.length
+}
+
+/**
+ * The rows of a batch as History's writer stores them: decoded where they are written (History's
+ * thread in the app; main's own connection only for a history in memory, which tests and tools use).
+ */
+export function answerRowsOf(batch: AnswerBatch): AnswerRow[] {
+  const items = decodeItemBytes(batch.items)
+  const rows = Array.from(batch.statuses, (status, index): AnswerRow => {
+    const item = items[index] ?? null
+    return {
+      storeNbr: batch.stores[index] ?? 0,
+      line: batch.lines[index] ?? 0,
+      status: FINAL_STATUSES[status] as AnswerRow['status'],
+      ...(item === null ? {} : { item })
+    }
+  })
+  for (const { index, error, replaces } of batch.extras) {
+    const row = rows[index]
+    if (row === undefined) continue
+    if (error !== undefined) row.error = error
+    if (replaces !== undefined) row.replaces = replaces
+  }
+  return rows
+}
+
+/** Rows written out as a batch: how tests and tools hand History's writer answers they made up. */
+export function answerBatchOf(rows: readonly AnswerRow[]): AnswerBatch {
+  const stores = new Float64Array(rows.length)
+  const lines = new Float64Array(rows.length)
+  const statuses = new Uint8Array(rows.length)
+  const extras: AnswerBatch['extras'] = []
+  rows.forEach((row, index) => {
+    stores[index] = row.storeNbr
+    lines[index] = row.line
+    statuses[index] = statusCode(row.status)
+    if (row.error !== undefined || row.replaces !== undefined) {
+      extras.push({
+        index,
+        ...(row.error === undefined ? {} : { error: row.error }),
+        ...(row.replaces === undefined ? {} : { replaces: row.replaces })
+      })
+    }
+  })
+  return { stores, lines, statuses, items: itemBytesOf(rows.map((row) => row.item ?? null)), extras }
+}
