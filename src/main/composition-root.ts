@@ -254,7 +254,14 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   function followBackground(): void {
     background.refresh().catch((error: unknown) => log.warn('the tray and login item could not follow the settings', { error }))
   }
-  const exports = createExportService({ history, results, worker, journalDir: effects.userDataDir, redactor: log.redactor, now })
+  const exports = createExportService({
+    history,
+    reader: historyReader,
+    worker,
+    journalDir: effects.userDataDir,
+    redactor: log.redactor,
+    now
+  })
   const diagnostics = createDiagnostics({
     settings,
     logs: effects.logs,

@@ -1,9 +1,12 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { InputLine } from '../../shared/contract'
 import type { LineResult } from '../../shared/domain/line-result'
 import { encodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
+import type { ExportViewSpec } from '../../shared/export/export-spec'
 import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import { compareLookups, type ComparedRows } from './compare-reads'
+import { sendExport } from './export-reads'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { StoredInput } from './lookup-origins'
 import type { LookupReads } from './lookup-reads'
@@ -36,6 +39,12 @@ export interface HistoryReader {
   sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): Promise<StockComparison>
   /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
   carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
+  /**
+   * An export of the lookup as `spec` shows it, built here a slice at a time and sent on `port`
+   * (the files worker holds the other end and writes it); answered once the last chunk is sent, or
+   * early when the writer stopped. Nothing of the export comes back.
+   */
+  exportSheets(id: number, spec: ExportViewSpec, port: MessagePort): Promise<{ chunks: number }>
   /** The input lines after line `after` (0: from the first), at most `limit`, each with its carried cells: a slice of a lookup's list. */
   inputs(id: number, after: number, limit: number): Promise<StoredInput[]>
   /** The input lines after line `after`, at most `limit`, each its line and input only (no carried cell is read): a slice of what Edit puts in the form. */
@@ -60,7 +69,18 @@ export function createInThreadReader({
 }: {
   reads: Pick<
     LookupReads,
-    'snapshot' | 'log' | 'current' | 'stockInputs' | 'sinceLastRun' | 'carriedCells' | 'itemNames' | 'inputs' | 'inputLines'
+    | 'snapshot'
+    | 'log'
+    | 'current'
+    | 'stockInputs'
+    | 'sinceLastRun'
+    | 'carriedCells'
+    | 'itemNames'
+    | 'inputs'
+    | 'inputLines'
+    | 'lookup'
+    | 'currentOf'
+    | 'answeredLines'
   >
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
@@ -76,6 +96,7 @@ export function createInThreadReader({
     comparison: (thenId, nowId, level) => run(() => compareLookups(reads, thenId, nowId, level)),
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),
     carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
+    exportSheets: (id, spec, port) => run(() => null).then(() => sendExport(reads, id, spec, port)),
     inputs: (id, after, limit) => run(() => reads.inputs(id, after, limit)),
     inputLines: (id, after, limit) => run(() => reads.inputLines(id, after, limit)),
     trends: (ids) => run(() => summaryReads.trends(ids)),

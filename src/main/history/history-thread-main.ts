@@ -1,6 +1,7 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import { encodeResultPage } from '../../shared/domain/result-page'
+import type { ExportViewSpec } from '../../shared/export/export-spec'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import { answerRowsOf } from './answer-batch'
 import type { AnswerBatch, RunFigures } from './history-types'
@@ -22,6 +23,7 @@ import {
 } from './history-thread-protocol'
 import { compareLookups } from './compare-reads'
 import { packComparedRows } from './compare-rows-codec'
+import { sendExport } from './export-reads'
 import { createLookupReads } from './lookup-reads'
 import { createSummaryReads } from './run-summaries'
 import { adoptOwner } from './lookup-owner'
@@ -64,6 +66,7 @@ const operations: Record<string, unknown> =
           comparison: (thenId: number, nowId: number, level: number) => packComparedRows(compareLookups(reads, thenId, nowId, level)),
           sinceLastRun: reads.sinceLastRun,
           carriedCells: reads.carriedCells,
+          exportSheets: (id: number, spec: ExportViewSpec, sheets: MessagePort) => sendExport(reads, id, spec, sheets),
           inputs: reads.inputs,
           inputLines: reads.inputLines,
           trends: createSummaryReads(db).trends
@@ -72,6 +75,18 @@ const operations: Record<string, unknown> =
 
 function reply(message: HistoryThreadReply): void {
   port?.postMessage(message, message.ok ? transferablesOf(message.value) : [])
+}
+
+function failure(id: number, error: unknown): HistoryThreadReply {
+  return {
+    id,
+    ok: false,
+    error: {
+      ...(error instanceof AppError ? { appError: error.toShape() } : {}),
+      name: error instanceof Error ? error.name : 'Error',
+      message: error instanceof Error ? error.message : String(error)
+    }
+  }
 }
 
 port.on('message', (request: HistoryThreadRequest) => {
@@ -84,16 +99,17 @@ port.on('message', (request: HistoryThreadRequest) => {
     }
     const operation = operations[request.op]
     if (typeof operation !== 'function') throw new Error(`History's ${role} thread has no ${request.op}`)
-    reply({ id: request.id, ok: true, value: (operation as (...args: unknown[]) => unknown)(...request.args) ?? null })
+    const value: unknown = (operation as (...args: unknown[]) => unknown)(...request.args)
+    // A read that takes turns (an export, sent a slice at a time) answers when it ends; the others meanwhile.
+    if (value instanceof Promise) {
+      value.then(
+        (settled: unknown) => reply({ id: request.id, ok: true, value: settled ?? null }),
+        (error: unknown) => reply(failure(request.id, error))
+      )
+      return
+    }
+    reply({ id: request.id, ok: true, value: value ?? null })
   } catch (error) {
-    reply({
-      id: request.id,
-      ok: false,
-      error: {
-        ...(error instanceof AppError ? { appError: error.toShape() } : {}),
-        name: error instanceof Error ? error.name : 'Error',
-        message: error instanceof Error ? error.message : String(error)
-      }
-    })
+    reply(failure(request.id, error))
   }
 })

@@ -1,3 +1,4 @@
+import type { Transferable } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
 import { startCountedWorker } from '../workers/counted-worker'
@@ -44,7 +45,8 @@ interface Waiting {
 }
 
 interface ThreadChannel {
-  post(request: HistoryThreadAsk, transfer?: ArrayBuffer[]): Promise<unknown>
+  /** `transfer`: ports (or buffers) of the request moved to the thread. */
+  post(request: HistoryThreadAsk, transfer?: Transferable[]): Promise<unknown>
   warm(): void
   /** Lets what was asked so far finish, then stops the thread. */
   close(): Promise<void>
@@ -100,7 +102,7 @@ function openThreadChannel(options: HistoryThreadOptions, role: HistoryThreadDat
     request.reject(error)
   }
 
-  function post(request: HistoryThreadAsk, transfer?: ArrayBuffer[]): Promise<unknown> {
+  function post(request: HistoryThreadAsk, transfer?: Transferable[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       thread.post((id) => ({ ...request, id }) satisfies HistoryThreadRequest, { resolve, reject }, transfer)
     })
@@ -177,6 +179,10 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     comparison: (thenId, nowId, level) => call<PackedComparedRows>('comparison', thenId, nowId, level).then(unpackComparedRows),
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),
     carriedCells: (id, lines) => call('carriedCells', id, lines),
+    exportSheets(id, spec, port) {
+      if (channel.closed) return Promise.reject(new Error('History was read after it was closed'))
+      return channel.post({ op: 'exportSheets', args: [id, spec, port] }, [port]) as Promise<{ chunks: number }>
+    },
     inputs: (id, after, limit) => call('inputs', id, after, limit),
     inputLines: (id, after, limit) => call('inputLines', id, after, limit),
     trends: (ids) => call('trends', ids),

@@ -120,7 +120,13 @@ export interface CurrentLine {
 }
 
 /** Where a slice of current results starts: after this store and line (null: the first). */
-export type CurrentAfter = { storeNbr: number; line: number } | null
+/** One store's answer for one input line: what a lookup over several stores has a row for. */
+export interface StoreLine {
+  storeNbr: number
+  line: number
+}
+
+export type CurrentAfter = StoreLine | null
 
 export interface HistoryListQuery {
   search?: string

@@ -13,7 +13,8 @@ import type {
   LineToLookUp,
   LookupSource,
   LookupState,
-  StoredLookup
+  StoredLookup,
+  StoreLine
 } from './history-types'
 import { cellsOfRow, createCarriedSliceReads, legacyRow } from './carried-slices'
 import { unpackItems, unpackLocations } from './item-batch'
@@ -96,6 +97,15 @@ export function createLookupReads(db: DatabaseSync) {
   const stockOfStore = db.prepare(
     `SELECT r.line, r.status, r.locations, r.batch_id, r.item_index, l.input, l.value FROM ${RESULT_JOIN}
      WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.superseded = 0 ORDER BY r.line`
+  )
+  const currentOfPair = db.prepare(
+    `SELECT ${RESULT_COLUMNS} FROM ${RESULT_JOIN} WHERE r.lookup_id = ? AND r.store_nbr = ? AND r.line = ? AND r.superseded = 0`
+  )
+  const answeredLines = db.prepare(
+    `SELECT l.line FROM lookup_lines l WHERE l.lookup_id = ? AND l.line > ? AND EXISTS (
+       SELECT 1 FROM results r WHERE r.lookup_id = l.lookup_id AND r.line = l.line AND r.superseded = 0
+         AND r.store_nbr IN (SELECT store_nbr FROM lookup_stores WHERE lookup_id = l.lookup_id))
+     ORDER BY l.line LIMIT ?`
   )
   const batchById = db.prepare('SELECT items FROM item_batches WHERE id = ?')
   const earlierAlike = db.prepare(
@@ -290,6 +300,24 @@ export function createLookupReads(db: DatabaseSync) {
         return out
       })
     },
+
+    /** The current results of these store and line pairs, in the order asked; a pair without one is left out. */
+    currentOf(id: number, pairs: readonly StoreLine[], options: { carried?: boolean } = {}): LineResult[] {
+      return snapshot(() => {
+        const itemAt = itemReader()
+        const carriedAt = rowReader(id, options.carried === false ? 0 : widthOf(id).carriedWidth)
+        const out: LineResult[] = []
+        for (const { storeNbr, line } of pairs) {
+          const row = currentOfPair.get(id, storeNbr, line) as ResultRow | undefined
+          if (row !== undefined) out.push(toLineResult(row, itemAt, carriedAt))
+        }
+        return out
+      })
+    },
+
+    /** The lines after `after` with a current result in any store, in input order, at most `limit`. */
+    answeredLines: (id: number, after: number, limit: number): number[] =>
+      (answeredLines.all(id, after, limit) as unknown as { line: number }[]).map((row) => row.line),
 
     /** Every line's outcome and location rows, without unpacking the items: what a comparison reads. */
     stockInputs,

@@ -1,8 +1,10 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { ExportFormat } from '../../shared/contract'
 import { AppError } from '../../shared/domain/app-error'
 import type { CsvSeparator } from '../../shared/export/csv-separator'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import { openExportWriter, type ExportWriter } from '../files/export/export-writer'
+import { receiveSheets } from '../files/export/export-stream'
 import { describeWriteFailure, failureCause } from '../files/export/write-failure'
 import { forgetTempFile, journalTempFile, tempPathFor } from '../files/temp-files'
 import { createRedactor, type Redactor } from '../security/redactor'
@@ -16,6 +18,14 @@ export class ExportWriteError extends Error {
     super(appError.message)
     this.name = 'ExportWriteError'
   }
+}
+
+export interface ExportTarget {
+  path: string
+  format: ExportFormat
+  csvSeparator: CsvSeparator
+  journalDir: string | null
+  redact: string[]
 }
 
 interface Session {
@@ -45,30 +55,51 @@ export function createExportSessions() {
     return found
   }
 
+  async function open(input: ExportTarget): Promise<{ exportId: number }> {
+    const tempPath = tempPathFor(input.path)
+    try {
+      if (input.journalDir !== null) await journalTempFile(input.journalDir, tempPath)
+      const writer = openExportWriter(input.path, input.format, { tempPath, csvSeparator: input.csvSeparator })
+      const exportId = nextId++
+      sessions.set(exportId, { path: input.path, journalDir: input.journalDir, writer, redactor: createRedactor(input.redact), rows: 0 })
+      return { exportId }
+    } catch (error) {
+      throw failed(input.path, error)
+    }
+  }
+
+  async function finish(input: { exportId: number }): Promise<{ rows: number }> {
+    const current = session(input.exportId)
+    sessions.delete(input.exportId)
+    try {
+      return current.writer.finish()
+    } catch (error) {
+      throw failed(current.path, error)
+    } finally {
+      await forget(current)
+    }
+  }
+
+  async function abort(input: { exportId: number }): Promise<{ aborted: boolean }> {
+    const current = sessions.get(input.exportId)
+    if (current === undefined) return { aborted: false }
+    sessions.delete(input.exportId)
+    current.writer.abort()
+    await forget(current)
+    return { aborted: true }
+  }
+
+  function add(current: Session, sheets: ExportSheet[]): void {
+    current.writer.add(current.redactor.value(sheets))
+    current.rows += sheets[0]?.rows.length ?? 0
+  }
+
   return {
-    async open(input: {
-      path: string
-      format: ExportFormat
-      csvSeparator: CsvSeparator
-      journalDir: string | null
-      redact: string[]
-    }): Promise<{ exportId: number }> {
-      const tempPath = tempPathFor(input.path)
-      try {
-        if (input.journalDir !== null) await journalTempFile(input.journalDir, tempPath)
-        const writer = openExportWriter(input.path, input.format, { tempPath, csvSeparator: input.csvSeparator })
-        const exportId = nextId++
-        sessions.set(exportId, { path: input.path, journalDir: input.journalDir, writer, redactor: createRedactor(input.redact), rows: 0 })
-        return { exportId }
-      } catch (error) {
-        throw failed(input.path, error)
-      }
-    },
+    open,
     async rows(input: { exportId: number; sheets: ExportSheet[] }): Promise<{ rows: number }> {
       const current = session(input.exportId)
       try {
-        current.writer.add(current.redactor.value(input.sheets))
-        current.rows += input.sheets[0]?.rows.length ?? 0
+        add(current, input.sheets)
         return { rows: current.rows }
       } catch (error) {
         sessions.delete(input.exportId)
@@ -77,24 +108,30 @@ export function createExportSessions() {
         throw failed(current.path, error)
       }
     },
-    async finish(input: { exportId: number }): Promise<{ rows: number }> {
-      const current = session(input.exportId)
-      sessions.delete(input.exportId)
+    /**
+     * A whole export whose chunks come on `sheets` from the thread that builds them: written as they
+     * arrive, finished after the last, thrown away (temporary file and journal line) if either side fails.
+     */
+    async stream(input: ExportTarget & { sheets: MessagePort }): Promise<{ rows: number }> {
+      const { sheets, ...target } = input
+      let opened: { exportId: number }
       try {
-        return current.writer.finish()
+        opened = await open(target)
       } catch (error) {
-        throw failed(current.path, error)
-      } finally {
-        await forget(current)
+        sheets.close()
+        throw error
       }
+      const { exportId } = opened
+      try {
+        await receiveSheets(sheets, (chunk) => add(session(exportId), chunk))
+      } catch (error) {
+        const current = sessions.get(exportId)
+        await abort({ exportId })
+        throw current === undefined || error instanceof AppError ? error : failed(current.path, error)
+      }
+      return finish({ exportId })
     },
-    async abort(input: { exportId: number }): Promise<{ aborted: boolean }> {
-      const current = sessions.get(input.exportId)
-      if (current === undefined) return { aborted: false }
-      sessions.delete(input.exportId)
-      current.writer.abort()
-      await forget(current)
-      return { aborted: true }
-    }
+    finish,
+    abort
   }
 }

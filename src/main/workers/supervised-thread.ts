@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads'
+import type { Transferable, Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
 
@@ -87,7 +87,7 @@ export interface SupervisedThread<W extends ThreadWaiter> {
   /** Starts the thread now if none runs, so that the first request does not wait for its start. */
   warm(): void
   /** Posts a request on the running thread (started now if none runs); `waiter` waits until `take(id)`. */
-  post(message: (id: number) => unknown, waiter: W, transfer?: ArrayBuffer[]): void
+  post(message: (id: number) => unknown, waiter: W, transfer?: Transferable[]): void
   /** Posts a message that waits for no answer (a cancel) to the running thread; with none running, there is nothing to tell. */
   notify(message: unknown): void
   /** The waiter of request `id`, no longer waiting; undefined when it was answered or failed already. */

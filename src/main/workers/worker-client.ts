@@ -1,3 +1,4 @@
+import type { Transferable } from 'node:worker_threads'
 import { AppError } from '../../shared/domain/app-error'
 import type { Logger } from '../logging/logger'
 import { startCountedWorker } from './counted-worker'
@@ -5,8 +6,8 @@ import { superviseThread, type ThreadStoppedError } from './supervised-thread'
 import type { TaskInput, TaskName, TaskResult, WorkerData, WorkerReply, WorkerRequest } from './worker-tasks'
 
 export interface WorkerClient {
-  /** `transfer`: buffers of `input` moved to the thread rather than copied; the caller must not use them after. */
-  run<K extends TaskName>(task: K, input: TaskInput<K>, transfer?: readonly ArrayBuffer[]): Promise<TaskResult<K>>
+  /** `transfer`: buffers (or ports) of `input` moved to the thread rather than copied; the caller must not use them after. */
+  run<K extends TaskName>(task: K, input: TaskInput<K>, transfer?: readonly Transferable[]): Promise<TaskResult<K>>
   /** Stops the thread; tasks still running fail. */
   close(): Promise<void>
 }

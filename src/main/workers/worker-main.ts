@@ -6,6 +6,7 @@ import { checkHistoryFile } from '../history/integrity-check'
 import { readImport } from '../files/import/read-import'
 import { createExportSessions, ExportWriteError } from './export-sessions'
 import {
+  ALONGSIDE,
   PART_ITEMS,
   STREAMED_FIELDS,
   type TaskInput,
@@ -34,6 +35,7 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
   carried: ({ source, lines }) => imports.carried(source, lines),
   exportOpen: (input) => exports.open(input),
   exportRows: (input) => exports.rows(input),
+  exportFrom: (input) => exports.stream(input),
   exportFinish: (input) => exports.finish(input),
   exportAbort: (input) => exports.abort(input),
   checkHistory: ({ path }) => checkHistoryFile(path)
@@ -73,5 +75,6 @@ async function run(request: WorkerRequest): Promise<void> {
 // One task at a time, in order: a second import waits for the first instead of doubling the memory.
 let queue = Promise.resolve()
 port.on('message', (request: WorkerRequest) => {
-  queue = queue.then(() => run(request))
+  if (ALONGSIDE.has(request.task)) void run(request)
+  else queue = queue.then(() => run(request))
 })

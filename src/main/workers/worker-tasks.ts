@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads'
 import type { ExportFormat, ImportColumn, ImportSource, ImportSummary } from '../../shared/contract'
 import type { CsvSeparator } from '../../shared/export/csv-separator'
 import type { ExportSheet } from '../../shared/export/export-sheet'
@@ -23,6 +24,21 @@ export interface WorkerTasks {
     result: { exportId: number }
   }
   exportRows: { input: { exportId: number; sheets: ExportSheet[] }; result: { rows: number } }
+  /**
+   * A whole export whose chunks arrive on `sheets` (the other end is with the thread that builds
+   * them, History's reader), not through main; answered once the file is written or thrown away.
+   */
+  exportFrom: {
+    input: {
+      path: string
+      format: ExportFormat
+      csvSeparator: CsvSeparator
+      journalDir: string | null
+      redact: string[]
+      sheets: MessagePort
+    }
+    result: { rows: number }
+  }
   exportFinish: { input: { exportId: number }; result: { rows: number } }
   exportAbort: { input: { exportId: number }; result: { aborted: boolean } }
   /** History's quick integrity check, for a file too large to check while the app starts. */
@@ -39,10 +55,17 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
   carried: ['rows'],
   exportOpen: [],
   exportRows: [],
+  exportFrom: [],
   exportFinish: [],
   exportAbort: [],
   checkHistory: []
 }
+
+/**
+ * Tasks that run beside the others instead of after them: an export that comes through its own
+ * channel spends its time waiting for its chunks, and an import must not wait for all of them.
+ */
+export const ALONGSIDE: ReadonlySet<TaskName> = new Set<TaskName>(['exportFrom'])
 
 /** Items per part of a streamed field. */
 export const PART_ITEMS = 10_000

@@ -6,7 +6,6 @@ import { compareRowKey } from '../../../shared/compare/compare-columns'
 import { defaultExportSpec } from '../../../shared/export/build-export'
 import { createCompareService } from '../../history/compare-service'
 import { createInThreadReader } from '../../history/history-reader'
-import { createLookupResults } from '../../history/lookup-results'
 import { withDirectAccess, type DirectHistory } from '../../history/test-support/direct-history'
 import { NO_FIGURES, sampleItem, sampleLines, sampleLookup, valueFor } from '../../history/test-support/sample-lookups'
 import { createHistoryStore } from '../../history/history-store'
@@ -35,8 +34,7 @@ function service(secret = 'no secret in these rows') {
   const log = createMemoryLogger()
   log.redact(secret)
   const reader = createInThreadReader(history.operations())
-  const results = createLookupResults({ history, reader })
-  const exports = createExportService({ history, results, worker, journalDir: dir, redactor: log.redactor, now: () => NOW })
+  const exports = createExportService({ history, reader, worker, journalDir: dir, redactor: log.redactor, now: () => NOW })
   return { exports, comparisons: createCompareService({ history, reader, lowStockLevel: () => 3 }) }
 }
 

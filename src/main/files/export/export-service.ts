@@ -14,14 +14,15 @@ import type { ExportViewSpec } from '../../../shared/export/export-spec'
 import type { PackedTrends } from '../../../shared/trends/packed-trends'
 import type { TrendTable } from '../../../shared/trends/trend-sheets'
 import type { LookupView } from '../../../shared/views/lookup-views'
+import { MessageChannel } from 'node:worker_threads'
 import type { Comparison } from '../../history/compare-service'
 import type { HistoryStore } from '../../history/history-store'
 import type { StoredLookup } from '../../history/history-types'
 import { lookupGone, requireLookupId } from '../../history/lookup-id'
-import type { LookupResults } from '../../history/lookup-results'
+import type { HistoryReader } from '../../history/history-reader'
 import type { Redactor } from '../../security/redactor'
 import type { WorkerClient } from '../../workers/worker-client'
-import { EXPORT_CHUNK_LINES, exportChunks } from './export-chunks'
+import { EXPORT_CHUNK_LINES } from './export-chunks'
 import { comparisonFileName, resultsFileName } from './export-file-names'
 import { exportToFile } from './export-to-file'
 import { chartFileName, chartImage, trendChunks, trendsFileName, writeChartImage } from './trend-exports'
@@ -34,8 +35,10 @@ export interface ComparisonSelection {
 
 /**
  * Every export, for the window and the headless command alike: the name offered, and the file
- * written on the worker thread a slice at a time (main builds a slice's rows and is free between
- * slices), redacted there with everything main's redactor knows.
+ * written on the files worker a slice at a time, redacted there with everything main's redactor
+ * knows. A lookup's export is built where History is read (its reader thread) and goes from there
+ * straight to the files worker: main only starts it and hears how it ended. A comparison's or the
+ * trends' rows, already on main and small, are built there a slice at a time.
  */
 export interface ExportService {
   resultsFileName(jobId: string, view: LookupView, format: ExportFormat): string
@@ -75,7 +78,8 @@ export interface ExportService {
 
 export interface ExportServiceDeps {
   history: Pick<HistoryStore, 'lookup'>
-  results: Pick<LookupResults, 'latest' | 'carry'>
+  /** History's long reads: where a lookup's export is built. */
+  reader: Pick<HistoryReader, 'exportSheets'>
   worker: Pick<WorkerClient, 'run'>
   /** Where temporary files are noted, so the next start can remove those an interrupted export left. */
   journalDir: string
@@ -85,7 +89,7 @@ export interface ExportServiceDeps {
   now: () => number
 }
 
-export function createExportService({ history, results, worker, journalDir, redactor, now }: ExportServiceDeps): ExportService {
+export function createExportService({ history, reader, worker, journalDir, redactor, now }: ExportServiceDeps): ExportService {
   function stored(jobId: string): StoredLookup {
     const lookup = history.lookup(requireLookupId(jobId))
     if (lookup === null) throw lookupGone()
@@ -104,14 +108,21 @@ export function createExportService({ history, results, worker, journalDir, reda
   return {
     resultsFileName: (jobId, view, format) => resultsFileName(stored(jobId), view, format),
 
-    async writeResults(jobId, spec, path, format, csvSeparator) {
-      const { lookup, lines: latest } = await results.latest(jobId, { carried: false })
-      const { itemType, carriedColumns, stores, lines } = lookup
-      // The carried cells are read a slice at a time, as each slice is built.
-      const chunks = exportChunks({ results: latest, itemType, carriedColumns, stores, lines }, spec, {
-        prepare: (slice) => results.carry(jobId, slice)
-      })
-      return write(path, format, chunks, csvSeparator)
+    async writeResults(jobId, spec, path, format, csvSeparator = 'comma') {
+      const { id } = stored(jobId)
+      const { port1: toWriter, port2: fromBuilder } = new MessageChannel()
+      const target = { path, format, csvSeparator, journalDir, redact: [...redactor.known()] }
+      const written = worker.run('exportFrom', { ...target, sheets: fromBuilder }, [fromBuilder])
+      // Its failure is seen below, once the building side has ended too.
+      written.catch(() => undefined)
+      try {
+        await reader.exportSheets(id, spec, toWriter)
+      } catch (error) {
+        // The writer hears the builder stop and throws the file away; the builder's sentence says why.
+        await written.catch(() => undefined)
+        throw error
+      }
+      return written
     },
 
     comparisonFileName,
