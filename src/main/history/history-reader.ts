@@ -7,6 +7,7 @@ import type { PackedTrends } from '../../shared/trends/packed-trends'
 import type { StockComparison } from '../../shared/watchlists/stock-comparison'
 import { compareLookups, type ComparedRows } from './compare-reads'
 import { sendExport } from './export-reads'
+import { createPageRedaction } from './page-redaction'
 import type { CurrentAfter, CurrentLine } from './history-types'
 import type { StoredInput } from './lookup-origins'
 import type { LookupReads } from './lookup-reads'
@@ -24,10 +25,11 @@ export interface HistoryReader {
   log(id: number, from: number, limit: number): Promise<{ entries: LineResult[]; next: number }>
   /**
    * The same page encoded where it is read, for the window: main hands the bytes on without
-   * decoding them. History's rows hold no secret or token (replies are redacted where they are
-   * read, before they are stored), so nothing in the bytes needs main's redaction.
+   * decoding them. The page's text is checked here against `redact` (everything main's redactor
+   * knows), so that a row stored before items were redacted where replies are read, or a value
+   * typed as the secret, never reaches the window.
    */
-  encodedLog(id: number, from: number, limit: number): Promise<EncodedResultPage>
+  encodedLog(id: number, from: number, limit: number, redact: readonly string[]): Promise<EncodedResultPage>
   /** Current results store by store in the lookup's order, lines in input order, after `after`, at most `limit`. */
   current(id: number, after: CurrentAfter, limit: number, options: { carried?: boolean }): Promise<CurrentLine[]>
   /** Two lookups compared at `lowStockLevel`, built where their stock and item names are read: only the rows and counts come back. */
@@ -84,6 +86,7 @@ export function createInThreadReader({
   >
   summaryReads: Pick<SummaryReads, 'trends'>
 }): HistoryReader {
+  const redacted = createPageRedaction()
   async function run<T>(read: () => T): Promise<T> {
     // A turn of the event loop per read, as the thread's answer would take.
     await new Promise<void>((resolve) => setImmediate(resolve))
@@ -91,7 +94,7 @@ export function createInThreadReader({
   }
   return {
     log: (id, from, limit) => run(() => reads.log(id, from, limit)),
-    encodedLog: (id, from, limit) => run(() => encodeResultPage(reads.log(id, from, limit))),
+    encodedLog: (id, from, limit, redact) => run(() => redacted(encodeResultPage(reads.log(id, from, limit)), redact)),
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     comparison: (thenId, nowId, level) => run(() => compareLookups(reads, thenId, nowId, level)),
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),

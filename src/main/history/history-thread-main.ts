@@ -25,6 +25,7 @@ import { compareLookups } from './compare-reads'
 import { packComparedRows } from './compare-rows-codec'
 import { sendExport } from './export-reads'
 import { createLookupReads } from './lookup-reads'
+import { createPageRedaction } from './page-redaction'
 import { createSummaryReads } from './run-summaries'
 import { adoptOwner } from './lookup-owner'
 import { openHistoryConnection } from './open-history-database'
@@ -59,9 +60,11 @@ const operations: Record<string, unknown> =
       })()
     : (() => {
         const reads = createLookupReads(db)
+        const redacted = createPageRedaction()
         return {
           log: reads.log,
-          encodedLog: (id: number, from: number, limit: number) => encodeResultPage(reads.log(id, from, limit)),
+          encodedLog: (id: number, from: number, limit: number, redact: readonly string[]) =>
+            redacted(encodeResultPage(reads.log(id, from, limit)), redact),
           current: reads.current,
           comparison: (thenId: number, nowId: number, level: number) => packComparedRows(compareLookups(reads, thenId, nowId, level)),
           sinceLastRun: reads.sinceLastRun,

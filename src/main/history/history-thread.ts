@@ -174,7 +174,7 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
 
   return {
     log: (id, from, limit) => call('log', id, from, limit),
-    encodedLog: (id, from, limit) => call('encodedLog', id, from, limit),
+    encodedLog: (id, from, limit, redact) => call('encodedLog', id, from, limit, redact),
     current: (id, after, limit, options) => call('current', id, after, limit, options),
     comparison: (thenId, nowId, level) => call<PackedComparedRows>('comparison', thenId, nowId, level).then(unpackComparedRows),
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),

@@ -14,13 +14,13 @@ export interface LookupResults {
   /** The lookup's append-only log from `from`, at most `limit` entries; a later entry for a store and line supersedes an earlier one. */
   page(jobId: string, from: number, limit?: number): Promise<{ entries: LineResult[]; next: number }>
   /**
-   * The same page as the window reads it: encoded on History's reader thread and handed on by main
-   * undecoded, unwalked and uncopied. It may skip main's redaction because it is made of History's
-   * rows only, which never hold a secret or a token: a reply's items are redacted where the reply
-   * is read (`readSearchReply`) and a failure's sentence where the batch fails, before either is
-   * stored; inputs and carried cells are the person's own list or file.
+   * The same page as the window reads it: encoded on History's reader thread, its text checked
+   * there against `redact` (everything main's redactor knows), and handed on by main undecoded,
+   * unwalked and uncopied. History's rows should hold no secret or token (a reply's items are
+   * redacted where the reply is read, a failure's sentence where the batch fails), but a row stored
+   * before that, or a value typed as the secret, is caught by the check.
    */
-  encodedPage(jobId: string, from: number, limit: number): Promise<EncodedResultPage>
+  encodedPage(jobId: string, from: number, limit: number, redact: readonly string[]): Promise<EncodedResultPage>
   /**
    * The latest state of every line in every store, store by store in the lookup's order and lines in
    * input order, read a page at a time so main stays responsive. `carried: false` leaves out the
@@ -48,8 +48,8 @@ export function createLookupResults({ history, reader }: { history: Pick<History
       return page
     },
 
-    async encodedPage(jobId, from, limit) {
-      const page = await reader.encodedLog(requireLookupId(jobId), from, limit)
+    async encodedPage(jobId, from, limit, redact) {
+      const page = await reader.encodedLog(requireLookupId(jobId), from, limit, redact)
       if (page.count === 0) stored(jobId)
       return page
     },

@@ -31,7 +31,7 @@ export function openHistoryReader(
   }
   return {
     log: (id, from, limit) => current().log(id, from, limit),
-    encodedLog: (id, from, limit) => current().encodedLog(id, from, limit),
+    encodedLog: (id, from, limit, redact) => current().encodedLog(id, from, limit, redact),
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
     comparison: (thenId, nowId, level) => current().comparison(thenId, nowId, level),
     sinceLastRun: (thenId, nowId, level) => current().sinceLastRun(thenId, nowId, level),

@@ -67,12 +67,10 @@ export function createChannelImplementations(
     startJob: (request) => lookups.start(request),
     cancelJob: async ({ jobId }) => lookups.cancel(jobId),
     retryFailed: ({ jobId }) => lookups.retryFailed(jobId),
-    getJobResults: async ({ jobId, from }) => {
-      const page = await services.results.encodedPage(jobId, from, RESULTS_PAGE_ENTRIES)
-      // Bytes pass the boundary's redaction as data: the page's text is checked here instead, so a row
-      // stored before items were redacted where replies are read (or a value typed as the secret) never reaches the window.
-      return { ...page, encoded: services.redactor.json(page.encoded) }
-    },
+    // Bytes pass the boundary's redaction as data: the page's text is checked where it is read, with
+    // everything main's redactor knows, so a row stored before items were redacted where replies are
+    // read (or a value typed as the secret) never reaches the window, and main never decodes the page.
+    getJobResults: ({ jobId, from }) => services.results.encodedPage(jobId, from, RESULTS_PAGE_ENTRIES, services.redactor.known()),
     listLookups: async ({ search, before, limit }) => {
       const wanted = limit ?? 100
       const page = history.list({
