@@ -64,6 +64,8 @@ export function createExportSessions() {
       sessions.set(exportId, { path: input.path, journalDir: input.journalDir, writer, redactor: createRedactor(input.redact), rows: 0 })
       return { exportId }
     } catch (error) {
+      // A file that could not be opened leaves no line for the next start's sweep either.
+      if (input.journalDir !== null) await forgetTempFile(input.journalDir, tempPath).catch(() => undefined)
       throw failed(input.path, error)
     }
   }

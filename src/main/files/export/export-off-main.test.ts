@@ -145,6 +145,19 @@ describe("a lookup's export built on History's reader thread and written by the 
     expect(await exports.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'xlsx')).toEqual({ rows: 6_000 + 4_800 })
   })
 
+  it("fails with the writer's sentence when the file cannot be written, and the reader stops building", async () => {
+    const id = await storedLookup(3_000)
+    const gone = join(dir, 'gone')
+    await expect(
+      exports.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), join(gone, 'items.csv'), 'csv')
+    ).rejects.toMatchObject({
+      code: 'file_write_failed',
+      message: `The folder ${gone} no longer exists. Choose another folder and export again.`
+    })
+    expect(await leftovers()).toEqual([])
+    expect((await reader.log(id, 0, 10)).entries).toHaveLength(10)
+  })
+
   it('stops building when the files worker is stopped mid-export (the app closing), and History reads on', async () => {
     const id = await storedLookup(6_000)
     const path = join(dir, 'closing.csv')

@@ -118,7 +118,9 @@ export function createExportService({ history, reader, worker, journalDir, redac
       try {
         await reader.exportSheets(id, spec, toWriter)
       } catch (error) {
-        // The writer hears the builder stop and throws the file away; the builder's sentence says why.
+        // The writer hears the builder's end close (here, if the channel never reached the reader) and
+        // throws the file away; the builder's sentence says why.
+        toWriter.close()
         await written.catch(() => undefined)
         throw error
       }
