@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId } from '../../shared/domain/item-type'
@@ -8,6 +7,7 @@ import { classifyFetchFailure, errorChain, fetchFailureMessage, joinUrl } from '
 import { describeRedirect, redirectOf, type Redirect } from '../http/redirect-refusal'
 import { extractErrorMessage } from '../inventory/error-body'
 import type { Logger } from '../logging/logger'
+import { createSecretFingerprint } from './secret-fingerprint'
 
 export interface TokenTarget {
   environment: EnvironmentId
@@ -56,11 +56,11 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
   const cache = new Map<string, IssuedToken & { refreshAt: number }>()
   const inFlight = new Map<string, Promise<IssuedToken>>()
   let tokensFetched = 0
+  const fingerprintOf = createSecretFingerprint()
 
   function keyOf(target: TokenTarget): string {
     // The secret is part of the key so a replaced secret gets a new token, but only as a hash.
-    const fingerprint = createHash('sha256').update(target.clientSecret).digest('hex').slice(0, 16)
-    return [target.environment, target.authUrl, target.clientId, fingerprint].join('\n')
+    return [target.environment, target.authUrl, target.clientId, fingerprintOf(target.clientSecret)].join('\n')
   }
 
   async function request(target: TokenTarget, signal: AbortSignal | undefined): Promise<IssuedToken & { refreshAt: number }> {
