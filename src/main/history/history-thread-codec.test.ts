@@ -41,7 +41,14 @@ describe("the messages to and from History's thread", () => {
     const part = { lines: [2, 9, 10, 1_000_000], rows: ['Oat milk\u001f6', null, '', 'Crème brûlée 🍮'] }
     expect(unpackCarriedPart(packCarriedPart(part))).toEqual(part)
 
-    const created = { id: 12, toLookUp: [{ line: 2, value: '00012345678905' }] }
+    const created = {
+      id: 12,
+      toLookUp: [
+        { line: 2, value: '00012345678905' },
+        { line: 9, value: '' },
+        { line: 1_000_000, value: 'Crème brûlée 🍮' }
+      ]
+    }
     expect(unpackCreated(packCreated(created))).toEqual(created)
 
     const claimed: ClaimedRun = {
