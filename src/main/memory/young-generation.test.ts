@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { HELD_AT_MOST_MB } from './test-support/held-at-most'
 import { growthFactorFor, MAIN_YOUNG_GENERATION_MB } from './young-generation'
 
 const churn = join(dirname(fileURLToPath(import.meta.url)), 'test-support', 'young-churn.ts')
@@ -24,8 +25,8 @@ describe('growthFactorFor', () => {
 
 describe('holdYoungGeneration', () => {
   it("keeps main's young generation near its target while many short tasks keep objects alive", async () => {
-    // With V8's own growth (`young-churn.ts default`) it reached 128 MB; held, 16-32 MB: the check
-    // runs between tasks, so one doubling past the target can come before it.
-    expect(await largestYoungGenerationMb()).toBeLessThanOrEqual(2 * MAIN_YOUNG_GENERATION_MB)
+    // With V8's own growth (`young-churn.ts default`) it reached 128 MB; held, 16-32 MB, or a little
+    // more on a busy machine: the check runs between tasks, so a doubling past the target can come before it.
+    expect(await largestYoungGenerationMb()).toBeLessThanOrEqual(HELD_AT_MOST_MB)
   }, 60_000)
 })
