@@ -19,6 +19,9 @@ async function importAndRun(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Import file' }).click()
   await (await chooser).setFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: orderCsv() })
   await page.getByRole('button', { name: 'Use this column' }).click()
+  // The check of the list appears above Run lookup once it is done and moves it down: clicked before,
+  // the click can land where the button was.
+  await expect(page.getByRole('region', { name: 'Check before lookup' })).toContainText(`${GTINS.length} values: ${GTINS.length} valid`)
   await runAgain(page)
 }
 
