@@ -15,9 +15,10 @@ const TIMED_OUT = /\b(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|
 const CERTIFICATE =
   /\b(ERR_CERT_[A-Z_]+|ERR_TLS_CERT_ALTNAME_INVALID|[A-Z_]*CERT[A-Z_]*|[A-Z_]*SELF_SIGNED[A-Z_]*|UNABLE_TO_(GET|VERIFY)_[A-Z_]+|HOSTNAME_MISMATCH)\b/
 
-export function classifyFetchFailure(error: unknown, callerSignal: AbortSignal | undefined, timeoutSignal: AbortSignal): FetchFailure {
+/** `timedOut`: whether the request's own time ran out; a cancel by the caller's signal counts before it. */
+export function classifyFetchFailure(error: unknown, callerSignal: AbortSignal | undefined, timedOut: boolean): FetchFailure {
   if (callerSignal?.aborted === true) return 'cancelled'
-  if (timeoutSignal.aborted) return 'timeout'
+  if (timedOut) return 'timeout'
   if (isRedirectRejection(error)) return 'redirect'
   const evidence = errorChain(error).join(' ')
   if (error instanceof Error && error.name === 'TimeoutError') return 'timeout'

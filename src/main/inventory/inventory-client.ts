@@ -8,7 +8,7 @@ import type { TokenManager, TokenTarget } from '../token/token-manager'
 import { extractErrorMessage } from './error-body'
 import { InventoryApiError, searchHttpError } from './inventory-api-error'
 import { parseRateLimit, type RateLimit } from './rate-limit-headers'
-import { authorizationValue, buildSearchRequest, MAX_VALUES_PER_SEARCH } from './search-request'
+import { authorizationValue, buildSearchTemplate, MAX_VALUES_PER_SEARCH, type SearchTemplate } from './search-request'
 import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
 import { createInThreadReplyReader, type SearchAnswers } from './search-reply'
 
@@ -66,41 +66,33 @@ export function createInventoryClient(deps: {
 }): InventoryClient {
   const timeoutMs = deps.timeoutMs ?? 30_000
   const transport = deps.transport ?? searchOnCallersThread(deps.fetch, createInThreadReplyReader(deps.log.redactor))
+  /** Each target's template for its latest token: its address checked and headers built once, not per search. */
+  const templates = new WeakMap<ApiTarget, { token: string; template: SearchTemplate }>()
+
+  function templateFor(target: ApiTarget, token: string): SearchTemplate {
+    const known = templates.get(target)
+    if (known?.token === token) return known.template
+    const template = buildSearchTemplate(target, {
+      consumerId: target.clientId,
+      authorization: authorizationValue(token, target.bearerPrefix)
+    })
+    templates.set(target, { token, template })
+    return template
+  }
 
   /** One request out, its reply read where the transport reads it; a redirect or an oversized reply fails here. */
   async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string): Promise<ReadExchange> {
-    // One controller and one timer per search, both let go when it ends: thousands of searches
-    // under one run's signal made AbortSignal.any's and AbortSignal.timeout's weak links and
-    // 30-second timers a good part of main's work during a large lookup.
-    const timeout = new AbortController()
-    const sending = new AbortController()
-    const cancel = (): void => sending.abort(request.signal?.reason)
-    const timer = setTimeout(() => {
-      timeout.abort(new DOMException('The search timed out.', 'TimeoutError'))
-      sending.abort(timeout.signal.reason)
-    }, timeoutMs)
-    timer.unref()
-    if (request.signal?.aborted === true) cancel()
-    else request.signal?.addEventListener('abort', cancel, { once: true })
-    const prepared = buildSearchRequest(
-      target,
-      { consumerId: target.clientId, authorization: authorizationValue(token, target.bearerPrefix) },
-      { store_nbr: request.storeNbr, item_type: request.itemType, item_type_values: request.values },
-      sending.signal
-    )
-    const host = new URL(prepared.url).origin
+    const template = templateFor(target, token)
+    const search = { template, storeNbr: request.storeNbr, itemType: request.itemType, values: request.values }
     let exchange: SearchExchange
     try {
-      exchange = await transport.exchange(prepared, { itemType: request.itemType, values: request.values })
+      exchange = await transport.exchange(search, { timeoutMs, signal: request.signal })
     } catch (error) {
       if (!(error instanceof SearchFetchError)) throw error
-      throw fetchError(classifyFetchFailure(error.cause, request.signal, timeout.signal), host, error.cause)
-    } finally {
-      clearTimeout(timer)
-      request.signal?.removeEventListener('abort', cancel)
+      throw fetchError(classifyFetchFailure(error.cause, request.signal, error.timedOut), template.origin, error.cause)
     }
-    if (exchange.kind === 'redirected') throw redirectError(host, exchange.redirect)
-    if (exchange.kind === 'too_large') throw tooLargeError(host, exchange.status, exchange.limitBytes)
+    if (exchange.kind === 'redirected') throw redirectError(template.origin, exchange.redirect)
+    if (exchange.kind === 'too_large') throw tooLargeError(template.origin, exchange.status, exchange.limitBytes)
     return exchange
   }
 

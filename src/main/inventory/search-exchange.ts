@@ -6,8 +6,9 @@ import {
   SEARCH_REPLY_LIMIT_BYTES
 } from '../http/bounded-reply'
 import { redirectOf, type Redirect } from '../http/redirect-refusal'
-import { UnreadableReplyError, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
-import type { SearchRequest } from './search-request'
+import type { ItemType } from '../../shared/domain/item-type'
+import { UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
+import { searchRequestOf, type SearchRequest, type SearchTemplate } from './search-request'
 
 /** The reply headers main reads: the rate limit's and the error body's type. Nothing else crosses from a search thread. */
 const READ_HEADERS = ['content-type', 'x-current-token-count', 'x-next-replenishment-time', 'retry-after'] as const
@@ -65,9 +66,13 @@ export async function exchangeSearch(
 
 /** A search that got no whole answer: the request failed, was cancelled or timed out. `cause` is the fetch's own error. */
 export class SearchFetchError extends Error {
-  constructor(cause: unknown) {
+  /** Whether the search's own time ran out (rather than the caller cancelling it or the network failing). */
+  readonly timedOut: boolean
+
+  constructor(cause: unknown, timedOut = false) {
     super('The search got no answer.', { cause })
     this.name = 'SearchFetchError'
+    this.timedOut = timedOut
   }
 }
 
@@ -80,12 +85,61 @@ function readHeaders(headers: Headers): ReplyHeaders {
   return read
 }
 
-/** Where a search's HTTP runs, chosen by whoever builds the app: its one request out and its reply read. */
+/** One search to send: what every search to its target with its token has in common, and its own values. */
+export interface SearchToSend {
+  template: SearchTemplate
+  storeNbr: number
+  itemType: ItemType
+  values: readonly string[]
+}
+
+/** How long a search may take, and the signal that cancels it (a lookup's, for every search of the lookup). */
+export interface SearchLimits {
+  timeoutMs: number
+  signal?: AbortSignal | undefined
+}
+
+/** The timeout's reason, as Node's `AbortSignal.timeout` names it: a fetch aborted with it rejects with a `TimeoutError`. */
+export function searchTimedOut(): DOMException {
+  return new DOMException('The search timed out.', 'TimeoutError')
+}
+
+/**
+ * Where a search's HTTP runs, chosen by whoever builds the app: its one request out and its reply
+ * read. Rejects with `SearchFetchError` when no whole answer came (cancelled, timed out, or the
+ * request failed).
+ */
 export interface SearchTransport {
-  exchange(request: SearchRequest, question: SearchQuestion): Promise<SearchExchange>
+  exchange(search: SearchToSend, limits: SearchLimits): Promise<SearchExchange>
 }
 
 /** The search's HTTP on the caller's thread (Electron's `net.fetch` runs only on main), its replies read by `replies`. */
 export function searchOnCallersThread(fetchFn: typeof fetch, replies: SearchReplyReader): SearchTransport {
-  return { exchange: (request, question) => exchangeSearch(fetchFn, request, (body) => replies.read(body, question)) }
+  return {
+    async exchange(search, { timeoutMs, signal }) {
+      // One controller and one timer per search, both let go when it ends: thousands of searches
+      // under one run's signal made AbortSignal.any's and AbortSignal.timeout's weak links and
+      // 30-second timers a good part of main's work during a large lookup.
+      const sending = new AbortController()
+      let timedOut = false
+      const cancel = (): void => sending.abort(signal?.reason)
+      const timer = setTimeout(() => {
+        timedOut = true
+        sending.abort(searchTimedOut())
+      }, timeoutMs)
+      timer.unref()
+      if (signal?.aborted === true) cancel()
+      else signal?.addEventListener('abort', cancel, { once: true })
+      const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: [...search.values] }
+      try {
+        return await exchangeSearch(fetchFn, searchRequestOf(search.template, body, sending.signal), (reply) => replies.read(reply, search))
+      } catch (error) {
+        if (error instanceof SearchFetchError) throw new SearchFetchError(error.cause, timedOut)
+        throw error
+      } finally {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', cancel)
+      }
+    }
+  }
 }

@@ -1,26 +1,37 @@
 import { parentPort } from 'node:worker_threads'
 import { errorChain } from '../http/fetch-failure'
 import { createRedactor } from '../security/redactor'
-import { exchangeSearch, SearchFetchError } from './search-exchange'
-import { answerTransfer, readSearchReply, UnreadableReplyError } from './search-reply'
-import type { SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
+import { exchangeSearch, SearchFetchError, searchTimedOut } from './search-exchange'
+import { answerTransfer, readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
+import { searchRequestOf, splitSearchValues } from './search-request'
+import {
+  hearTemplate,
+  trimTemplates,
+  type SearchNote,
+  type SearchThreadMessage,
+  type SearchThreadReplies,
+  type SearchThreadRequest,
+  type TemplateNote
+} from './search-reply-thread-protocol'
 
 /**
- * The search thread. Under Node it sends each search main prepared and reads its reply; in
+ * The search thread. Under Node it sends each search main asked for and reads its reply; in
  * Electron main's `net.fetch` sends it and moves the reply's bytes here to be read. Either way each
  * reply is decoded, parsed, redacted, matched to the values asked and encoded as History stores it,
- * so main's thread only moves bytes: each reply's items, as one buffer, go on to History's writer undecoded. It holds nothing between searches but
- * the values to redact and the searches under way.
+ * so main's thread only moves bytes: each reply's items, as one buffer, go on to History's writer
+ * undecoded. It holds nothing between searches but the values to redact, the latest search
+ * templates and the searches under way.
  */
 const port = parentPort
 if (port === null) throw new Error('search-reply-thread-main runs only as a worker thread')
 
 const redactor = createRedactor()
+const templates = new Map<number, TemplateNote>()
 const sending = new Map<number, AbortController>()
 
 port.on('message', (request: SearchThreadRequest) => {
   if (request.kind === 'cancel') {
-    sending.get(request.id)?.abort()
+    for (const id of request.ids) sending.get(id)?.abort()
     return
   }
   for (const value of request.remember) redactor.remember(value)
@@ -28,35 +39,73 @@ port.on('message', (request: SearchThreadRequest) => {
     post(read(request.id, request.body, request.question))
     return
   }
+  for (const template of request.templates) hearTemplate(templates, template.id, template)
+  for (const search of request.searches) send(search)
+  trimTemplates(templates)
+})
+
+function send(search: SearchNote): void {
+  const template = templates.get(search.template)
+  let values: string[]
+  try {
+    if (template === undefined) throw new Error(`Search template ${search.template} was not heard`)
+    values = splitSearchValues(search.values, search.count)
+  } catch (error) {
+    post({ id: search.id, ok: false, unreadable: false, message: String(error) })
+    return
+  }
   const controller = new AbortController()
-  sending.set(request.id, controller)
-  const { url, init } = request.request
-  void exchangeSearch(fetch, { url, init: { ...init, signal: controller.signal } }, (body) =>
-    readSearchReply(body, request.question, redactor)
-  )
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(searchTimedOut())
+  }, search.timeoutMs)
+  sending.set(search.id, controller)
+  const question: SearchQuestion = { itemType: search.itemType, values }
+  const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: values }
+  void exchangeSearch(fetch, searchRequestOf(template, body, controller.signal), (reply) => readSearchReply(reply, question, redactor))
     .then(
-      (exchange): SearchThreadMessage => ({ id: request.id, ok: true, exchange }),
+      (exchange): SearchThreadMessage => ({ id: search.id, ok: true, exchange }),
       (error: unknown): SearchThreadMessage => {
-        if (!(error instanceof SearchFetchError)) return { id: request.id, ok: false, unreadable: false, message: String(error) }
+        if (!(error instanceof SearchFetchError)) return { id: search.id, ok: false, unreadable: false, message: String(error) }
         const { cause } = error
-        return { id: request.id, ok: false, fetchFailed: { name: cause instanceof Error ? cause.name : 'Error', chain: errorChain(cause) } }
+        return {
+          id: search.id,
+          ok: false,
+          fetchFailed: { name: cause instanceof Error ? cause.name : 'Error', chain: errorChain(cause), timedOut }
+        }
       }
     )
     .then((message) => {
-      sending.delete(request.id)
+      clearTimeout(timer)
+      sending.delete(search.id)
       post(message)
     })
-})
+}
+
+/** What is ready in this turn of the thread's loop, posted together at its end: one message, one wake-up of main. */
+let outbox: SearchThreadReplies = []
+let moving: ArrayBuffer[] = []
 
 /** A reply's item bytes are moved to main, not copied: main hands them on to History's writer as they are. */
 function post(message: SearchThreadMessage): void {
   let answers = null
   if (message.ok && 'answers' in message) answers = message.answers
   else if (message.ok && message.exchange.kind === 'answered') answers = message.exchange.answers
-  port?.postMessage(message, answers === null ? [] : answerTransfer(answers))
+  if (answers !== null) moving.push(...answerTransfer(answers))
+  outbox.push(message)
+  if (outbox.length === 1) setImmediate(flush)
 }
 
-function read(id: number, body: Uint8Array, question: Parameters<typeof readSearchReply>[1]): SearchThreadMessage {
+function flush(): void {
+  const replies = outbox
+  const transfer = moving
+  outbox = []
+  moving = []
+  port?.postMessage(replies, transfer)
+}
+
+function read(id: number, body: Uint8Array, question: SearchQuestion): SearchThreadMessage {
   try {
     return { id, ok: true, answers: readSearchReply(body, question, redactor) }
   } catch (error) {

@@ -1,11 +1,11 @@
+import type { ItemType } from '../../shared/domain/item-type'
 import type { SearchExchange } from './search-exchange'
 import type { SearchAnswers, SearchQuestion } from './search-reply'
-import type { SearchRequest } from './search-request'
 
 /**
  * What main asks of the search thread: `read` a reply main's own fetch received (Electron's
- * `net.fetch` runs only on main), or `send` the whole search from the thread (Node's fetch, which
- * nothing ties to main), or `cancel` a search sent so.
+ * `net.fetch` runs only on main), or `send` searches from the thread (Node's fetch, which nothing
+ * ties to main), or `cancel` searches sent so.
  */
 export type SearchThreadRequest =
   | {
@@ -19,18 +19,45 @@ export type SearchThreadRequest =
     }
   | {
       kind: 'send'
-      id: number
-      /** Built and checked on main (the address on the bound inventory origin, the token in its header). */
-      request: { url: string; init: Omit<SearchRequest['init'], 'signal'> }
-      question: SearchQuestion
+      /** Templates this thread has not heard yet, before the searches that use them. */
+      templates: TemplateNote[]
+      /** Every search main sent in one turn of its loop. */
+      searches: SearchNote[]
       remember: string[]
     }
-  | { kind: 'cancel'; id: number }
+  | { kind: 'cancel'; ids: number[] }
+
+/** A search template, built and checked on main (the address on the bound inventory origin, the token in its header). */
+export interface TemplateNote {
+  id: number
+  url: string
+  headers: Record<string, string>
+}
+
+/** One search: its template's id, and what is its own. */
+export interface SearchNote {
+  id: number
+  template: number
+  storeNbr: number
+  itemType: ItemType
+  /** The values, as `joinSearchValues` joins them. */
+  values: string
+  count: number
+  timeoutMs: number
+}
+
+/**
+ * The templates a thread keeps, the latest told: main counts the same ones as told and tells one
+ * again once it has dropped out (a token lasts 15 minutes, so a few cover every lookup running).
+ */
+export const TEMPLATES_KEPT = 8
 
 /** How a search that got no answer failed, as `errorChain` lists it: main says why in a sentence. */
 export interface FetchFailureReport {
   name: string
   chain: string[]
+  /** The search's own time ran out on the thread. */
+  timedOut: boolean
 }
 
 export type SearchThreadMessage =
@@ -38,3 +65,23 @@ export type SearchThreadMessage =
   | { id: number; ok: true; exchange: SearchExchange }
   | { id: number; ok: false; unreadable: boolean; message: string }
   | { id: number; ok: false; fetchFailed: FetchFailureReport }
+
+/** Every answer the thread had ready in one turn of its loop, as one message. */
+export type SearchThreadReplies = SearchThreadMessage[]
+
+/**
+ * The templates held, on both sides alike: each message's templates are heard before its searches,
+ * and only after them is what is held trimmed to the `TEMPLATES_KEPT` latest. Both sides hear the
+ * same templates in the same order, so main knows without asking which ones the thread still holds.
+ */
+export function hearTemplate<T>(held: Map<number, T>, id: number, template: T): void {
+  held.delete(id)
+  held.set(id, template)
+}
+
+export function trimTemplates(held: Map<number, unknown>): void {
+  for (const oldest of held.keys()) {
+    if (held.size <= TEMPLATES_KEPT) return
+    held.delete(oldest)
+  }
+}

@@ -2,15 +2,10 @@ import type { Logger } from '../logging/logger'
 import type { Redactor } from '../security/redactor'
 import { startCountedWorker } from '../workers/counted-worker'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
-import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
-import {
-  createInThreadReplyReader,
-  UnreadableReplyError,
-  type SearchAnswers,
-  type SearchQuestion,
-  type SearchReplyReader
-} from './search-reply'
-import type { FetchFailureReport, SearchThreadMessage, SearchThreadRequest } from './search-reply-thread-protocol'
+import { searchOnCallersThread, type SearchTransport } from './search-exchange'
+import { createInThreadReplyReader, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
+import type { SearchThreadReplies, SearchThreadRequest } from './search-reply-thread-protocol'
+import { createSearchSends, failureOf, type SearchWaiter } from './search-sends'
 
 export interface SearchReplyThreadOptions {
   log: Logger
@@ -49,22 +44,19 @@ export function readsReplyInPlace(bytes: number, threadRunning: boolean): boolea
   return !threadRunning && bytes <= SMALL_REPLY_BYTES
 }
 
-interface Waiting {
-  answer(reply: SearchThreadMessage): void
-  reject(error: Error): void
-}
-
 /**
  * The search thread, supervised like every thread of main: started on the first reply too large to
- * read in place (`readsReplyInPlace`) or the first search sent through it, and again after it stops; a search it was reading or sending when it stopped fails with the sentence, and
- * `onStopped` hears it. A body is moved to the thread, not copied. A search sent from the thread is
- * cancelled there when its signal aborts (a cancel, the run's end, the timeout); it fails on main at
- * once, as a fetch on main would.
+ * read in place (`readsReplyInPlace`) or the first search sent through it, and again after it
+ * stops; a search it was reading or sending when it stopped fails with the sentence, and
+ * `onStopped` hears it. A body is moved to the thread, not copied. Searches sent from the thread
+ * go as `createSearchSends` groups them; one sent so is cancelled there when its signal aborts (a
+ * cancel, the run's end), and fails on main at once, as a fetch on main would. The answers the
+ * thread has ready in one turn of its loop come back in one message.
  */
 export function startSearchReplyThread(options: SearchReplyThreadOptions): SearchReplyThread {
   /** How many of the redactor's values the running thread was told; a new thread is told them all. */
   let taught = 0
-  const thread = superviseThread<Waiting>({
+  const thread = superviseThread<SearchWaiter>({
     name: 'The inventory answer reader',
     consequence: 'the lookups running were paused with every answer kept, and can be resumed from History.',
     log: options.log,
@@ -78,12 +70,12 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
       })
     },
     receive(message) {
-      const reply = message as SearchThreadMessage
-      thread.take(reply.id)?.answer(reply)
+      for (const reply of message as SearchThreadReplies) thread.take(reply.id)?.answer(reply)
     }
   })
   let closed = false
   const inPlace = createInThreadReplyReader(options.redactor)
+  const sends = createSearchSends({ thread, unheard })
 
   /** The values the thread has not been told yet; all of them for a thread about to start. */
   function unheard(): string[] {
@@ -117,40 +109,13 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
         )
       })
     },
-    exchange(request, question) {
+    exchange(search, limits) {
       if (closed) return Promise.reject(closedError())
-      const { signal, ...init } = request.init
-      if (signal.aborted) return Promise.reject(new SearchFetchError(signal.reason))
-      return new Promise<SearchExchange>((resolve, reject) => {
-        let sent = 0
-        const abort = (): void => {
-          if (thread.take(sent) === undefined) return
-          thread.notify({ kind: 'cancel', id: sent } satisfies SearchThreadRequest)
-          reject(new SearchFetchError(signal.reason))
-        }
-        const remember = unheard()
-        thread.post(
-          (id): SearchThreadRequest => {
-            sent = id
-            return { kind: 'send', id, request: { url: request.url, init }, question: questionOf(question), remember }
-          },
-          {
-            answer(reply) {
-              signal.removeEventListener('abort', abort)
-              if (reply.ok && 'exchange' in reply) resolve(reply.exchange)
-              else reject(failureOf(reply))
-            },
-            reject(error) {
-              signal.removeEventListener('abort', abort)
-              reject(error)
-            }
-          }
-        )
-        signal.addEventListener('abort', abort, { once: true })
-      })
+      return sends.exchange(search, limits)
     },
     async close() {
       closed = true
+      sends.close(closedError())
       await thread.terminate(closedError())
     }
   }
@@ -158,19 +123,6 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
 
 function questionOf(question: SearchQuestion): SearchQuestion {
   return { itemType: question.itemType, values: [...question.values] }
-}
-
-function failureOf(reply: SearchThreadMessage): Error {
-  if (reply.ok) return new Error('The search thread answered a search with the wrong kind of answer')
-  if ('fetchFailed' in reply) return new SearchFetchError(fetchFailure(reply.fetchFailed))
-  return reply.unreadable ? new UnreadableReplyError() : new Error(reply.message)
-}
-
-/** The thread's fetch failure as an error main can classify and log: its name, and every code and message along its causes. */
-function fetchFailure(report: FetchFailureReport): Error {
-  const error = new Error(report.chain.join(' <- '))
-  error.name = report.name
-  return error
 }
 
 /**
@@ -181,5 +133,5 @@ function fetchFailure(report: FetchFailureReport): Error {
  */
 export function searchFromThreadOnceRunning(thread: SearchReplyThread, fetchFn: typeof fetch): SearchTransport {
   const onCaller = searchOnCallersThread(fetchFn, thread)
-  return { exchange: (request, question) => (thread.running ? thread : onCaller).exchange(request, question) }
+  return { exchange: (search, limits) => (thread.running ? thread : onCaller).exchange(search, limits) }
 }

@@ -23,16 +23,25 @@ export interface SearchRequest {
 }
 
 /**
+ * What every search to one target with one token has in common: its address, checked, and its
+ * headers, the token among them. Built once per (target, token), not once per search.
+ */
+export interface SearchTemplate {
+  readonly url: string
+  /** The address's origin, as a sentence about this host names it. */
+  readonly origin: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/**
  * The one place a token and the client ID are put on a request: a search whose address is not on
  * the inventory origin the secret was saved for is refused here, whatever the settings or a
  * target built elsewhere say, so no path through main can send them to another host.
  */
-export function buildSearchRequest(
+export function buildSearchTemplate(
   endpoint: { baseUrl: string; searchPath: string; boundInventoryOrigin: string },
-  credentials: SearchCredentials,
-  body: SearchBody,
-  signal: AbortSignal
-): SearchRequest {
+  credentials: SearchCredentials
+): SearchTemplate {
   if (credentials.consumerId === '' || credentials.authorization === '') {
     throw new Error('A search needs both wm_consumer.id and Authorization')
   }
@@ -46,20 +55,53 @@ export function buildSearchRequest(
   }
   return {
     url,
-    init: {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'wm_consumer.id': credentials.consumerId,
-        Authorization: credentials.authorization
-      },
-      body: JSON.stringify(body),
-      signal
+    origin,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'wm_consumer.id': credentials.consumerId,
+      Authorization: credentials.authorization
     }
   }
 }
 
+/**
+ * One search from its template: the request main's fetch sends and the search thread's alike, so
+ * the bytes on the wire do not depend on where the search's HTTP runs.
+ */
+export function searchRequestOf(template: Pick<SearchTemplate, 'url' | 'headers'>, body: SearchBody, signal: AbortSignal): SearchRequest {
+  return { url: template.url, init: { method: 'POST', headers: { ...template.headers }, body: JSON.stringify(body), signal } }
+}
+
+/** A whole search at once: its template checked and built, then the request. */
+export function buildSearchRequest(
+  endpoint: { baseUrl: string; searchPath: string; boundInventoryOrigin: string },
+  credentials: SearchCredentials,
+  body: SearchBody,
+  signal: AbortSignal
+): SearchRequest {
+  return searchRequestOf(buildSearchTemplate(endpoint, credentials), body, signal)
+}
+
 export function authorizationValue(token: string, bearerPrefix: boolean): string {
   return bearerPrefix ? `Bearer ${token}` : token
+}
+
+/**
+ * Between a search's values as they cross to the search thread, joined in one text (one string
+ * to copy, not a hundred): values are checked digits by then (`normalizeValue`), which never hold it.
+ */
+const VALUE_SEPARATOR = '\n'
+
+export function joinSearchValues(values: readonly string[]): string {
+  return values.join(VALUE_SEPARATOR)
+}
+
+/** The values `joinSearchValues` joined; throws when the text does not hold `count` of them. */
+export function splitSearchValues(joined: string, count: number): string[] {
+  const values = count === 0 ? [] : joined.split(VALUE_SEPARATOR)
+  if (values.length !== count || (count === 0 && joined !== '')) {
+    throw new Error(`A search's ${count} values crossed to the search thread as ${values.length}`)
+  }
+  return values
 }

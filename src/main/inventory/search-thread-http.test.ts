@@ -3,11 +3,11 @@ import { answeringServer } from '../http/test-support/loopback-servers'
 import { REDACTED } from '../security/redactor'
 import { isThreadStopped } from '../workers/supervised-thread'
 import { runningThreads } from '../workers/thread-census'
-import { SearchFetchError, type SearchExchange } from './search-exchange'
+import { SearchFetchError, type SearchExchange, type SearchLimits, type SearchToSend } from './search-exchange'
 import type { SearchQuestion } from './search-reply'
+import { buildSearchTemplate } from './search-request'
 import { openedSearchThreads } from './test-support/opened-search-threads'
 import { readableAnswers } from './test-support/readable-answers'
-import { buildSearchRequest } from './search-request'
 
 /**
  * Searches sent from the search thread, as the Node entries run them: main prepares the request
@@ -21,15 +21,16 @@ const QUESTION: SearchQuestion = { itemType: 'gtin', values: ['00012345678905', 
 
 const open = openedSearchThreads(TOKEN)
 
-function search(url: string, signal = new AbortController().signal) {
-  const origin = new URL(url).origin
-  return buildSearchRequest(
-    { baseUrl: url, searchPath: '/search', boundInventoryOrigin: origin },
-    { consumerId: 'client', authorization: TOKEN },
-    { store_nbr: 1, item_type: 'gtin', item_type_values: [...QUESTION.values] },
-    signal
+/** A search of QUESTION's values from store 1 to `url`, with `token`: as the inventory client asks for one. */
+function search(url: string, token = TOKEN): SearchToSend {
+  const template = buildSearchTemplate(
+    { baseUrl: url, searchPath: '/search', boundInventoryOrigin: new URL(url).origin },
+    { consumerId: 'client', authorization: token }
   )
+  return { template, storeNbr: 1, ...QUESTION }
 }
+
+const limits = (signal?: AbortSignal): SearchLimits => ({ timeoutMs: 30_000, signal })
 
 /** A server that echoes the request's Authorization header inside the first item it finds. */
 function echoingItems(): Promise<string> {
@@ -66,16 +67,14 @@ describe('searches sent from the search thread', () => {
   it('sends the prepared request and answers with the reply read there: redacted with every value main knows, even one learned after the thread started', async () => {
     const { thread, redactor } = open()
     const url = await echoingItems()
-    const first = answered(await thread.exchange(search(url), QUESTION))
+    const first = answered(await thread.exchange(search(url), limits()))
     expect(first.headers['x-current-token-count']).toBe('9')
     expect(first.answers.items[0]?.json).toContain(REDACTED)
     expect(JSON.stringify(first)).not.toContain(TOKEN)
     expect(first.answers.items[1]).toBeNull()
 
     redactor.remember(LATER_TOKEN)
-    const request = search(url)
-    request.init.headers.Authorization = LATER_TOKEN
-    const second = answered(await thread.exchange(request, QUESTION))
+    const second = answered(await thread.exchange(search(url, LATER_TOKEN), limits()))
     expect(JSON.stringify(second)).not.toContain(LATER_TOKEN)
   })
 
@@ -83,7 +82,7 @@ describe('searches sent from the search thread', () => {
     const { thread } = open()
     const server = await holdingServer()
     const controller = new AbortController()
-    const pending = thread.exchange(search(server.url, controller.signal), QUESTION)
+    const pending = thread.exchange(search(server.url), limits(controller.signal))
     await server.arrived
     controller.abort()
     const error: unknown = await pending.then(
@@ -103,18 +102,18 @@ describe('searches sent from the search thread', () => {
     })
     const controller = new AbortController()
     controller.abort()
-    await expect(thread.exchange(search(url, controller.signal), QUESTION)).rejects.toBeInstanceOf(SearchFetchError)
-    answered(await thread.exchange(search(url), QUESTION))
+    await expect(thread.exchange(search(url), limits(controller.signal))).rejects.toBeInstanceOf(SearchFetchError)
+    answered(await thread.exchange(search(url), limits()))
     expect(requests).toBe(1)
   })
 
   it('ended mid-request: the search fails with the sentence, the stop is heard, and the next search runs on a new thread taught every value again', async () => {
     const { thread, stops } = open()
     const echoing = await echoingItems()
-    answered(await thread.exchange(search(echoing), QUESTION))
+    answered(await thread.exchange(search(echoing), limits()))
     const [running] = runningThreads('Search replies')
     const server = await holdingServer()
-    const pending = thread.exchange(search(server.url), QUESTION)
+    const pending = thread.exchange(search(server.url), limits())
     await server.arrived
     await running?.terminate()
     const error: unknown = await pending.then(
@@ -124,7 +123,7 @@ describe('searches sent from the search thread', () => {
     expect(isThreadStopped(error)).toBe(true)
     expect(stops.map((stop) => stop.message)).toEqual([(error as Error).message])
 
-    const again = answered(await thread.exchange(search(echoing), QUESTION))
+    const again = answered(await thread.exchange(search(echoing), limits()))
     expect(runningThreads('Search replies')[0]).not.toBe(running)
     expect(JSON.stringify(again)).not.toContain(TOKEN)
   })

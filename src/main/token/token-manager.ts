@@ -94,7 +94,7 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
     } catch (error) {
       if (error instanceof AppError) throw error
       if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
-      const failure = classifyFetchFailure(error, signal, timeout)
+      const failure = classifyFetchFailure(error, signal, timeout.aborted)
       log.warn('token request failed', { environment: target.environment, host, failure, cause: errorChain(error) })
       if (failure === 'cancelled') throw new AppError('cancelled', 'The request was cancelled.')
       if (failure === 'redirect') throw redirectError(host, { status: null, location: null })

@@ -88,6 +88,11 @@ export interface SupervisedThread<W extends ThreadWaiter> {
   warm(): void
   /** Posts a request on the running thread (started now if none runs); `waiter` waits until `take(id)`. */
   post(message: (id: number) => unknown, waiter: W, transfer?: Transferable[]): void
+  /**
+   * Posts one message that carries several requests (the thread started now if none runs): one
+   * waiter each, in order; `message` is given their ids, and each waits until `take(id)`.
+   */
+  postEach(message: (ids: number[]) => unknown, waiters: readonly W[], transfer?: Transferable[]): void
   /** Posts a message that waits for no answer (a cancel) to the running thread; with none running, there is nothing to tell. */
   notify(message: unknown): void
   /** The waiter of request `id`, no longer waiting; undefined when it was answered or failed already. */
@@ -160,17 +165,25 @@ export function superviseThread<W extends ThreadWaiter>(options: SupervisedThrea
     }
   }
 
+  function postEach(message: (ids: number[]) => unknown, waiters: readonly W[], transfer?: Transferable[]): void {
+    thread ??= start()
+    const ids = waiters.map((waiter) => {
+      const id = nextId++
+      waiting.set(id, waiter)
+      return id
+    })
+    thread.ref()
+    thread.postMessage(message(ids), transfer ?? [])
+  }
+
   return {
     warm() {
       thread ??= start()
     },
     post(message, waiter, transfer) {
-      thread ??= start()
-      const id = nextId++
-      waiting.set(id, waiter)
-      thread.ref()
-      thread.postMessage(message(id), transfer ?? [])
+      postEach((ids) => message(ids[0] ?? 0), [waiter], transfer)
     },
+    postEach,
     notify(message) {
       thread?.postMessage(message)
     },

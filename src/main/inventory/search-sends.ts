@@ -1,0 +1,163 @@
+import type { SupervisedThread } from '../workers/supervised-thread'
+import { SearchFetchError, type SearchExchange, type SearchLimits, type SearchToSend } from './search-exchange'
+import { UnreadableReplyError } from './search-reply'
+import { joinSearchValues, type SearchTemplate } from './search-request'
+import {
+  hearTemplate,
+  trimTemplates,
+  type FetchFailureReport,
+  type SearchNote,
+  type SearchThreadMessage,
+  type SearchThreadRequest,
+  type TemplateNote
+} from './search-reply-thread-protocol'
+
+/** A request to the search thread waiting for its answer. */
+export interface SearchWaiter {
+  answer(reply: SearchThreadMessage): void
+  reject(error: Error): void
+}
+
+/** A search on its way: queued on main until the turn's end, then sent (`id` is the thread's from then on). */
+interface Sending extends SearchWaiter {
+  search: SearchToSend
+  timeoutMs: number
+  /** 0 until it is posted. */
+  id: number
+  cancelled: boolean
+}
+
+export interface SearchSends {
+  exchange(search: SearchToSend, limits: SearchLimits): Promise<SearchExchange>
+  /** Fails every search not yet posted (the thread is closing; those posted fail with the thread). */
+  close(error: Error): void
+}
+
+/**
+ * Searches sent from the search thread, at the cost of a few small messages: the searches asked
+ * for in one turn of main's loop (the request scheduler sends a run's in one) go as one message at
+ * its end, each as its template's id, its store and its values joined in one text; a template (the
+ * checked address, the headers with the token) is told to the thread once, and again after a new
+ * token or a new thread. A lookup's signal is listened to once, however many of its searches are
+ * under way, and the 30-second timeout runs on the thread, where the request is.
+ */
+export function createSearchSends(deps: {
+  thread: SupervisedThread<SearchWaiter>
+  /** The redactor's values the running thread has not been told (all of them for a thread about to start). */
+  unheard(): string[]
+}): SearchSends {
+  const { thread } = deps
+  const templateIds = new WeakMap<SearchTemplate, number>()
+  let nextTemplateId = 1
+  /** The templates the running thread holds, as it keeps them. */
+  const told = new Map<number, true>()
+  let queued: Sending[] = []
+  /** Each signal's searches under way: one listener per signal, not one per search. */
+  const watched = new WeakMap<AbortSignal, Set<Sending>>()
+
+  thread.onStopped(() => told.clear())
+
+  function templateId(template: SearchTemplate): number {
+    let id = templateIds.get(template)
+    if (id === undefined) {
+      id = nextTemplateId++
+      templateIds.set(template, id)
+    }
+    return id
+  }
+
+  function flush(): void {
+    const group = queued.filter((sending) => !sending.cancelled)
+    queued = []
+    if (group.length === 0) return
+    if (!thread.running) told.clear()
+    const remember = deps.unheard()
+    const templates: TemplateNote[] = []
+    const notes = group.map((sending): Omit<SearchNote, 'id'> => {
+      const { template, storeNbr, itemType, values } = sending.search
+      const id = templateId(template)
+      if (!told.has(id)) templates.push({ id, url: template.url, headers: { ...template.headers } })
+      hearTemplate(told, id, true)
+      return { template: id, storeNbr, itemType, values: joinSearchValues(values), count: values.length, timeoutMs: sending.timeoutMs }
+    })
+    trimTemplates(told)
+    thread.postEach((ids): SearchThreadRequest => {
+      const searches = notes.map((note, index): SearchNote => {
+        const id = ids[index] ?? 0
+        const sending = group[index]
+        if (sending !== undefined) sending.id = id
+        return { ...note, id }
+      })
+      return { kind: 'send', templates, searches, remember }
+    }, group)
+  }
+
+  function watch(signal: AbortSignal, sending: Sending): void {
+    let searches = watched.get(signal)
+    if (searches === undefined) {
+      const under = new Set<Sending>()
+      searches = under
+      watched.set(signal, under)
+      signal.addEventListener('abort', () => cancel(under, signal.reason), { once: true })
+    }
+    searches.add(sending)
+  }
+
+  /** Every search of a cancelled signal fails at once on main, as a fetch on main would; the thread drops those it had. */
+  function cancel(searches: Set<Sending>, reason: unknown): void {
+    const ids: number[] = []
+    for (const sending of [...searches]) {
+      if (sending.id === 0) sending.cancelled = true
+      else if (thread.take(sending.id) === undefined) continue
+      else ids.push(sending.id)
+      sending.reject(new SearchFetchError(reason))
+    }
+    if (ids.length > 0) thread.notify({ kind: 'cancel', ids } satisfies SearchThreadRequest)
+  }
+
+  return {
+    exchange(search, { timeoutMs, signal }) {
+      if (signal?.aborted === true) return Promise.reject(new SearchFetchError(signal.reason))
+      return new Promise<SearchExchange>((resolve, reject) => {
+        const done = (): void => {
+          if (signal !== undefined) watched.get(signal)?.delete(sending)
+        }
+        const sending: Sending = {
+          search,
+          timeoutMs,
+          id: 0,
+          cancelled: false,
+          answer(reply) {
+            done()
+            if (reply.ok && 'exchange' in reply) resolve(reply.exchange)
+            else reject(failureOf(reply))
+          },
+          reject(error) {
+            done()
+            reject(error)
+          }
+        }
+        queued.push(sending)
+        if (queued.length === 1) setImmediate(flush)
+        if (signal !== undefined) watch(signal, sending)
+      })
+    },
+    close(error) {
+      for (const sending of queued.splice(0)) sending.reject(error)
+    }
+  }
+}
+
+/** What a reply that is not an answer means on main: the error the caller classifies. */
+export function failureOf(reply: SearchThreadMessage): Error {
+  if (reply.ok) return new Error('The search thread answered a search with the wrong kind of answer')
+  if ('fetchFailed' in reply) return new SearchFetchError(fetchFailure(reply.fetchFailed), reply.fetchFailed.timedOut)
+  return reply.unreadable ? new UnreadableReplyError() : new Error(reply.message)
+}
+
+/** The thread's fetch failure as an error main can classify and log: its name, and every code and message along its causes. */
+function fetchFailure(report: FetchFailureReport): Error {
+  const error = new Error(report.chain.join(' <- '))
+  error.name = report.name
+  return error
+}
