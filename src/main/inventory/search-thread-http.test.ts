@@ -1,10 +1,11 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { answeringServer } from '../http/test-support/loopback-servers'
 import { REDACTED } from '../security/redactor'
 import { isThreadStopped } from '../workers/supervised-thread'
 import { runningThreads } from '../workers/thread-census'
-import { SearchFetchError, type SearchExchange, type SearchLimits, type SearchToSend } from './search-exchange'
-import type { SearchQuestion } from './search-reply'
+import { SearchFetchError, searchOnCallersThread, type SearchExchange, type SearchLimits, type SearchToSend } from './search-exchange'
+import { createInThreadReplyReader, type SearchQuestion } from './search-reply'
 import { buildSearchTemplate } from './search-request'
 import { openedSearchThreads } from './test-support/opened-search-threads'
 import { readableAnswers } from './test-support/readable-answers'
@@ -126,5 +127,24 @@ describe('searches sent from the search thread', () => {
     const again = answered(await thread.exchange(search(echoing), limits()))
     expect(runningThreads('Search replies')[0]).not.toBe(running)
     expect(JSON.stringify(again)).not.toContain(TOKEN)
+  })
+})
+
+describe('where a search is sent from', () => {
+  it('puts the same bytes on the wire from the search thread as from main: the same address, headers and body', async () => {
+    const { thread, redactor } = open()
+    const heard: { url: string | undefined; headers: IncomingHttpHeaders; body: string }[] = []
+    const url = await answeringServer((request, body, response) => {
+      heard.push({ url: request.url, headers: request.headers, body })
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
+    })
+    const sent = { ...search(url), storeNbr: 4321, values: ['00012345678905', '00036000291452', '12345678'] }
+    await searchOnCallersThread(fetch, createInThreadReplyReader(redactor)).exchange(sent, limits())
+    await thread.exchange(sent, limits())
+    expect(runningThreads('Search replies')).toHaveLength(1)
+    const [onMain, onThread] = heard
+    expect(onThread).toEqual(onMain)
+    expect(onMain?.body).toBe('{"store_nbr":4321,"item_type":"gtin","item_type_values":["00012345678905","00036000291452","12345678"]}')
+    expect(onMain?.headers).toMatchObject({ authorization: TOKEN, 'wm_consumer.id': 'client', 'content-type': 'application/json' })
   })
 })
