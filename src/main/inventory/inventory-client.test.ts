@@ -95,6 +95,22 @@ describe.each<Where>(['main', 'search thread'])('inventory client, its HTTP on %
     expect(heard).toEqual([])
   })
 
+  it('checks a target again when it changed after its first search: its template is not used for another host', async () => {
+    const api = await testDemoApi()
+    const heard: string[] = []
+    const other = await answeringServer((request, _body, response) => {
+      heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
+    })
+    const { client, target } = open(api.url)
+    await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
+    target.baseUrl = other
+    const request = client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
+    await expect(request).rejects.toMatchObject({ code: 'missing_credentials' })
+    expect(heard).toEqual([])
+    expect(api.stats().searchRequests).toBe(1)
+  })
+
   it('searches the Demo API: bare-number store, both headers, every value accounted for', async () => {
     const api = await testDemoApi()
     const { client, target } = open(api.url)

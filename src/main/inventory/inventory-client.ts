@@ -67,16 +67,18 @@ export function createInventoryClient(deps: {
   const timeoutMs = deps.timeoutMs ?? 30_000
   const transport = deps.transport ?? searchOnCallersThread(deps.fetch, createInThreadReplyReader(deps.log.redactor))
   /** Each target's template for its latest token: its address checked and headers built once, not per search. */
-  const templates = new WeakMap<ApiTarget, { token: string; template: SearchTemplate }>()
+  const templates = new WeakMap<ApiTarget, { token: string; built: TemplateFields; template: SearchTemplate }>()
 
   function templateFor(target: ApiTarget, token: string): SearchTemplate {
     const known = templates.get(target)
-    if (known?.token === token) return known.template
+    // Every field the template was built from, not only the target's identity: a target changed after it was checked is checked again.
+    if (known?.token === token && sameFields(known.built, target)) return known.template
     const template = buildSearchTemplate(target, {
       consumerId: target.clientId,
       authorization: authorizationValue(token, target.bearerPrefix)
     })
-    templates.set(target, { token, template })
+    const { baseUrl, searchPath, boundInventoryOrigin, clientId, bearerPrefix } = target
+    templates.set(target, { token, built: { baseUrl, searchPath, boundInventoryOrigin, clientId, bearerPrefix }, template })
     return template
   }
 
@@ -140,6 +142,18 @@ export function createInventoryClient(deps: {
       })
     }
   }
+}
+
+type TemplateFields = Pick<ApiTarget, 'baseUrl' | 'searchPath' | 'boundInventoryOrigin' | 'clientId' | 'bearerPrefix'>
+
+function sameFields(built: TemplateFields, target: ApiTarget): boolean {
+  return (
+    built.baseUrl === target.baseUrl &&
+    built.searchPath === target.searchPath &&
+    built.boundInventoryOrigin === target.boundInventoryOrigin &&
+    built.clientId === target.clientId &&
+    built.bearerPrefix === target.bearerPrefix
+  )
 }
 
 function redirectError(host: string, redirect: Redirect): InventoryApiError {
