@@ -16,7 +16,7 @@ import { startHistoryReaderThread, startHistoryThread } from './history-thread'
 import { answerBatchOf } from './answer-batch'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
-import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+import { NO_FIGURES, sampleItem, valuesToLookUp } from './test-support/sample-lookups'
 import { encodeItem } from './item-batch'
 
 let dir: string
@@ -56,7 +56,7 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
     lines: asLines(inputs),
     carried
   })
-  const lines = created.toLookUp
+  const lines = valuesToLookUp(created)
   for (let start = 0; start < lines.length / 2; start += 100) {
     const rows = lines
       .slice(start, Math.min(start + 100, lines.length / 2))
@@ -100,7 +100,7 @@ async function runOf(
   })
   const rows: AnswerRow[] = []
   for (const storeNbr of [1, 2]) {
-    created.toLookUp.forEach(({ line, value }, index) => {
+    valuesToLookUp(created).forEach(({ line, value }, index) => {
       const given = answer(storeNbr, index)
       if (given === null) return
       if (given === 'failed')

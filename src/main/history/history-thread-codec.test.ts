@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  packCarriedPart,
-  packClaimed,
-  packCreated,
-  packNewLookup,
-  unpackCarriedPart,
-  unpackClaimed,
-  unpackCreated,
-  unpackNewLookup
-} from './history-thread-codec'
+import { packCarriedPart, packClaimed, packNewLookup, unpackCarriedPart, unpackClaimed, unpackNewLookup } from './history-thread-codec'
 import type { ClaimedRun, NewLookupRequest } from './lookup-request'
 
 describe("the messages to and from History's thread", () => {
-  it('give back, unpacked, exactly what was packed: lines, carried cells (none, blank or missing) and the file naming the items, values to look up and claimed lines', () => {
+  it('give back, unpacked, exactly what was packed: lines, carried cells (none, blank or missing) and the file naming the items, and claimed lines', () => {
     const request: NewLookupRequest = {
       lookup: {
         environment: 'demo',
@@ -40,16 +31,6 @@ describe("the messages to and from History's thread", () => {
     expect(unpackNewLookup(packNewLookup(staged))).toEqual(staged)
     const part = { lines: [2, 9, 10, 1_000_000], rows: ['Oat milk\u001f6', null, '', 'Crème brûlée 🍮'] }
     expect(unpackCarriedPart(packCarriedPart(part))).toEqual(part)
-
-    const created = {
-      id: 12,
-      toLookUp: [
-        { line: 2, value: '00012345678905' },
-        { line: 9, value: '' },
-        { line: 1_000_000, value: 'Crème brûlée 🍮' }
-      ]
-    }
-    expect(unpackCreated(packCreated(created))).toEqual(created)
 
     const claimed: ClaimedRun = {
       prior: 'interrupted',

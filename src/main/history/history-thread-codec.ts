@@ -1,14 +1,15 @@
 import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
 import { packLines, unpackLines, type PackedLines } from '../workers/packed-lines'
 import type { LineToLookUp } from './history-types'
-import type { ClaimedRun, CreatedLookup, NewLookupRequest, ValueToLookUp } from './lookup-request'
+import type { ClaimedRun, NewLookupRequest } from './lookup-request'
 import type { CarriedPart } from './staged-carried'
 
 /**
  * The writes whose messages to and from History's thread carry a line per input line: packed as
  * a few typed arrays and one text, which a message copies in milliseconds where 200,000 objects
  * take main ~100 ms. Packed here, at the thread's boundary only; a history in memory, written on
- * main's connection, never packs.
+ * main's connection, never packs. (The values a new lookup looks up need no packing here: History
+ * gives them packed already, as the run batches from them.)
  */
 
 /** Cells (or null) packed as one text and each one's length, -1 for null. */
@@ -24,12 +25,6 @@ export interface PackedNewLookupRequest {
   carriedStaged?: string
   itemNamesFrom?: string
   origin?: NewLookupRequest['origin']
-}
-
-export interface PackedCreatedLookup {
-  id: number
-  /** `line` and, as `input`, the value to look up. */
-  toLookUp: PackedLines
 }
 
 /** Lines a resume or a retry looks up again, packed as columns. */
@@ -79,23 +74,6 @@ export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupReques
     ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom }),
     ...(packed.origin === undefined ? {} : { origin: packed.origin })
   }
-}
-
-export function packCreated(created: CreatedLookup): PackedCreatedLookup {
-  return { id: created.id, toLookUp: packLines(created.toLookUp.map(({ line, value }) => ({ line, input: value }))) }
-}
-
-/** Unpacked on main straight into the values the run looks up: one object per line, not two (200,000 of them for a big lookup). */
-export function unpackCreated(packed: PackedCreatedLookup): CreatedLookup {
-  const { lines, lengths, text } = packed.toLookUp
-  const toLookUp = new Array<ValueToLookUp>(lines.length)
-  let offset = 0
-  for (let index = 0; index < lines.length; index++) {
-    const length = lengths[index] ?? 0
-    toLookUp[index] = { line: lines[index] ?? 0, value: text.slice(offset, offset + length) }
-    offset += length
-  }
-  return { id: packed.id, toLookUp }
 }
 
 export function packClaimed(claimed: ClaimedRun | null): PackedClaimedRun | null {

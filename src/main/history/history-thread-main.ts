@@ -8,7 +8,6 @@ import type { AnswerBatch, RunFigures } from './history-types'
 import { createHistoryOperations } from './history-operations'
 import {
   packClaimed,
-  packCreated,
   unpackCarriedPart,
   unpackNewLookup,
   type PackedCarriedPart,
@@ -51,7 +50,7 @@ const operations: Record<string, unknown> =
         // The writes whose messages carry a line per input line are packed for the way across.
         return {
           ...writes,
-          createLookup: (request: PackedNewLookupRequest, now: number) => packCreated(writes.createLookup(unpackNewLookup(request), now)),
+          createLookup: (request: PackedNewLookupRequest, now: number) => writes.createLookup(unpackNewLookup(request), now),
           stageCarried: (key: string, part: PackedCarriedPart) => writes.stageCarried(key, unpackCarriedPart(part)),
           claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now)),
           appendResults: (id: number, answers: AnswerBatch, figures: RunFigures, now: number) =>

@@ -5,14 +5,7 @@ import { startCountedWorker } from '../workers/counted-worker'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import { unpackComparedRows, type PackedComparedRows } from './compare-rows-codec'
 import type { HistoryReader } from './history-reader'
-import {
-  packCarriedPart,
-  packNewLookup,
-  unpackClaimed,
-  unpackCreated,
-  type PackedClaimedRun,
-  type PackedCreatedLookup
-} from './history-thread-codec'
+import { packCarriedPart, packNewLookup, unpackClaimed, type PackedClaimedRun } from './history-thread-codec'
 import type {
   HistoryReadOp,
   HistoryThreadAsk,
@@ -24,6 +17,7 @@ import type {
 import type { HistoryWriter } from './history-writer'
 import { itemBytesTransfer } from './item-bytes'
 import type { LookupOwner } from './lookup-owner'
+import type { CreatedLookup } from './lookup-request'
 
 export interface HistoryThreadOptions {
   /** The history file, opened, checked and migrated by main's store. */
@@ -148,7 +142,7 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
   }
 
   return {
-    createLookup: (request) => call<PackedCreatedLookup>('createLookup', packNewLookup(request)).then(unpackCreated),
+    createLookup: (request) => call<CreatedLookup>('createLookup', packNewLookup(request)),
     stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
     dropCarried: (key) => call('dropCarried', key),
     appendResults: (id, answers, figures) => moving('appendResults', options.now(), itemBytesTransfer(answers.items), id, answers, figures),

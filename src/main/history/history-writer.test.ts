@@ -11,8 +11,8 @@ import { startHistoryThread } from './history-thread'
 import { answerBatchOf } from './answer-batch'
 import type { AnswerBatch, AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
-import type { NewLookupRequest, ValueToLookUp } from './lookup-request'
-import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
+import type { NewLookupRequest } from './lookup-request'
+import { NO_FIGURES, sampleItem, valuesToLookUp } from './test-support/sample-lookups'
 import { encodeItem } from './item-batch'
 
 let dir: string
@@ -64,7 +64,7 @@ function request(inputs: string[], overrides: Partial<NewLookupRequest['lookup']
   }
 }
 
-function answered(lines: ValueToLookUp[], status: 'found' | 'not_found'): AnswerBatch {
+function answered(lines: readonly { line: number; value: string }[], status: 'found' | 'not_found'): AnswerBatch {
   return answerBatchOf(
     lines.map(({ line, value }): AnswerRow =>
       status === 'found' ? { storeNbr: 1234, line, status, item: encodeItem(sampleItem(value, line)) } : { storeNbr: 1234, line, status }
@@ -84,7 +84,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const [first, second] = validGtins(2)
     const carried = [`Oat milk${CELL_SEPARATOR}6`, null, `Rye${CELL_SEPARATOR}12`, `Soap${CELL_SEPARATOR}24`]
     const created = await writer.createLookup(request([first ?? '', 'not a gtin', second ?? '', first ?? ''], {}, carried))
-    expect(created.toLookUp).toEqual([
+    expect(valuesToLookUp(created)).toEqual([
       { line: 1, value: first },
       { line: 3, value: second }
     ])
@@ -112,7 +112,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
   it('keeps the order writes were asked in: answers asked before the cancel are kept, and only the rest are cancelled', async () => {
     const { store, writer } = start()
     const created = await writer.createLookup(request(validGtins(250)))
-    const lines = created.toLookUp
+    const lines = valuesToLookUp(created)
     // Not awaited one by one: main goes on while the thread writes.
     const counts = [
       writer.appendResults(created.id, answered(lines.slice(0, 100), 'found'), NO_FIGURES),
@@ -137,7 +137,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
   it('takes a stopped lookup over with the lines to look up again, and leaves one with none as it was', async () => {
     const { store, writer } = start()
     const created = await writer.createLookup(request(validGtins(5)))
-    const lines = created.toLookUp
+    const lines = valuesToLookUp(created)
     await writer.appendResults(created.id, answered(lines.slice(0, 2), 'found'), NO_FIGURES)
     await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
     expect(await writer.claimRun(created.id, ['failed'])).toBeNull()

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/domain/app-error'
 import { lookupSizeProblem } from '../../shared/domain/store-list'
 import { validateLines } from '../../shared/domain/values'
+import type { PackedLines } from '../workers/packed-lines'
 import type { LineToLookUp, NewLookup, StoppedState } from './history-types'
 import type { LookupOrigin } from './lookup-origins'
 import { storedLinesFor } from './stored-lines'
@@ -19,17 +20,14 @@ export interface NewLookupRequest {
   origin?: LookupOrigin
 }
 
-/** A value to look up and the line it came from. */
-export interface ValueToLookUp {
-  line: number
-  value: string
-}
-
 /** What creating a lookup gives the run: its id, and the values to look up with their lines, in input order. */
 export interface CreatedLookup {
   id: number
-  /** Every valid line that is not a duplicate, with the value it looks up. */
-  toLookUp: ValueToLookUp[]
+  /**
+   * Every valid line that is not a duplicate, with the value it looks up (as `text`), packed: the
+   * run batches straight from these columns, and the thread's reply moves them to main whole.
+   */
+  toLookUp: PackedLines
 }
 
 /** A stopped lookup taken over for a resume or a retry, with the lines it looks up again. */
@@ -43,7 +41,7 @@ export interface ClaimedRun {
  * Validates the request's lines and gives the lookup to store and the values it looks up; a lookup
  * of more stores x distinct values than the app takes is refused before anything is stored.
  */
-export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; toLookUp: ValueToLookUp[] } {
+export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; toLookUp: PackedLines } {
   const { lines } = request
   const carried = request.carried === undefined ? undefined : { columns: request.lookup.carriedColumns, rows: request.carried }
   const stored = storedLinesFor({
@@ -52,12 +50,19 @@ export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; t
     validated: validateLines(lines, request.lookup.itemType),
     ...(carried === undefined ? {} : { carried })
   })
-  const toLookUp: ValueToLookUp[] = []
+  const numbers = new Float64Array(stored.length)
+  const lengths = new Uint32Array(stored.length)
+  let text = ''
+  let count = 0
   for (const line of stored) {
-    if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined)
-      toLookUp.push({ line: line.line, value: line.value })
+    if (line.value === null || line.invalidReason !== undefined || line.duplicateOf !== undefined) continue
+    numbers[count] = line.line
+    lengths[count] = line.value.length
+    text += line.value
+    count += 1
   }
-  const tooBig = lookupSizeProblem(request.lookup.stores.length, toLookUp.length)
+  const toLookUp: PackedLines = { lines: numbers.slice(0, count), lengths: lengths.slice(0, count), text }
+  const tooBig = lookupSizeProblem(request.lookup.stores.length, count)
   if (tooBig !== null) throw new AppError('invalid_input', tooBig)
   return { lookup: { ...request.lookup, lines: stored }, toLookUp }
 }

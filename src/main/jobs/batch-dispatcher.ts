@@ -7,7 +7,7 @@ import { classifyFailure, decideRetry, type Failure, type RetryPolicy } from './
 import type { BatchOutcome, RunLedger } from './run-ledger'
 import type { SendOutcome } from './scheduler/rate-controller'
 import type { Lane, Task } from './scheduler/request-scheduler'
-import { halves, type Batch } from './store-batches'
+import { batchSize, batchValues, halves, type Batch } from './store-batches'
 
 /** A batch gives up after this many 429s; by then the server has paused the lookup for many windows. */
 const MAX_THROTTLED_PER_BATCH = 20
@@ -72,7 +72,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
     const { itemType, target } = deps
     // Wrapped so that a client that throws synchronously is handled like one that rejects.
     return new Promise<SearchResponse>((resolve) =>
-      resolve(deps.client.searchBatch(target, { storeNbr: batch.storeNbr, itemType, values: [...batch.values], signal }))
+      resolve(deps.client.searchBatch(target, { storeNbr: batch.storeNbr, itemType, values: batchValues(batch), signal }))
     )
       .then(
         (response): SendReport => {
@@ -112,7 +112,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
    */
   function recordAnswers(batch: Batch, { items, unmatched }: SearchAnswers): void {
     if (unmatched > 0) deps.log.warn('the server returned items that match no value asked for', { jobId: ledger.jobId, unmatched })
-    ledger.answered(batch.values.length)
+    ledger.answered(batchSize(batch))
     ledger.batchDone()
     deps.settle(batch, { items })
   }
@@ -169,7 +169,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
    * is not found. A batch in which every value is unmapped costs one request per split.
    */
   function splitUnmapped(batch: Batch, now: number): void {
-    if (batch.values.length === 1) {
+    if (batchSize(batch) === 1) {
       ledger.answered(1)
       ledger.batchDone()
       deps.settle(batch, { status: 'not_found' })

@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_BATCH_SIZE, toBatches } from './batching'
+import { MAX_BATCH_SIZE, batchRanges } from './batching'
 
-describe('toBatches', () => {
+describe('batchRanges', () => {
   it('splits 250 values into 100, 100 and 50, keeping order', () => {
-    const values = Array.from({ length: 250 }, (_, i) => i)
-    const batches = toBatches(values)
-    expect(batches.map((b) => b.length)).toEqual([100, 100, 50])
-    expect(batches.flat()).toEqual(values)
+    expect(batchRanges(250)).toEqual([
+      [0, 100],
+      [100, 200],
+      [200, 250]
+    ])
   })
 
   it('returns one batch for exactly 100 values and none for an empty list', () => {
-    expect(toBatches(Array.from({ length: MAX_BATCH_SIZE }, (_, i) => i))).toHaveLength(1)
-    expect(toBatches([])).toEqual([])
+    expect(batchRanges(MAX_BATCH_SIZE)).toEqual([[0, MAX_BATCH_SIZE]])
+    expect(batchRanges(0)).toEqual([])
   })
 
   it('honours a smaller size and refuses one the API would reject', () => {
-    expect(toBatches(['a', 'b', 'c'], 2)).toEqual([['a', 'b'], ['c']])
-    expect(() => toBatches(['a'], 101)).toThrow(RangeError)
-    expect(() => toBatches(['a'], 0)).toThrow(RangeError)
+    expect(batchRanges(3, 2)).toEqual([
+      [0, 2],
+      [2, 3]
+    ])
+    expect(() => batchRanges(1, 101)).toThrow(RangeError)
+    expect(() => batchRanges(1, 0)).toThrow(RangeError)
   })
 })

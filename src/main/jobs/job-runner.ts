@@ -9,7 +9,8 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
 import { createRunRecorder } from './run-recorder'
 import { logEnd, openRun, type Run, type RunHooks, type RunParts } from './running-lookup'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
-import { workToRedo, type PendingLine, type StoreWork } from './store-batches'
+import { pendingFromPacked } from './pending-lines'
+import { workToRedo, type StoreWork } from './store-batches'
 import { progressFromStored } from './stored-progress'
 
 /**
@@ -145,14 +146,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     async start(params) {
       // Checked at the lookup service's door; the values are validated, and the size of stores x values checked, where History stores them.
       const created = await recorder.create(params, deps.source ?? 'app', deps.now())
-      // Every store looks up the same values: one list, shared by the stores' batches.
-      const pending: readonly PendingLine[] = created.toLookUp
+      // Every store looks up the same values: one list, as History packed it, shared by the stores' batches.
+      const pending = pendingFromPacked(created.toLookUp)
       log.info('lookup started', {
         jobId: String(created.id),
         environment: params.environment,
         lines: params.lines.length,
         stores: params.stores.length,
-        lookups: pending.length * params.stores.length
+        lookups: pending.count * params.stores.length
       })
       const work = params.stores.map((storeNbr) => ({ storeNbr, lines: pending }))
       beginRun(stored(created.id), params.target, work, 'finished')

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredLookup } from '../history/history-types'
 import { createRunLedger } from './run-ledger'
-import { storeBatches, type PendingLine } from './store-batches'
+import { packLines } from '../workers/packed-lines'
+import { pendingFromPacked, pendingToRedo } from './pending-lines'
+import { storeBatches } from './store-batches'
 import { answerRowsOf } from '../history/answer-batch'
 import { encodeItem } from '../history/item-batch'
 import { encodeItemBytes } from '../history/item-bytes'
@@ -43,10 +45,12 @@ const LOOKUP: StoredLookup = {
 
 describe('the ledger of a run', () => {
   it('settles each batch once, counts per outcome and per store, and shows the run stopped with what it left unanswered', () => {
-    const lines: PendingLine[] = [
-      { line: 1, value: 'a' },
-      { line: 2, value: 'b' }
-    ]
+    const lines = pendingFromPacked(
+      packLines([
+        { line: 1, input: 'a' },
+        { line: 2, input: 'b' }
+      ])
+    )
     const work = LOOKUP.stores.map((storeNbr) => ({ storeNbr, lines }))
     const [first, second] = storeBatches(work, (store) => LOOKUP.stores.indexOf(store), 2_000)
     const ledger = createRunLedger({ lookup: LOOKUP, work, batches: 2, endState: 'finished', now: 2_000 })
@@ -79,22 +83,22 @@ describe('the ledger of a run', () => {
   })
 
   it('settles a failed batch and a batch of values not found, each line with the result it replaces', () => {
-    const lines: PendingLine[] = [
-      { line: 1, value: 'a', replaces: { seq: 4, status: 'failed' } },
-      { line: 2, value: 'b' }
-    ]
+    const lines = pendingToRedo([
+      { storeNbr: 10, line: 1, value: 'a', seq: 4, status: 'failed' },
+      { storeNbr: 10, line: 2, value: 'b', seq: 5, status: 'cancelled' }
+    ])
     const work = LOOKUP.stores.map((storeNbr) => ({ storeNbr, lines }))
     const [first, second] = storeBatches(work, (store) => LOOKUP.stores.indexOf(store), 2_000)
     const ledger = createRunLedger({ lookup: LOOKUP, work, batches: 2, endState: 'finished', now: 2_000 })
     const failed = first === undefined ? null : ledger.settle(first, { status: 'failed', error: FAILURE })
     expect(failed === null ? null : answerRowsOf(failed)).toEqual([
       { storeNbr: 10, line: 1, status: 'failed', error: FAILURE, replaces: { seq: 4, status: 'failed' } },
-      { storeNbr: 10, line: 2, status: 'failed', error: FAILURE }
+      { storeNbr: 10, line: 2, status: 'failed', error: FAILURE, replaces: { seq: 5, status: 'cancelled' } }
     ])
     const notFound = second === undefined ? null : ledger.settle(second, { status: 'not_found' })
     expect(notFound === null ? null : answerRowsOf(notFound)).toEqual([
       { storeNbr: 20, line: 1, status: 'not_found', replaces: { seq: 4, status: 'failed' } },
-      { storeNbr: 20, line: 2, status: 'not_found' }
+      { storeNbr: 20, line: 2, status: 'not_found', replaces: { seq: 5, status: 'cancelled' } }
     ])
     expect(ledger.snapshot(3_000, OPEN)).toMatchObject({ pending: 0, notFound: 2, found: 0 })
   })

@@ -4,7 +4,8 @@ import { statusCode } from '../history/answer-batch'
 import type { AnswerBatch, LineCounts, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
 import { isFound, noItemBytes, type ItemBytes } from '../history/item-bytes'
 import type { LaneState } from './scheduler/request-scheduler'
-import { storesDone, storeTallies, type Batch, type StoreTally, type StoreWork } from './store-batches'
+import { replacedAt } from './pending-lines'
+import { batchSize, storesDone, storeTallies, type Batch, type StoreTally, type StoreWork } from './store-batches'
 
 /**
  * What a batch's values came to: answered (each found, with its item's bytes, or not found),
@@ -72,8 +73,8 @@ export function createRunLedger({ lookup, work, batches, endState, now }: RunSta
   const counts: LineCounts = { ...lookup.counts }
   let pending = 0
   for (const { lines } of work) {
-    pending += lines.length
-    for (const { replaces } of lines) if (replaces !== undefined) counts[replaces.status] -= 1
+    pending += lines.count
+    for (const status of lines.replaces?.statuses ?? []) counts[status] -= 1
   }
   const tallies: StoreTally[] = storeTallies(
     lookup.stores,
@@ -141,31 +142,31 @@ export function createRunLedger({ lookup, work, batches, endState, now }: RunSta
     },
 
     settle(batch, outcome) {
-      const count = batch.lines.length
+      const count = batchSize(batch)
       if (batch.settled || count === 0) return null
       const answers: AnswerBatch = {
         stores: new Float64Array(count).fill(batch.storeNbr),
-        lines: new Float64Array(count),
+        lines: batch.pending.lines.slice(batch.from, batch.to),
         statuses: new Uint8Array(count),
         items: 'items' in outcome ? outcome.items : noItemBytes(count),
         extras: []
       }
       let found = 0
-      batch.lines.forEach((line, index) => {
-        answers.lines[index] = line.line
+      for (let index = 0; index < count; index++) {
         let status = FAILED
         if ('items' in outcome) status = isFound(outcome.items, index) ? FOUND : NOT_FOUND
         else if (outcome.status === 'not_found') status = NOT_FOUND
         if (status === FOUND) found += 1
         answers.statuses[index] = status
-        if ('error' in outcome || line.replaces !== undefined) {
+        const replaces = replacedAt(batch.pending, batch.from + index)
+        if ('error' in outcome || replaces !== undefined) {
           answers.extras.push({
             index,
             ...('error' in outcome ? { error: outcome.error } : {}),
-            ...(line.replaces === undefined ? {} : { replaces: line.replaces })
+            ...(replaces === undefined ? {} : { replaces })
           })
         }
-      })
+      }
       batch.settled = true
       pending -= count
       const tally = tallyOf.get(batch.storeNbr)

@@ -1,25 +1,19 @@
-import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { LineToLookUp } from '../history/history-types'
-import { toBatches } from './batching'
-
-/** A value to look up in a store, the input line it came from, and the result it replaces when the run is a retry or a resume. */
-export interface PendingLine {
-  readonly line: number
-  readonly value: string
-  readonly replaces?: { seq: number; status: FinalLineStatus }
-}
+import { batchRanges } from './batching'
+import { pendingToRedo, replacing, valuesBetween, type PendingLines } from './pending-lines'
 
 /** What one run looks up in one store. */
 export interface StoreWork {
   readonly storeNbr: number
-  readonly lines: readonly PendingLine[]
+  readonly lines: PendingLines
 }
 
 export interface Batch {
   readonly storeNbr: number
-  /** The values of the search with their lines, aligned. */
-  readonly lines: readonly PendingLine[]
-  readonly values: readonly string[]
+  /** The store's values to look up; the batch's are those from `from` up to `to`. */
+  readonly pending: PendingLines
+  readonly from: number
+  readonly to: number
   /**
    * The batch's place in the lookup, [store's position, batch, halves...]: stores go in turn, so a
    * store's results are complete as early as the rate allows; a retry keeps its place.
@@ -33,23 +27,31 @@ export interface Batch {
   settled: boolean
 }
 
+function batchOf(storeNbr: number, pending: PendingLines, from: number, to: number, order: readonly number[], now: number): Batch {
+  return { storeNbr, pending, from, to, order, attempts: 0, throttled: 0, notBefore: now, settled: false }
+}
+
+/** How many values the batch holds. */
+export function batchSize(batch: Batch): number {
+  return batch.to - batch.from
+}
+
+/** The batch's values, as its search sends them. */
+export function batchValues(batch: Batch): string[] {
+  return valuesBetween(batch.pending, batch.from, batch.to)
+}
+
 /**
- * The searches of a run, store after store in the lookup's order. Stores given the same lines (a
- * new lookup: every store looks up every value) share the slices of those lines, so a lookup of
- * 500 stores holds its 200,000 values once, not 500 times.
+ * The searches of a run, store after store in the lookup's order. Each batch is a range of its
+ * store's lines, and stores given the same lines (a new lookup: every store looks up every value)
+ * share them, so a lookup of 500 stores holds its 200,000 values once, as columns.
  */
 export function storeBatches(work: readonly StoreWork[], storePosition: (storeNbr: number) => number, now: number): Batch[] {
-  const sliced = new Map<readonly PendingLine[], { lines: PendingLine[]; values: string[] }[]>()
   const batches: Batch[] = []
   for (const { storeNbr, lines } of work) {
-    let slices = sliced.get(lines)
-    if (slices === undefined) {
-      slices = toBatches(lines).map((chunk) => ({ lines: chunk, values: chunk.map((line) => line.value) }))
-      sliced.set(lines, slices)
-    }
     const position = storePosition(storeNbr)
-    slices.forEach((slice, index) => {
-      batches.push({ storeNbr, ...slice, order: [position, index], attempts: 0, throttled: 0, notBefore: now, settled: false })
+    batchRanges(lines.count).forEach(([from, to], index) => {
+      batches.push(batchOf(storeNbr, lines, from, to, [position, index], now))
     })
   }
   return batches
@@ -57,32 +59,25 @@ export function storeBatches(work: readonly StoreWork[], storePosition: (storeNb
 
 /** What a resume or a retry looks up again, store by store in the order History gave the lines, each replacing its current result. */
 export function workToRedo(lines: readonly LineToLookUp[]): StoreWork[] {
-  const byStore = new Map<number, PendingLine[]>()
+  const byStore = new Map<number, LineToLookUp[]>()
   for (const line of lines) {
-    let pending = byStore.get(line.storeNbr)
-    if (pending === undefined) {
-      pending = []
-      byStore.set(line.storeNbr, pending)
+    let storeLines = byStore.get(line.storeNbr)
+    if (storeLines === undefined) {
+      storeLines = []
+      byStore.set(line.storeNbr, storeLines)
     }
-    pending.push({ line: line.line, value: line.value, replaces: { seq: line.seq, status: line.status } })
+    storeLines.push(line)
   }
-  return [...byStore].map(([storeNbr, storeLines]) => ({ storeNbr, lines: storeLines }))
+  return [...byStore].map(([storeNbr, storeLines]) => ({ storeNbr, lines: pendingToRedo(storeLines) }))
 }
 
 /** The two halves of a batch, each a new batch that goes where the whole one went. */
 export function halves(batch: Batch, now: number): [Batch, Batch] {
-  const middle = Math.ceil(batch.lines.length / 2)
-  const half = (lines: readonly PendingLine[], which: number): Batch => ({
-    storeNbr: batch.storeNbr,
-    lines,
-    values: lines.map((line) => line.value),
-    order: [...batch.order, which],
-    attempts: 0,
-    throttled: 0,
-    notBefore: now,
-    settled: false
-  })
-  return [half(batch.lines.slice(0, middle), 0), half(batch.lines.slice(middle), 1)]
+  const middle = batch.from + Math.ceil(batchSize(batch) / 2)
+  return [
+    batchOf(batch.storeNbr, batch.pending, batch.from, middle, [...batch.order, 0], now),
+    batchOf(batch.storeNbr, batch.pending, middle, batch.to, [...batch.order, 1], now)
+  ]
 }
 
 /** Per store of a lookup: what this run still has to answer, and answers missing from before that this run does not look up. */
@@ -100,10 +95,9 @@ export interface StoreTally {
 export function storeTallies(stores: readonly number[], cancelledBefore: readonly number[], work: readonly StoreWork[]): StoreTally[] {
   const byStore = new Map(work.map((one) => [one.storeNbr, one.lines]))
   return stores.map((storeNbr, index) => {
-    const lines = byStore.get(storeNbr) ?? []
-    let resumed = 0
-    for (const line of lines) if (line.replaces?.status === 'cancelled') resumed += 1
-    return { storeNbr, pending: lines.length, unanswered: Math.max(0, (cancelledBefore[index] ?? 0) - resumed) }
+    const lines = byStore.get(storeNbr)
+    const resumed = lines === undefined ? 0 : replacing(lines, 'cancelled')
+    return { storeNbr, pending: lines?.count ?? 0, unanswered: Math.max(0, (cancelledBefore[index] ?? 0) - resumed) }
   })
 }
 

@@ -15,7 +15,7 @@ import type { AnswerRow } from '../../history/history-types'
 import type { HistoryWriter } from '../../history/history-writer'
 import { encodeItem } from '../../history/item-batch'
 import { createDirectHistory, type DirectHistory } from '../../history/test-support/direct-history'
-import { NO_FIGURES, sampleItem } from '../../history/test-support/sample-lookups'
+import { NO_FIGURES, sampleItem, valuesToLookUp } from '../../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../../logging/logger'
 import { runningThreads } from '../../workers/thread-census'
@@ -68,7 +68,7 @@ async function storedLookup(count: number): Promise<number> {
     carried: inputs.map((_value, index) => (index % 4 === 0 ? null : `Milk ${index}${CELL_SEPARATOR}${index % 12}`))
   })
   for (const storeNbr of [1, 2]) {
-    const rows = created.toLookUp
+    const rows = valuesToLookUp(created)
       .filter((_line, index) => storeNbr === 1 || index % 5 !== 0)
       .map(({ line, value }, index): AnswerRow =>
         index % 7 === 3

@@ -1,0 +1,84 @@
+import type { FinalLineStatus } from '../../shared/domain/line-result'
+import type { LineToLookUp } from '../history/history-types'
+import type { PackedLines } from '../workers/packed-lines'
+
+/**
+ * The values a run looks up in a store, as columns: their lines, one text holding every value and
+ * where each starts in it, and for a resume or a retry the result each replaces. A list of 200,000
+ * values is a few arrays and one string, not 200,000 objects that main's garbage collector would
+ * carry (and copy from young to old space) for the whole run; a search's values are cut from the
+ * text only as it is sent.
+ */
+export interface PendingLines {
+  readonly count: number
+  readonly lines: Float64Array
+  /** Value `i` is `text.slice(starts[i], starts[i + 1])`: `count + 1` entries. */
+  readonly starts: Uint32Array
+  readonly text: string
+  /** A resume's or a retry's: per line, the result it replaces. */
+  readonly replaces?: ReplacedResults
+}
+
+/** Per line of a resume or a retry, the result it replaces: its place in the result log, and its status. */
+export interface ReplacedResults {
+  readonly seqs: Float64Array
+  readonly statuses: readonly FinalLineStatus[]
+}
+
+function startsOf(lengths: ArrayLike<number>): Uint32Array {
+  const starts = new Uint32Array(lengths.length + 1)
+  let start = 0
+  for (let index = 0; index < lengths.length; index++) {
+    start += lengths[index] ?? 0
+    starts[index + 1] = start
+  }
+  return starts
+}
+
+/** The values a new lookup looks up, as History's writer gave them: used as they are, no object per value. */
+export function pendingFromPacked({ lines, lengths, text }: PackedLines): PendingLines {
+  return { count: lines.length, lines, starts: startsOf(lengths), text }
+}
+
+/** One store's lines a resume or a retry looks up again, each replacing its current result. */
+export function pendingToRedo(storeLines: readonly LineToLookUp[]): PendingLines {
+  const count = storeLines.length
+  const lines = new Float64Array(count)
+  const lengths = new Uint32Array(count)
+  const seqs = new Float64Array(count)
+  const statuses = new Array<FinalLineStatus>(count)
+  let text = ''
+  storeLines.forEach((line, index) => {
+    lines[index] = line.line
+    lengths[index] = line.value.length
+    text += line.value
+    seqs[index] = line.seq
+    statuses[index] = line.status
+  })
+  return { count, lines, starts: startsOf(lengths), text, replaces: { seqs, statuses } }
+}
+
+export function valueAt(pending: PendingLines, index: number): string {
+  return pending.text.slice(pending.starts[index] ?? 0, pending.starts[index + 1] ?? 0)
+}
+
+/** The values from `from` up to `to`, freshly cut from the text: a search's, short-lived. */
+export function valuesBetween(pending: PendingLines, from: number, to: number): string[] {
+  const values = new Array<string>(to - from)
+  for (let index = from; index < to; index++) values[index - from] = valueAt(pending, index)
+  return values
+}
+
+/** The result line `index` replaces, if the run is a resume or a retry. */
+export function replacedAt(pending: PendingLines, index: number): { seq: number; status: FinalLineStatus } | undefined {
+  const { replaces } = pending
+  const status = replaces?.statuses[index]
+  return replaces === undefined || status === undefined ? undefined : { seq: replaces.seqs[index] ?? 0, status }
+}
+
+/** How many of the lines replace a result with `status`. */
+export function replacing(pending: PendingLines, status: FinalLineStatus): number {
+  let count = 0
+  for (const replaced of pending.replaces?.statuses ?? []) if (replaced === status) count += 1
+  return count
+}
