@@ -6,13 +6,14 @@ import { superviseThread, type ThreadStoppedError } from '../workers/supervised-
 import { unpackComparedRows, type PackedComparedRows } from './compare-rows-codec'
 import type { HistoryReader } from './history-reader'
 import { packCarriedPart, packNewLookup, unpackClaimed, type PackedClaimedRun } from './history-thread-codec'
-import type {
-  HistoryReadOp,
-  HistoryThreadAsk,
-  HistoryThreadData,
-  HistoryThreadReply,
-  HistoryThreadRequest,
-  HistoryWriteOp
+import {
+  transferablesOf,
+  type HistoryReadOp,
+  type HistoryThreadAsk,
+  type HistoryThreadData,
+  type HistoryThreadReply,
+  type HistoryThreadRequest,
+  type HistoryWriteOp
 } from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
 import { itemBytesTransfer } from './item-bytes'
@@ -142,7 +143,11 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
   }
 
   return {
-    createLookup: (request) => call<CreatedLookup>('createLookup', packNewLookup(request)),
+    createLookup(request) {
+      const packed = packNewLookup(request)
+      // Its columns were packed for this message alone: they move to the thread rather than being copied.
+      return moving<CreatedLookup>('createLookup', options.now(), transferablesOf(packed), packed)
+    },
     stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
     dropCarried: (key) => call('dropCarried', key),
     appendResults: (id, answers, figures) => moving('appendResults', options.now(), itemBytesTransfer(answers.items), id, answers, figures),
