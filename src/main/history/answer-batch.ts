@@ -1,6 +1,6 @@
 import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
 import type { AnswerBatch, AnswerRow } from './history-types'
-import { decodeItemBytes, itemBytesOf } from './item-bytes'
+import { decodeItemBytes, itemBytesOf, joinItemBytes } from './item-bytes'
 
 const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
 
@@ -11,6 +11,32 @@ export function statusCode(status: AnswerRow['status']): number {
 
 export function answerCount(batch: AnswerBatch): number {
   return batch.statuses.length
+}
+
+/**
+ * Several batches as one, their answers in the order given: how a run's answers reach History's
+ * writer in groups (one message and one transaction per group). Each extra keeps pointing at its
+ * own answer, shifted by the answers of the batches before it. The batches are left as they were.
+ */
+export function joinAnswerBatches(batches: readonly AnswerBatch[]): AnswerBatch {
+  let count = 0
+  for (const batch of batches) count += answerCount(batch)
+  const joined: AnswerBatch = {
+    stores: new Float64Array(count),
+    lines: new Float64Array(count),
+    statuses: new Uint8Array(count),
+    items: joinItemBytes(batches.map((batch) => batch.items)),
+    extras: []
+  }
+  let at = 0
+  for (const batch of batches) {
+    joined.stores.set(batch.stores, at)
+    joined.lines.set(batch.lines, at)
+    joined.statuses.set(batch.statuses, at)
+    for (const extra of batch.extras) joined.extras.push({ ...extra, index: extra.index + at })
+    at += answerCount(batch)
+  }
+  return joined
 }
 
 /**
