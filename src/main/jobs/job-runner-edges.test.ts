@@ -38,6 +38,7 @@ function runnerWith(client: Pick<InventoryClient, 'searchBatch'>, clock = create
     writer,
     now: clock.now,
     sleep: clock.sleep,
+    after: clock.setTimer,
     random: () => 0.5,
     log,
     onProgress: () => undefined
@@ -134,6 +135,7 @@ describe('job runner, edge paths', () => {
       writer: { ...writer, finishRun: async (...args) => clock.sleep(2_000).then(() => writer.finishRun(...args)) },
       now: clock.now,
       sleep: clock.sleep,
+      after: clock.setTimer,
       random: () => 0.5,
       log,
       onProgress: (progress) => {

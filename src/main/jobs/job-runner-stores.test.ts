@@ -6,6 +6,7 @@ import type { HistoryStore } from '../history/history-store'
 import { memoryHistory } from '../history/test-support/memory-history'
 import type { ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
+import { GROUP_WAIT_MS } from './answer-groups'
 import { checkJobInvariant, checkSearchCalls } from './job-invariant'
 import { createJobRunner } from './job-runner'
 import type { JobRunnerDeps } from './job-types'
@@ -44,6 +45,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     writer,
     now: clock.now,
     sleep: clock.sleep,
+    after: clock.setTimer,
     random: () => ((draws += 1) * 0.381_966) % 1,
     log,
     onProgress: (value) => progress.push(value),
@@ -114,6 +116,8 @@ describe('a lookup over several stores', () => {
     await h.clock.advance(320)
     const early = h.jobs.progress(jobId)
     expect(early.storesDone).toBe(1)
+    // Its last answers reach History with their group, at most the group's wait later.
+    await h.clock.advance(GROUP_WAIT_MS)
     const storeSeven = (await h.results.page(jobId, 0)).entries.filter((entry) => entry.storeNbr === 7)
     expect(storeSeven).toHaveLength(1_000)
     expect(h.fake.maxInFlight()).toBe(4)

@@ -56,6 +56,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     writer,
     now: clock.now,
     sleep: clock.sleep,
+    after: clock.setTimer,
     // Deterministic, spread-out jitter.
     random: () => ((draws += 1) * 0.381_966) % 1,
     log,

@@ -20,7 +20,13 @@ import { progressFromStored } from './stored-progress'
  */
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, log } = deps
-  const recorder = createRunRecorder({ writer: deps.writer, history, log, ...(deps.every === undefined ? {} : { every: deps.every }) })
+  const recorder = createRunRecorder({
+    writer: deps.writer,
+    history,
+    log,
+    ...(deps.every === undefined ? {} : { every: deps.every }),
+    ...(deps.after === undefined ? {} : { after: deps.after })
+  })
   const schedulers = createSchedulerPool({
     now: deps.now,
     sleep: deps.sleep,

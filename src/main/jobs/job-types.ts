@@ -7,6 +7,7 @@ import type { LookupOrigin } from '../history/lookup-origins'
 import type { CarriedPart } from '../history/staged-carried'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
+import type { After } from './answer-groups'
 import type { RetryPolicy } from './retry-policy'
 
 export interface JobRunnerDeps {
@@ -29,6 +30,8 @@ export interface JobRunnerDeps {
    * sharing the history that it is alive even while the server holds it back.
    */
   every?: (ms: number, beat: () => void) => () => void
+  /** Calls `fire` once after `ms` unless cancelled, by default a timer that does not keep the process alive: when a group of answers goes to History at the latest. */
+  after?: After
   /** Searches in flight at once per API client, at most; below that the scheduler finds the rate the server allows. */
   concurrency?: number
   /** Where the scheduler's search for the rate starts. */

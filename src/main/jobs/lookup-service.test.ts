@@ -41,6 +41,7 @@ function harness(script?: Parameters<typeof createFakeInventory>[0]['script']) {
     writer,
     now: clock.now,
     sleep: clock.sleep,
+    after: clock.setTimer,
     random: () => 0.5,
     log,
     onProgress: () => undefined

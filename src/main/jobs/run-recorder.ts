@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
-import { answerCount } from '../history/answer-batch'
+import { answerCount, joinAnswerBatches } from '../history/answer-batch'
 import type { AnswerBatch, LookupSource, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
+import { dropItemBytes } from '../history/item-bytes'
 import { lookupGone } from '../history/lookup-id'
 import { HEARTBEAT_MS } from '../history/lookup-owner'
 import type { ClaimedRun, CreatedLookup, NewLookupRequest } from '../history/lookup-request'
 import type { Logger } from '../logging/logger'
 import { isThreadStopped } from '../workers/supervised-thread'
-import { createAnswerCopies } from './answer-copies'
+import { createAnswerGroups, type After } from './answer-groups'
 import type { StartParams } from './job-types'
 
 const NOT_SAVED_MESSAGE =
@@ -28,6 +29,8 @@ export interface RunRecorderDeps {
    * sharing the history that it is alive even while the server holds it back.
    */
   every?: (ms: number, beat: () => void) => () => void
+  /** Calls `fire` once after `ms` unless cancelled: when a group of answers is sent at the latest (`GROUP_WAIT_MS`). */
+  after?: After
 }
 
 function wallClockTimer(ms: number, beat: () => void): () => void {
@@ -36,14 +39,22 @@ function wallClockTimer(ms: number, beat: () => void): () => void {
   return () => clearInterval(timer)
 }
 
+function wallClockDelay(ms: number, fire: () => void): () => void {
+  const timer = setTimeout(fire, ms)
+  timer.unref()
+  return () => clearTimeout(timer)
+}
+
 /** What History is told of one run while it lasts. */
 export interface RunRecord {
   /**
-   * Writes a batch's answers, in the order asked; `onRecorded` hears the new length of the result
-   * log once they are committed. Answers History cannot take stop the run (`onRefused`): an
-   * answer that cannot be kept is not an answer the user has. When History's writer stops under
-   * the run, the run stops too (`onRefused`), and the answers not yet committed are kept and
-   * written on the writer's next thread before the run's end: none is lost.
+   * Writes a batch's answers, in the order asked, in groups (answer-groups: a group is sent when it
+   * is large enough, a short time after its first batch, or as the run's end is written);
+   * `onRecorded` hears the new length of the result log once a group is committed. Answers History
+   * cannot take stop the run (`onRefused`): an answer that cannot be kept is not an answer the user
+   * has. When History's writer stops under the run, the run stops too (`onRefused`), and the
+   * answers not yet committed are kept and written on the writer's next thread before the run's
+   * end: none is lost.
    */
   append(answers: AnswerBatch, figures: RunFigures): void
   /** Stops the heartbeat: the run has ended. */
@@ -69,7 +80,7 @@ export interface RunRecorder {
 }
 
 /** The job runner's only way to History's writer: a lookup stored, each run's answers, its heartbeat and its end. */
-export function createRunRecorder({ writer, history, log, every = wallClockTimer }: RunRecorderDeps): RunRecorder {
+export function createRunRecorder({ writer, history, log, every = wallClockTimer, after = wallClockDelay }: RunRecorderDeps): RunRecorder {
   /** A write to History that fails for a reason other than the user's (a full disk, a lock held too long) says so in a sentence. */
   async function saving<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -120,26 +131,26 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
 
     open({ id, resultsCount }, hooks) {
       const jobId = String(id)
-      /** Batches of answers on their way to History; the run's end waits for them. */
+      /** Groups of answers on their way to History; the run's end waits for them. */
       const appending = new Set<Promise<unknown>>()
       let refused = false
-      /** The length of the result log after the last batch History confirmed, in the order they were sent. */
+      /** The length of the result log after the last group History confirmed, in the order they were sent. */
       let confirmed = resultsCount
       /**
-       * Batches sent when History's writer stopped, and any after: kept here, in the order sent, to be
-       * written again (those it had not committed) before the run's end. Each keeps its items as
-       * the bytes the search thread made (the writer's message took a copy), never as text.
+       * Groups sent when History's writer stopped, and any after: kept here, in the order sent, to be
+       * written again (those it had not committed) before the run's end. Each keeps its batches'
+       * items as the bytes the search thread made (the writer's message moved a joined copy), never
+       * as text.
        */
-      const unsaved: { order: number; answers: AnswerBatch; figures: RunFigures }[] = []
+      const unsaved: { order: number; batches: AnswerBatch[]; figures: RunFigures }[] = []
       let writerStopped = false
       let sent = 0
-      const copies = createAnswerCopies()
       const stopBeating = every(HEARTBEAT_MS, () => {
         writer.heartbeat(id).catch((error: unknown) => log.warn('the heartbeat of a running lookup could not be saved', { jobId, error }))
       })
 
-      function keep(order: number, answers: AnswerBatch, figures: RunFigures): void {
-        unsaved.push({ order, answers, figures })
+      function keep(order: number, batches: AnswerBatch[], figures: RunFigures): void {
+        unsaved.push({ order, batches, figures })
         if (writerStopped) return
         writerStopped = true
         log.warn("History's writer stopped under a running lookup; its answers are kept to be written again", { jobId })
@@ -152,13 +163,14 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         unsaved.sort((a, b) => a.order - b.order)
         let committed = (history.lookup(id)?.resultsCount ?? confirmed) - confirmed
         let written = 0
-        for (const batch of unsaved) {
-          const count = answerCount(batch.answers)
+        for (const group of unsaved) {
+          const answers = joinAnswerBatches(group.batches)
+          const count = answerCount(answers)
           if (committed >= count) {
             committed -= count
             continue
           }
-          confirmed = await writer.appendResults(id, batch.answers, batch.figures)
+          confirmed = await writer.appendResults(id, answers, group.figures)
           written += count
         }
         unsaved.length = 0
@@ -166,41 +178,42 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         hooks.onRecorded(confirmed)
       }
 
-      return {
-        append(answers, figures) {
-          const order = sent++
-          if (writerStopped) {
-            keep(order, answers, figures)
-            return
-          }
-          // The items' bytes move to History's thread; this copy is what is written again if it stops first.
-          const copy = copies.keep(answers.items.bytes)
-          const appended = writer.appendResults(id, answers, figures).then(
-            (resultsCount) => {
-              copies.release(copy)
-              confirmed = Math.max(confirmed, resultsCount)
-              hooks.onRecorded(resultsCount)
-            },
-            (error: unknown) => {
-              const stopped = isThreadStopped(error)
-              const items = stopped ? { ...answers.items, bytes: copies.copyOf(copy) } : answers.items
-              copies.release(copy)
-              if (stopped) {
-                keep(order, { ...answers, items }, figures)
-                return
-              }
-              log.error('answers could not be saved to History; stopping the lookup', { jobId, error })
-              refused = true
-              hooks.onRefused()
+      /** Sends a group of answers to History's writer as one batch, or keeps it when the writer has stopped. */
+      function send(batches: AnswerBatch[], figures: RunFigures): void {
+        const order = sent++
+        if (writerStopped) {
+          keep(order, batches, figures)
+          return
+        }
+        // The joined bytes move to History's thread; the batches' own are what is written again if it stops first.
+        const appended = writer.appendResults(id, joinAnswerBatches(batches), figures).then(
+          (resultsCount) => {
+            for (const batch of batches) dropItemBytes(batch.items)
+            confirmed = Math.max(confirmed, resultsCount)
+            hooks.onRecorded(resultsCount)
+          },
+          (error: unknown) => {
+            if (isThreadStopped(error)) {
+              keep(order, batches, figures)
+              return
             }
-          )
-          appending.add(appended)
-          void appended.finally(() => appending.delete(appended))
-        },
+            log.error('answers could not be saved to History; stopping the lookup', { jobId, error })
+            refused = true
+            hooks.onRefused()
+          }
+        )
+        appending.add(appended)
+        void appended.finally(() => appending.delete(appended))
+      }
 
+      const groups = createAnswerGroups({ after, send })
+
+      return {
+        append: (answers, figures) => groups.add(answers, figures),
         stopBeating,
 
         async finish(state, figures, endedAt) {
+          groups.flush()
           await Promise.allSettled(appending)
           try {
             await writeUnsaved()
