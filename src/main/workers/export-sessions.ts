@@ -116,22 +116,26 @@ export function createExportSessions() {
      */
     async stream(input: ExportTarget & { sheets: MessagePort }): Promise<{ rows: number }> {
       const { sheets, ...target } = input
-      let opened: { exportId: number }
+      const opening = open(target)
       try {
-        opened = await open(target)
+        // Listening starts now, while the file opens: the builder may end before that.
+        await receiveSheets(
+          sheets,
+          opening.then(
+            ({ exportId }) =>
+              (chunk: ExportSheet[]) =>
+                add(session(exportId), chunk)
+          )
+        )
       } catch (error) {
-        sheets.close()
-        throw error
-      }
-      const { exportId } = opened
-      try {
-        await receiveSheets(sheets, (chunk) => add(session(exportId), chunk))
-      } catch (error) {
-        const current = sessions.get(exportId)
-        await abort({ exportId })
+        // Opening's own failure is already in the user's words, and left nothing behind.
+        const opened = await opening.catch(() => null)
+        if (opened === null) throw error
+        const current = sessions.get(opened.exportId)
+        await abort(opened)
         throw current === undefined || error instanceof AppError ? error : failed(current.path, error)
       }
-      return finish({ exportId })
+      return finish(await opening)
     },
     finish,
     abort

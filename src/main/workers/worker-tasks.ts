@@ -63,7 +63,8 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
 
 /**
  * Tasks that run beside the others instead of after them: an export that comes through its own
- * channel spends its time waiting for its chunks, and an import must not wait for all of them.
+ * channel spends its time waiting for its chunks, and an import must not wait for all of them. It
+ * also listens to its channel from the moment it arrives, so that it hears the builder end.
  */
 export const ALONGSIDE: ReadonlySet<TaskName> = new Set<TaskName>(['exportFrom'])
 

@@ -145,6 +145,34 @@ describe("a lookup's export built on History's reader thread and written by the 
     expect(await exports.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'xlsx')).toEqual({ rows: 6_000 + 4_800 })
   })
 
+  it("fails with the reader's sentence when its thread ends as soon as the channel's end is posted to it, while the files worker still opens the file", async () => {
+    const id = await storedLookup(100)
+    // The builder's end is gone before the files worker listens to its own: the worker must hear it anyway.
+    const endingReader: Pick<HistoryReader, 'exportSheets'> = {
+      exportSheets(lookupId, spec, port) {
+        const building = reader.exportSheets(lookupId, spec, port)
+        void runningThreads('History reads')[0]?.terminate()
+        return building
+      }
+    }
+    const ending = createExportService({
+      history: store,
+      reader: endingReader,
+      worker,
+      journalDir: dir,
+      redactor: createMemoryLogger().redactor,
+      now: () => NOW
+    })
+    const path = join(dir, 'never-read.csv')
+    await expect(ending.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')).rejects.toMatchObject({
+      code: 'internal',
+      message: "History's reader stopped unexpectedly; what it was reading was not shown; try again. The details were written to the log."
+    })
+    expect(existsSync(path)).toBe(false)
+    expect(await leftovers()).toEqual([])
+    expect(await exports.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')).toEqual({ rows: 100 + 80 })
+  })
+
   it("fails with the writer's sentence when the file cannot be written, and the reader stops building", async () => {
     const id = await storedLookup(3_000)
     const gone = join(dir, 'gone')

@@ -60,13 +60,18 @@ export function builderStopped(): AppError {
 }
 
 /**
- * Writes each chunk that arrives on `port` with `add`, answering `written` after each, until the
- * builder says it ended. Rejects when the builder failed or went away, or when `add` throws (the
- * builder is then told to stop). The port is closed either way.
+ * Writes each chunk that arrives on `port` with the `add` that `opening` gives once the file is open,
+ * answering `written` after each, until the builder says it ended. Rejects when opening fails, when
+ * the builder failed or went away, or when `add` throws (the builder is then told to stop). The port
+ * is closed either way. Call it as soon as the port arrives, not once the file is open: a port whose
+ * other end goes away while nothing listens closes unheard, and the export would never end.
  */
-export function receiveSheets(port: MessagePort, add: (sheets: ExportSheet[]) => void): Promise<void> {
+export function receiveSheets(port: MessagePort, opening: Promise<(sheets: ExportSheet[]) => void>): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let settled = false
+    let add: ((sheets: ExportSheet[]) => void) | null = null
+    // What came before the file was open, in order; null: the builder's end went away.
+    const early: (ToWriter | null)[] = []
     const settle = (error: unknown) => {
       if (settled) return
       settled = true
@@ -74,8 +79,10 @@ export function receiveSheets(port: MessagePort, add: (sheets: ExportSheet[]) =>
       if (error === null) resolve()
       else reject(error)
     }
-    port.on('message', (message: ToWriter) => {
+    const take = (message: ToWriter | null) => {
       if (settled) return
+      if (add === null) return void early.push(message)
+      if (message === null) return settle(builderStopped())
       if (message.kind === 'end') return settle(null)
       if (message.kind === 'failed') return settle(builderStopped())
       try {
@@ -85,7 +92,15 @@ export function receiveSheets(port: MessagePort, add: (sheets: ExportSheet[]) =>
         port.postMessage({ kind: 'stop' } satisfies ToBuilder)
         settle(error)
       }
-    })
-    port.on('close', () => settle(builderStopped()))
+    }
+    port.on('message', (message: ToWriter) => take(message))
+    port.on('close', () => take(null))
+    opening.then(
+      (opened) => {
+        add = opened
+        for (const message of early.splice(0)) take(message)
+      },
+      (error: unknown) => settle(error)
+    )
   })
 }
