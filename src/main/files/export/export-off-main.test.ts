@@ -25,6 +25,11 @@ import { createExportService, type ExportService } from './export-service'
 import { exportToFile } from './export-to-file'
 
 const NOW = 1_750_000_000_000
+/**
+ * Until an export is under way: the files worker and History's reader both start with it, which takes
+ * seconds on a busy machine; looked at often, as the export may take well under a second once they run.
+ */
+const UNDER_WAY = { timeout: 20_000, interval: 10 }
 let dir: string
 let store: DirectHistory
 let writer: HistoryWriter
@@ -133,7 +138,7 @@ describe("a lookup's export built on History's reader thread and written by the 
     const exported = exports.writeResults(String(id), defaultExportSpec('items', [ITEM_NAME_COLUMN, 'Case Pack'], 3, [1, 2]), path, 'xlsx')
     const outcome = exported.catch((error: unknown) => error)
     // The export is under way once the files worker has noted its temporary file.
-    await vi.waitFor(() => expect(existsSync(journalPath(dir))).toBe(true))
+    await vi.waitFor(() => expect(existsSync(journalPath(dir))).toBe(true), UNDER_WAY)
     await runningThreads('History reads')[0]?.terminate()
     expect(await outcome).toMatchObject({
       code: 'internal',
@@ -192,7 +197,7 @@ describe("a lookup's export built on History's reader thread and written by the 
     const outcome = exports
       .writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')
       .catch((error: unknown) => error)
-    await vi.waitFor(() => expect(existsSync(journalPath(dir))).toBe(true))
+    await vi.waitFor(() => expect(existsSync(journalPath(dir))).toBe(true), UNDER_WAY)
     await worker.close()
     expect(await outcome).toMatchObject({ code: 'cancelled', message: 'The app is closing; the task was stopped.' })
     expect(existsSync(path)).toBe(false)
