@@ -12,6 +12,7 @@ import { localDemoDay } from '../src/main/demo-api/demo-date'
 import { searchInventory } from '../src/main/demo-api/demo-inventory'
 import { createCompareService } from '../src/main/history/compare-service'
 import { createDirectHistory, type DirectHistory } from '../src/main/history/test-support/direct-history'
+import { ENDED_WITH_NO_FIGURES } from '../src/main/history/test-support/sample-lookups'
 import { checkHistoryFile } from '../src/main/history/integrity-check'
 import type { AnswerRow } from '../src/main/history/history-types'
 import { encodeItem } from '../src/main/history/item-batch'
@@ -207,14 +208,7 @@ async function storage(dir: string): Promise<void> {
 
   // A resume of a 200,000-line lookup interrupted before any answer: History's writer claims it and gives main every line to look up again.
   const interrupted = newLookup(history, 1003, 200_000)
-  history.finishRun(interrupted.id, 'interrupted', {
-    requests: 0,
-    retries: 0,
-    throttledMs: 0,
-    batchesDone: 0,
-    batchesTotal: 0,
-    valuesPerSecond: 0
-  })
+  history.finishRun(interrupted.id, 'interrupted', ENDED_WITH_NO_FIGURES)
   const writer = startHistoryThread({ path: history.path ?? '', owner: history.owner, now: Date.now, log })
   // The writer's thread is started before the claim is measured, as it is in the app.
   await writer.heartbeat(interrupted.id)

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { withDirectAccess } from '../src/main/history/test-support/direct-history'
-import { sampleLines, sampleLookup } from '../src/main/history/test-support/sample-lookups'
+import { ENDED_WITH_NO_FIGURES, sampleLines, sampleLookup } from '../src/main/history/test-support/sample-lookups'
 import type { LookupState } from '../src/shared/domain/lookup-summary'
 import { expect } from './fixtures'
 import type { Harness } from './harness/start-harness'
@@ -47,14 +47,7 @@ export function writeStoppedLookup(
 ): string {
   const history = withDirectAccess(harness.root.services.history, Date.now)
   const lookup = history.createLookup(sampleLookup(sampleLines(options.lines ?? 3), { startedAt: options.startedAt }))
-  history.finishRun(lookup.id, options.state, {
-    requests: 0,
-    retries: 0,
-    throttledMs: 0,
-    batchesDone: 0,
-    batchesTotal: 0,
-    valuesPerSecond: 0
-  })
+  history.finishRun(lookup.id, options.state, ENDED_WITH_NO_FIGURES)
   return String(lookup.id)
 }
 

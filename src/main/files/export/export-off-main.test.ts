@@ -15,7 +15,7 @@ import type { AnswerRow } from '../../history/history-types'
 import type { HistoryWriter } from '../../history/history-writer'
 import { encodeItem } from '../../history/item-batch'
 import { createDirectHistory, type DirectHistory } from '../../history/test-support/direct-history'
-import { NO_FIGURES, sampleItem, valuesToLookUp } from '../../history/test-support/sample-lookups'
+import { ENDED_WITH_NO_FIGURES, NO_FIGURES, sampleItem, sampleLookup, valuesToLookUp } from '../../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../../logging/logger'
 import { runningThreads } from '../../workers/thread-census'
@@ -30,6 +30,10 @@ const NOW = 1_750_000_000_000
  * seconds on a busy machine; looked at often, as the export may take well under a second once they run.
  */
 const UNDER_WAY = { timeout: 20_000, interval: 10 }
+const READER_STOPPED = {
+  code: 'internal',
+  message: "History's reader stopped unexpectedly; what it was reading was not shown; try again. The details were written to the log."
+}
 let dir: string
 let store: DirectHistory
 let writer: HistoryWriter
@@ -58,17 +62,7 @@ afterEach(async () => {
 async function storedLookup(count: number): Promise<number> {
   const inputs = validGtins(count)
   const created = await writer.createLookup({
-    lookup: {
-      environment: 'demo',
-      authUrl: 'http://127.0.0.1:9',
-      baseUrl: 'http://127.0.0.1:9',
-      clientId: 'demo-client',
-      itemType: 'gtin',
-      source: 'app',
-      carriedColumns: [ITEM_NAME_COLUMN, 'Case Pack'],
-      stores: [1, 2],
-      startedAt: NOW
-    },
+    lookup: sampleLookup([], { carriedColumns: [ITEM_NAME_COLUMN, 'Case Pack'], stores: [1, 2], startedAt: NOW }),
     lines: asLines(inputs),
     carried: inputs.map((_value, index) => (index % 4 === 0 ? null : `Milk ${index}${CELL_SEPARATOR}${index % 12}`))
   })
@@ -83,7 +77,7 @@ async function storedLookup(count: number): Promise<number> {
     for (let start = 0; start < rows.length; start += 1_000)
       await writer.appendResults(created.id, answerBatchOf(rows.slice(start, start + 1_000)), NO_FIGURES)
   }
-  await writer.finishRun(created.id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 }, NOW)
+  await writer.finishRun(created.id, 'finished', ENDED_WITH_NO_FIGURES, NOW)
   return created.id
 }
 
@@ -140,10 +134,7 @@ describe("a lookup's export built on History's reader thread and written by the 
     // The export is under way once the files worker has noted its temporary file.
     await vi.waitFor(() => expect(existsSync(journalPath(dir))).toBe(true), UNDER_WAY)
     await runningThreads('History reads')[0]?.terminate()
-    expect(await outcome).toMatchObject({
-      code: 'internal',
-      message: "History's reader stopped unexpectedly; what it was reading was not shown; try again. The details were written to the log."
-    })
+    expect(await outcome).toMatchObject(READER_STOPPED)
     expect(existsSync(path)).toBe(false)
     expect(await leftovers()).toEqual([])
     // A thread started afresh exports it whole.
@@ -169,10 +160,9 @@ describe("a lookup's export built on History's reader thread and written by the 
       now: () => NOW
     })
     const path = join(dir, 'never-read.csv')
-    await expect(ending.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')).rejects.toMatchObject({
-      code: 'internal',
-      message: "History's reader stopped unexpectedly; what it was reading was not shown; try again. The details were written to the log."
-    })
+    await expect(ending.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')).rejects.toMatchObject(
+      READER_STOPPED
+    )
     expect(existsSync(path)).toBe(false)
     expect(await leftovers()).toEqual([])
     expect(await exports.writeResults(String(id), defaultExportSpec('items', [], 3, [1, 2]), path, 'csv')).toEqual({ rows: 100 + 80 })

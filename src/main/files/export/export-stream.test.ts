@@ -1,4 +1,4 @@
-import { MessageChannel } from 'node:worker_threads'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import type { ExportSheet } from '../../../shared/export/export-sheet'
 import { receiveSheets, sendSheets, type ToWriter } from './export-stream'
@@ -25,6 +25,18 @@ function opened(add: (sheets: ExportSheet[]) => void): Promise<(sheets: ExportSh
   return Promise.resolve(add)
 }
 
+/** The writer's end of `port`, its file open, keeping the line of each chunk it writes. */
+function writing(port: MessagePort): { rows: unknown[]; written: Promise<void> } {
+  const rows: unknown[] = []
+  return {
+    rows,
+    written: receiveSheets(
+      port,
+      opened((sheets) => rows.push(sheets[0]?.rows[0]?.[0]))
+    )
+  }
+}
+
 /**
  * The builder sends `messages` and its end goes away, all of it heard by the writer's end while the
  * file is still being opened; then the file opens. What the writer ended with and the rows it wrote.
@@ -46,11 +58,7 @@ async function sentBeforeOpen(messages: ToWriter[]): Promise<{ outcome: unknown;
 describe("an export's sheets sent from the thread that builds them to the one that writes them", () => {
   it('arrive all, in order, and the writer hears the end', async () => {
     const { port1, port2 } = new MessageChannel()
-    const rows: unknown[] = []
-    const written = receiveSheets(
-      port2,
-      opened((sheets) => rows.push(sheets[0]?.rows[0]?.[0]))
-    )
+    const { rows, written } = writing(port2)
     expect(await sendSheets(chunks(7).generate(), port1)).toEqual({ chunks: 7 })
     await written
     expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7])
@@ -58,13 +66,9 @@ describe("an export's sheets sent from the thread that builds them to the one th
 
   it('tell the writer when building fails, which then rejects instead of finishing the file', async () => {
     const { port1, port2 } = new MessageChannel()
-    const rows: unknown[] = []
-    const written = receiveSheets(
-      port2,
-      opened((sheets) => rows.push(sheets[0]?.rows[0]?.[0]))
-    ).catch((error: unknown) => error)
+    const { rows, written } = writing(port2)
     await expect(sendSheets(chunks(7, 3).generate(), port1)).rejects.toThrow('could not be read')
-    expect(await written).toMatchObject({ code: 'internal', message: expect.stringMatching(/no file was saved/) as unknown })
+    await expect(written).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/no file was saved/) as unknown })
     expect(rows).toEqual([1, 2, 3])
   })
 

@@ -66,3 +66,6 @@ export const NO_FIGURES = { requests: 0, retries: 0, throttledMs: 0, batchesDone
 export function valuesToLookUp({ toLookUp }: Pick<CreatedLookup, 'toLookUp'>): { line: number; value: string }[] {
   return unpackLines(toLookUp.lines, toLookUp.lengths, toLookUp.text).map(({ line, input }) => ({ line, value: input }))
 }
+
+/** The figures a run ends with that asked nothing (a lookup written straight into History). */
+export const ENDED_WITH_NO_FIGURES = { ...NO_FIGURES, valuesPerSecond: 0 }
