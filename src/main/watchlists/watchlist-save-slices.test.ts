@@ -6,6 +6,7 @@ import { IMPORT_VALUE_SEPARATOR, type ImportSource } from '../../shared/contract
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
 import { INPUT_LINES_PER_READ, type HistoryReader } from '../history/history-reader'
+import type { HistoryWriter } from '../history/history-writer'
 import { memoryHistory } from '../history/test-support/memory-history'
 import type { CarriedPart } from '../history/staged-carried'
 import type { CarriedInput } from '../jobs/job-types'
@@ -13,7 +14,7 @@ import { sampleLookup } from '../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { itemsFromInputs } from './watchlist-items'
-import { createWatchlistService } from './watchlist-service'
+import { createWatchlistService, type WatchlistService } from './watchlist-service'
 import { createWatchlistStore } from './watchlist-store'
 
 /**
@@ -88,14 +89,32 @@ function kept(cells: readonly string[]): string[] {
 }
 const expectedItems = lines.map(({ line, input }) => ({ input, cells: kept(cellsOf(line)) }))
 
+/** The whole list saved from the form, with its imported file. */
+function savedFromForm(service: WatchlistService) {
+  return service.saveForm({
+    name: 'Imported list',
+    environment: 'demo',
+    itemType: 'gtin',
+    stores: { kind: 'list', stores: [1234] },
+    lowStockLevel: 3,
+    lines,
+    source: { importId: 'import-1', column: 0 }
+  })
+}
+
+/** A lookup in History of the whole list with its cells. */
+function storedList(writer: HistoryWriter) {
+  return writer.createLookup({
+    lookup: sampleLookup([], { carriedColumns: COLUMNS, startedAt: NOW }),
+    lines,
+    carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
+  })
+}
+
 describe('saving a long list as a watchlist', () => {
   it('from a lookup in History: every line with every column, read a slice at a time', async () => {
     const { history, writer, service, read } = setUp()
-    const { id } = await writer.createLookup({
-      lookup: sampleLookup([], { carriedColumns: COLUMNS, startedAt: NOW }),
-      lines,
-      carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
-    })
+    const { id } = await storedList(writer)
 
     const saved = await service.saveLookup({ jobId: String(id), name: 'Wide list', group: null, lowStockLevel: 3 })
     const { definition } = await service.get(saved.id)
@@ -110,15 +129,7 @@ describe('saving a long list as a watchlist', () => {
 
   it('from the form with its imported file: every line with every column, asked of the import a slice at a time', async () => {
     const { service, asked } = setUp()
-    const saved = await service.saveForm({
-      name: 'Imported list',
-      environment: 'demo',
-      itemType: 'gtin',
-      stores: { kind: 'list', stores: [1234] },
-      lowStockLevel: 3,
-      lines,
-      source: { importId: 'import-1', column: 0 }
-    })
+    const saved = await savedFromForm(service)
     const { definition } = await service.get(saved.id)
     expect(definition.columns).toEqual(COLUMNS)
     expect(definition.items).toEqual(expectedItems)
@@ -149,26 +160,14 @@ function expectWholeList(parts: readonly CarriedPart[]): void {
 describe('running a long list again', () => {
   it("a watchlist's run carries its cells a part at a time, never all in one message", async () => {
     const { service, started } = setUp()
-    const saved = await service.saveForm({
-      name: 'Imported list',
-      environment: 'demo',
-      itemType: 'gtin',
-      stores: { kind: 'list', stores: [1234] },
-      lowStockLevel: 3,
-      lines,
-      source: { importId: 'import-1', column: 0 }
-    })
+    const saved = await savedFromForm(service)
     await service.run(saved.id)
     expectWholeList(await partsOf(started[0]))
   })
 
   it('Run again of a lookup in History carries its cells a part at a time, never all in one message', async () => {
     const { writer, service, started } = setUp()
-    const { id } = await writer.createLookup({
-      lookup: sampleLookup([], { carriedColumns: COLUMNS, startedAt: NOW }),
-      lines,
-      carried: lines.map(({ line }) => cellsOf(line).join(IMPORT_VALUE_SEPARATOR))
-    })
+    const { id } = await storedList(writer)
     await service.runAgain(String(id))
     expectWholeList(await partsOf(started[0]))
   })
