@@ -1,3 +1,4 @@
+import { DIAGNOSTICS_LOG_LINES } from '../src/shared/limits'
 import { attachScreenshot, expect, test } from './fixtures'
 import { encodeWire } from './harness/wire-codec'
 import { expectNoSeriousAxeViolations } from './workspace-support'
@@ -27,6 +28,10 @@ test.describe('settings: help for a support request', () => {
     expect(harness.openedFolders()).toEqual([harness.dataDir])
     await expect(open).toBeFocused()
 
+    // The hint names the number of lines main copies.
+    await expect(support.getByRole('button', { name: 'Copy diagnostics' })).toHaveAccessibleDescription(
+      new RegExp(`the last ${DIAGNOSTICS_LOG_LINES} lines of the log\\.`)
+    )
     await support.getByRole('button', { name: 'Copy diagnostics' }).press('Enter')
     await expect(status).toHaveText('Copied the diagnostics; paste them into your support request.')
     const copied = await page.evaluate(() => navigator.clipboard.readText())

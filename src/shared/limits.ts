@@ -42,3 +42,5 @@ export const MAX_LISTED_ROWS = 1_000
 export const MAX_IMPORT_CPU_SECONDS = 30
 /** A draft of values not run yet larger than this is not kept (about 200,000 values of 40 characters). */
 export const MAX_DRAFT_CHARS = 8_000_000
+/** Log lines "Copy diagnostics" carries (Settings says how many). */
+export const DIAGNOSTICS_LOG_LINES = 200

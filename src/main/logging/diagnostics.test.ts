@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/domain/app-error'
 import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createDiagnostics, type DiagnosticsOptions, type LogFolder } from './diagnostics'
-import { DIAGNOSTICS_LINE_CHARS, DIAGNOSTICS_LOG_LINES } from './log-limits'
+import { DIAGNOSTICS_LOG_LINES } from '../../shared/limits'
+import { DIAGNOSTICS_LINE_CHARS } from './log-limits'
 
 function folder(lines: string[]): LogFolder & { asked: number[] } {
   const asked: number[] = []

@@ -1,7 +1,8 @@
 import { arch, release, type } from 'node:os'
 import { AppError } from '../../shared/domain/app-error'
 import type { Settings } from '../../shared/settings'
-import { DIAGNOSTICS_LINE_CHARS, DIAGNOSTICS_LOG_LINES } from './log-limits'
+import { DIAGNOSTICS_LOG_LINES } from '../../shared/limits'
+import { DIAGNOSTICS_LINE_CHARS } from './log-limits'
 
 /** Where the log is, and its last lines: the log file the app writes (see `log-file.ts`). */
 export interface LogFolder {

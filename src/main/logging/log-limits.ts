@@ -9,7 +9,5 @@ export const LOG_FILES_KEPT = 3
  * flat out) lines are dropped and counted, and the log says how many, rather than growing memory.
  */
 export const LOG_PENDING_MAX_BYTES = 1024 * 1024
-/** Log lines "Copy diagnostics" carries. */
-export const DIAGNOSTICS_LOG_LINES = 200
 /** A longer log line is cut in the diagnostics (a stack trace serialised in one line, say). */
 export const DIAGNOSTICS_LINE_CHARS = 2_000

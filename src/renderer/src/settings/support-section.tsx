@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { DIAGNOSTICS_LOG_LINES } from '../../../shared/limits'
 import { callInventory } from '../api/inventory-call'
 import { copyText } from '../errors/copy-text'
 import { ErrorAlert } from '../errors/error-alert'
@@ -48,8 +49,8 @@ export function SupportSection() {
     <section className="settings-support" aria-labelledby="support-settings-heading">
       <h3 id="support-settings-heading">Support</h3>
       <p id={hintId} className="field-hint">
-        For a support request: the app's log, and a summary to paste with the app's and the system's versions, your settings and the last
-        200 lines of the log. Client secrets and tokens are never in either.
+        For a support request: the app's log, and a summary to paste with the app's and the system's versions, your settings and the last{' '}
+        {DIAGNOSTICS_LOG_LINES} lines of the log. Client secrets and tokens are never in either.
       </p>
       <div className="row">
         <button type="button" aria-describedby={hintId} onClick={() => void openLogFolder()}>
