@@ -5,6 +5,7 @@ import { attachScreenshot, expect, test } from './fixtures'
 import { startHarness } from './harness/start-harness'
 import { demoValuesSearched, historyRow, historyRows, lookUp, openHistory, storedIds, writeStoppedLookup } from './history-support'
 import { jobCounts, pasteValues, progressBar, validGtins } from './workspace-support'
+import { latestResults } from '../src/main/history/test-support/latest-results'
 
 const DAY = 86_400_000
 
@@ -139,7 +140,7 @@ test.describe('History', () => {
       expect(counts.Found! + counts['Not found']!).toBe(3000)
       // Only the lines without an answer were asked, each once.
       expect((await demoValuesSearched(harness)) - searched).toBe(cancelled)
-      const lines = (await harness.root.services.results.latest(jobId ?? '')).lines
+      const lines = await latestResults(harness.root.services.results, jobId ?? '')
       expect(lines.map((line) => line.line)).toEqual(Array.from({ length: 3000 }, (_, i) => i + 1))
       expect(lines.filter((line) => line.status !== 'found' && line.status !== 'not_found')).toEqual([])
       expect(storedIds(harness)).toEqual([jobId])
@@ -215,7 +216,7 @@ test.describe('History', () => {
         await notice.getByRole('button', { name: 'Resume', exact: true }).click()
         await expect(page.getByRole('status').filter({ hasText: /^Lookup finished: / })).toBeAttached({ timeout: 60_000 })
         expect((await (await after.root.services.demoApi()).stats()).valuesSearched).toBe(unanswered)
-        const lines = (await after.root.services.results.latest(jobId)).lines
+        const lines = await latestResults(after.root.services.results, jobId)
         expect(lines).toHaveLength(3000)
         expect(lines.filter((line) => line.status !== 'found' && line.status !== 'not_found')).toEqual([])
         await expect(notice).toBeHidden()

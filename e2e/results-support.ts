@@ -3,6 +3,7 @@ import type { LineResult } from '../src/shared/domain/line-result'
 import { expect } from './fixtures'
 import type { Harness } from './harness/start-harness'
 import { gtinCheckDigit, replaceValues } from './workspace-support'
+import { latestResults } from '../src/main/history/test-support/latest-results'
 
 /**
  * 300 values for a Demo lookup: 280 well-formed GTINs (EAN-13, UPC-A and zero-padded GTIN-14), 10
@@ -57,7 +58,7 @@ export function lastJobId(harness: Harness): string {
 
 /** The final result of every line, straight from main's job runner. */
 export async function lineResults(harness: Harness): Promise<LineResult[]> {
-  return (await harness.root.services.results.latest(lastJobId(harness))).lines
+  return await latestResults(harness.root.services.results, lastJobId(harness))
 }
 
 export interface ExpectedRow {

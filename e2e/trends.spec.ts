@@ -10,6 +10,7 @@ import { historyRow, openHistory, storedIds } from './history-support'
 import { parseCsv } from './results-support'
 import { onDemoDay, openWatchlists, runNow, saveWatchlist, withDataDir } from './watchlist-support'
 import { expectNoSeriousAxeViolations, replaceValues, validGtins } from './workspace-support'
+import { latestResults } from '../src/main/history/test-support/latest-results'
 
 const STORES = [1234, 2001]
 
@@ -27,7 +28,7 @@ async function expectedFigures(harness: Harness, jobId: string) {
   const perStore = new Map<number, { found: number; withStock: number; out: number; shelf: number }>(
     STORES.map((store) => [store, { found: 0, withStock: 0, out: 0, shelf: 0 }])
   )
-  for (const result of (await harness.root.services.results.latest(jobId)).lines) {
+  for (const result of await latestResults(harness.root.services.results, jobId)) {
     const tally = perStore.get(result.storeNbr)
     if (tally === undefined || result.status !== 'found') continue
     const status = statusFromFigures(stockFigures(result.item?.inventory_locations ?? []), 0)

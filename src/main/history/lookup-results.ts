@@ -1,13 +1,13 @@
 import type { LineResult } from '../../shared/domain/line-result'
 import type { EncodedResultPage } from '../../shared/domain/result-page'
-import { currentInPages, currentPages, type HistoryReader } from './history-reader'
+import { currentPages, type HistoryReader } from './history-reader'
 import type { HistoryStore } from './history-store'
 import type { StoredLookup } from './history-types'
 import { lookupGone, requireLookupId } from './lookup-id'
 
 /**
  * A lookup's results as History keeps them, whether it is running or not: the pages of its result
- * log the window reads, and every line's latest result an export reads. The long reads go to
+ * log the window reads, and every line's latest result the headless command writes. The long reads go to
  * History's reader (off main's thread in the app); only the lookup itself is a short read on main.
  */
 export interface LookupResults {
@@ -23,14 +23,10 @@ export interface LookupResults {
   encodedPage(jobId: string, from: number, limit: number, redact: readonly string[]): Promise<EncodedResultPage>
   /**
    * The latest state of every line in every store, store by store in the lookup's order and lines in
-   * input order, read a page at a time so main stays responsive. `carried: false` leaves out the
-   * imported file's cells, for a caller that adds them a slice at a time with `carry`.
+   * input order, a page at a time as they are read, so no more than a page is held at once.
+   * `carried: false` leaves out the imported file's cells.
    */
-  latest(jobId: string, options?: { carried?: boolean }): Promise<{ lookup: StoredLookup; lines: LineResult[] }>
-  /** The same latest results as `latest`, a page at a time as they are read, so no more than a page is held at once. */
   pages(jobId: string, options?: { carried?: boolean }): AsyncIterable<LineResult[]>
-  /** `results` with their lines' carried cells. */
-  carry(jobId: string, results: readonly LineResult[]): Promise<LineResult[]>
 }
 
 export function createLookupResults({ history, reader }: { history: Pick<HistoryStore, 'lookup'>; reader: HistoryReader }): LookupResults {
@@ -54,30 +50,11 @@ export function createLookupResults({ history, reader }: { history: Pick<History
       return page
     },
 
-    async latest(jobId, options = {}) {
-      const lookup = stored(jobId)
-      const current = await currentInPages(reader, lookup.id, { carried: options.carried !== false })
-      return { lookup, lines: current.map(({ result }) => result) }
-    },
-
     async *pages(jobId, options = {}) {
       const lookup = stored(jobId)
       for await (const page of currentPages(reader, lookup.id, { carried: options.carried !== false })) {
         yield page.map(({ result }) => result)
       }
-    },
-
-    async carry(jobId, results) {
-      const lookup = stored(jobId)
-      if (lookup.carriedColumns.length === 0) return [...results]
-      const cells = await reader.carriedCells(
-        lookup.id,
-        results.map((result) => result.line)
-      )
-      return results.map((result) => ({
-        ...result,
-        carried: lookup.carriedColumns.map((_name, index) => cells.get(result.line)?.[index] ?? '')
-      }))
     }
   }
 }

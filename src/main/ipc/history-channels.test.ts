@@ -8,6 +8,7 @@ import { createMemorySecretStore } from '../credentials/memory-secret-store'
 import { dispatch } from './handler-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
+import { latestResults } from '../history/test-support/latest-results'
 
 /**
  * The History channels as the window calls them: through the handler table of the real root, on a
@@ -133,7 +134,7 @@ describe('History channels', () => {
     roots.splice(roots.indexOf(app.root), 1)
 
     const again = await startApp()
-    const { lines } = await again.root.services.results.latest(jobId)
+    const lines = await latestResults(again.root.services.results, jobId)
     const found = lines.filter((line) => line.status === 'found')
     expect(found.length).toBeGreaterThan(0)
     for (const line of found) {

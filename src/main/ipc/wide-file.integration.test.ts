@@ -12,6 +12,7 @@ import { createMemoryLogger } from '../logging/logger'
 import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
 import type { WatchlistDefinition } from '../../shared/watchlists/watchlist'
 import { itemsFromInputs } from '../watchlists/watchlist-items'
+import { latestResults } from '../history/test-support/latest-results'
 
 /**
  * A wide file's other cells from import to every reader, through the handler table as the window
@@ -130,8 +131,7 @@ it("gives back a wide file's cells exactly in every place that reads them", asyn
     expect(definition.items).toEqual(itemsFromInputs(inputs))
   }
 
-  const { lines: latest } = await services.results.latest(jobId, { carried: false })
-  const carried = await services.results.carry(jobId, latest)
+  const carried = await latestResults(services.results, jobId)
   expect(new Map(carried.map((result) => [result.line, result.carried]))).toEqual(expected)
 
   // The catalogue learns each named line's name as stored: trimmed, blank ones left out.

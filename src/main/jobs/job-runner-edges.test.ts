@@ -11,6 +11,7 @@ import { createJobRunner } from './job-runner'
 import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
+import { latestResults } from '../history/test-support/latest-results'
 
 /**
  * The runner's paths that only misbehaving servers or code reach: the safety net for an answer
@@ -70,7 +71,7 @@ describe('job runner, edge paths', () => {
     const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
     const final = await settle(h, jobId, lines)
     expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
-    const failed = (await h.results.latest(jobId)).lines.filter((line) => line.status === 'failed')
+    const failed = (await latestResults(h.results, jobId)).filter((line) => line.status === 'failed')
     expect(new Set(failed.map((line) => JSON.stringify(line.error)))).toEqual(
       new Set([JSON.stringify({ code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })])
     )
@@ -88,7 +89,7 @@ describe('job runner, edge paths', () => {
     // The first answer and 20 more: the 21st throttled answer ends the batch.
     expect(fake.calls).toHaveLength(21)
     expect(final).toMatchObject({ state: 'finished', failed: 40, found: 0, requests: 21, retries: 20 })
-    expect((await h.results.latest(jobId)).lines[0]?.error).toEqual({ code: 'throttled', message: 'Too Many Requests', status: 429 })
+    expect((await latestResults(h.results, jobId))[0]?.error).toEqual({ code: 'throttled', message: 'Too Many Requests', status: 429 })
     // Never hammered: every send waited at least the Retry-After after the answer before it.
     const gaps = fake.calls.slice(1).map((sent, index) => sent.at - (fake.calls[index]?.at ?? 0))
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000)

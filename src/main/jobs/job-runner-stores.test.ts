@@ -13,6 +13,7 @@ import type { JobRunnerDeps } from './job-types'
 import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults, type FakeInventoryOptions } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
+import { latestResults } from '../history/test-support/latest-results'
 
 /** A lookup over several stores, on the fake clock: order, per-store completion, stop, resume and retry across stores. */
 const target: ApiTarget = {
@@ -55,6 +56,7 @@ function harness(inventory: Omit<FakeInventoryOptions, 'clock'> = {}, runner: Pa
     clock,
     fake,
     jobs,
+    history,
     results,
     progress,
     async settle(jobId: string, lines: { line: number; input: string }[]): Promise<JobProgress> {
@@ -97,13 +99,11 @@ describe('a lookup over several stores', () => {
     expect(final.found + final.notFound).toBe(750)
     expect(h.fake.calls.map((call) => call.storeNbr)).toEqual([300, 300, 300, 100, 100, 100, 200, 200, 200])
 
-    const latest = await h.results.latest(started.jobId)
-    expect(latest.lookup.stores).toEqual(stores)
+    expect(h.history.lookup(Number(started.jobId))?.stores).toEqual(stores)
+    const latest = await latestResults(h.results, started.jobId)
     // Store by store in the lookup's order, lines in input order within each store.
-    expect(latest.lines.map((result) => result.storeNbr)).toEqual(stores.flatMap((store) => Array<number>(252).fill(store)))
-    expect(latest.lines.filter((result) => result.status === 'found').every((result) => result.item?.store_nbr === result.storeNbr)).toBe(
-      true
-    )
+    expect(latest.map((result) => result.storeNbr)).toEqual(stores.flatMap((store) => Array<number>(252).fill(store)))
+    expect(latest.filter((result) => result.status === 'found').every((result) => result.item?.store_nbr === result.storeNbr)).toBe(true)
   })
 
   it('finishes the stores in turn while keeping the allowed requests in flight, and counts each store done as it completes', async () => {

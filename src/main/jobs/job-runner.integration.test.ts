@@ -14,6 +14,7 @@ import { checkJobInvariant, checkSearchCalls, type SearchCall } from './job-inva
 import { createJobRunner } from './job-runner'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { createScaledClock, realClock, type Clock } from './test-support/scaled-clock'
+import { latestResults } from '../history/test-support/latest-results'
 
 /**
  * The runner against the real Demo API over loopback, with the real token manager, inventory
@@ -143,7 +144,7 @@ describe('job runner against the Demo API', () => {
     expect(final.notFound).toBeGreaterThan(unique * 0.03)
     expect(final.notFound).toBeLessThan(unique * 0.15)
     expect(s.demo.stats()).toMatchObject({ tokenRequests: 1, searchRequests: 13, throttled: 0, valuesSearched: unique })
-    const found = (await s.results.latest(jobId)).lines.find((r) => r.status === 'found')
+    const found = (await latestResults(s.results, jobId)).find((r) => r.status === 'found')
     expect(found?.item?.gtin).toBe(found?.value)
   })
 
@@ -155,7 +156,7 @@ describe('job runner against the Demo API', () => {
     expect(final).toMatchObject({ invalid: 1, duplicate: 1, failed: 0 })
     expect(final.found + final.notFound).toBe(150)
     expect(final.found).toBeGreaterThan(100)
-    const found = (await s.results.latest(jobId)).lines.find((r) => r.status === 'found')
+    const found = (await latestResults(s.results, jobId)).find((r) => r.status === 'found')
     expect(found?.item?.wm_item_number).toBe(found?.value)
   })
 
@@ -296,7 +297,7 @@ describe('job runner against the Demo API', () => {
     const { lines, jobId } = await s.start([...validGtins(250), 'bad'])
     const failedRun = await s.settle(jobId, lines)
     expect(failedRun).toMatchObject({ failed: 250, invalid: 1, requests: 6, retries: 3 })
-    const error = (await s.results.latest(jobId)).lines[0]?.error
+    const error = (await latestResults(s.results, jobId))[0]?.error
     expect(error?.code).toBe('server_error')
 
     s.demo.setFaults({ serverErrorRate: 0 })
@@ -336,7 +337,7 @@ describe('job runner against the Demo API', () => {
     expect(cancelled.cancelled).toBeGreaterThan(0)
     const stopped = await s.settle(jobId, lines)
     const answeredBefore = new Set(
-      (await s.results.latest(jobId)).lines.filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value)
+      (await latestResults(s.results, jobId)).filter((r) => r.status === 'found' || r.status === 'not_found').map((r) => r.value)
     )
 
     s.demo.setFaults({ latencyMs: 0 })

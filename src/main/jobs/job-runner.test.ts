@@ -13,6 +13,7 @@ import type { JobRunner, JobRunnerDeps } from './job-types'
 import { createFakeClock, type FakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults, type FakeInventoryOptions } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
+import { latestResults } from '../history/test-support/latest-results'
 
 const target: ApiTarget = {
   environment: 'demo',
@@ -116,10 +117,9 @@ describe('createJobRunner', () => {
       Object.fromEntries(results.map((result) => [result.line, result.carried]))
     const expected = { 2: ['Oat milk', '12'], 5: ['Rye bread', '6'], 9: ['', ''] }
     expect(byLine((await h.results.page(progress.jobId, 0)).entries)).toEqual(expected)
-    expect(byLine((await h.results.latest(progress.jobId)).lines)).toEqual(expected)
-    const bare = (await h.results.latest(progress.jobId, { carried: false })).lines
+    expect(byLine(await latestResults(h.results, progress.jobId))).toEqual(expected)
+    const bare = await latestResults(h.results, progress.jobId, { carried: false })
     expect(bare.every((result) => result.carried === undefined)).toBe(true)
-    expect(byLine(await h.results.carry(progress.jobId, bare))).toEqual(expected)
   })
 
   it('looks up every distinct valid value once, in batches of 100, and accounts for every line', async () => {
@@ -138,12 +138,12 @@ describe('createJobRunner', () => {
     expect(final.valuesPerSecond).toBeGreaterThan(0)
     expect(final.finishedAt).not.toBeNull()
 
-    const latest = await h.results.latest(jobId)
-    expect(latest.lookup).toMatchObject({ environment: 'demo', stores: [1234], itemType: 'gtin' })
-    expect(latest.lines.map((r) => r.line)).toEqual(lines.map((l) => l.line))
-    expect(latest.lines[253]).toMatchObject({ status: 'duplicate', duplicateOf: 1 })
-    expect(latest.lines[1]).toMatchObject({ status: 'found', value: gtins[1], item: { gtin: gtins[1]?.replace(/^0+/, '') } })
-    expect(latest.lines[0]).toMatchObject({ status: 'not_found', value: gtins[0] })
+    expect(h.history.lookup(Number(jobId))).toMatchObject({ environment: 'demo', stores: [1234], itemType: 'gtin' })
+    const latest = await latestResults(h.results, jobId)
+    expect(latest.map((r) => r.line)).toEqual(lines.map((l) => l.line))
+    expect(latest[253]).toMatchObject({ status: 'duplicate', duplicateOf: 1 })
+    expect(latest[1]).toMatchObject({ status: 'found', value: gtins[1], item: { gtin: gtins[1]?.replace(/^0+/, '') } })
+    expect(latest[0]).toMatchObject({ status: 'not_found', value: gtins[0] })
   })
 
   it('serves the append-only log from any offset', async () => {
@@ -194,7 +194,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(250))
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 150, failed: 100, retries: 2, requests: 5 })
-    const failed = (await h.results.latest(jobId)).lines.filter((r) => r.status === 'failed')
+    const failed = (await latestResults(h.results, jobId)).filter((r) => r.status === 'failed')
     expect(failed[0]?.error).toEqual({ code: 'server_error', message: 'An internal server error has occurred.', status: 500 })
 
     broken = false
@@ -211,7 +211,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(150))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 50, failed: 100, requests: 2, retries: 0 })
-    expect((await h.results.latest(jobId)).lines[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
+    expect((await latestResults(h.results, jobId))[0]?.error).toEqual({ code: 'bad_request', message: 'Invalid parameter.', status: 400 })
   })
 
   it('stops sending when the credentials are refused, failing the rest with the same message', async () => {
@@ -219,7 +219,7 @@ describe('createJobRunner', () => {
     const { lines, jobId } = await start(h, validGtins(500))
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ failed: 500, requests: 1, batchesDone: 5 })
-    expect(new Set((await h.results.latest(jobId)).lines.map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
+    expect(new Set((await latestResults(h.results, jobId)).map((r) => r.error?.code))).toEqual(new Set(['not_subscribed']))
   })
 
   it('halves a batch refused as "not mapped to the Supplier" until the unmapped values stand alone', async () => {
@@ -234,7 +234,7 @@ describe('createJobRunner', () => {
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ found: 98, notFound: 2, failed: 0, retries: 0 })
     expect(final.batchesTotal).toBe(final.requests)
-    expect((await h.results.latest(jobId)).lines.filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([
+    expect((await latestResults(h.results, jobId)).filter((r) => r.status === 'not_found').map((r) => r.value)).toEqual([
       gtins[17],
       gtins[64]
     ])
@@ -357,7 +357,7 @@ describe('createJobRunner', () => {
     const upc = validGtins(1)[0]?.slice(2) ?? ''
     const { lines, jobId } = await start(h, [upc, '7.61E+12'])
     await h.settle(jobId, lines)
-    const [padded, scientific] = (await h.results.latest(jobId)).lines
+    const [padded, scientific] = await latestResults(h.results, jobId)
     expect(padded).toMatchObject({ status: 'found', value: `00${upc}`, note: 'padded to 14 digits' })
     expect(scientific).toMatchObject({ status: 'invalid', value: null, invalidReason: 'scientific_notation' })
     expect(scientific?.note).toMatch(/scientific notation/)

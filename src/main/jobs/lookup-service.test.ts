@@ -13,6 +13,7 @@ import { BUSY_MESSAGE, createLookupService } from './lookup-service'
 import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
+import { latestResults } from '../history/test-support/latest-results'
 
 const opened: HistoryStore[] = []
 afterEach(() => {
@@ -113,7 +114,7 @@ describe('the lookup service', () => {
     const final = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
     expect(final).toMatchObject({ state: 'finished', found: 3, carriedColumns: ['Description'] })
     expect(h.secrets).toEqual(['from-the-environment'])
-    const { lines: latest } = await h.results.latest(started.jobId)
+    const latest = await latestResults(h.results, started.jobId)
     expect(latest.map((result) => result.carried)).toEqual([['Item 1'], [''], ['Item 3']])
   })
 
