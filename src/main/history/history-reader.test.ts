@@ -145,6 +145,11 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
     closing.push(pages)
     const withCells = await currentInPages(pages, id)
     expect(withCells).toEqual(store.current(id))
+    expect(withCells.slice(0, 3).map(({ result }) => result.carried)).toEqual([
+      ['', ''],
+      ['Item 1', '1'],
+      ['Item 2', '2']
+    ])
     expect(withCells.map(({ storeNbr, result }) => `${storeNbr}:${result.status}`).filter((_key, index) => index % 625 === 0)).toEqual([
       '1:found',
       '1:cancelled',
@@ -152,21 +157,6 @@ describe.each(Object.entries(PAGES))('the long reads of History on %s', (_name, 
       '2:cancelled'
     ])
     expect(await currentInPages(pages, id, { carried: false })).toEqual(store.current(id, { carried: false }))
-  })
-
-  it("give a slice's carried cells as main's own connection reads them", async () => {
-    const id = await storedLookup(1_200)
-    const reader = open()
-    closing.push(reader)
-    const reads = store.operations().reads
-    const slice = [1, 2, 3, 700, 1_199, 1_200]
-    const cells = await reader.carriedCells(id, slice)
-    expect(cells).toEqual(reads.carriedCells(id, slice))
-    expect([...cells.values()].slice(0, 3)).toEqual([
-      ['', ''],
-      ['Item 1', '1'],
-      ['Item 2', '2']
-    ])
   })
 
   it("name a comparison's rows by a named lookup's item names, and by none for a lookup whose first column is another", async () => {

@@ -39,8 +39,6 @@ export interface HistoryReader {
    * read and compared where the stock is read: only the answer comes back.
    */
   sinceLastRun(thenId: number | null, nowId: number, lowStockLevel: number): Promise<StockComparison>
-  /** The carried cells of these lines (one slice of an export), one per carried column, blank where the file had none. */
-  carriedCells(id: number, lines: readonly number[]): Promise<Map<number, string[]>>
   /**
    * An export of the lookup as `spec` shows it, built here a slice at a time and sent on `port`
    * (the files worker holds the other end and writes it); answered once the last chunk is sent, or
@@ -76,7 +74,6 @@ export function createInThreadReader({
     | 'current'
     | 'stockInputs'
     | 'sinceLastRun'
-    | 'carriedCells'
     | 'itemNames'
     | 'inputs'
     | 'inputLines'
@@ -98,7 +95,6 @@ export function createInThreadReader({
     current: (id, after, limit, options) => run(() => reads.current(id, after, limit, options)),
     comparison: (thenId, nowId, level) => run(() => compareLookups(reads, thenId, nowId, level)),
     sinceLastRun: (thenId, nowId, level) => run(() => reads.sinceLastRun(thenId, nowId, level)),
-    carriedCells: (id, lines) => run(() => reads.carriedCells(id, lines)),
     exportSheets: (id, spec, port) => run(() => null).then(() => sendExport(reads, id, spec, port)),
     inputs: (id, after, limit) => run(() => reads.inputs(id, after, limit)),
     inputLines: (id, after, limit) => run(() => reads.inputLines(id, after, limit)),

@@ -67,7 +67,6 @@ const operations: Record<string, unknown> =
           current: reads.current,
           comparison: (thenId: number, nowId: number, level: number) => packComparedRows(compareLookups(reads, thenId, nowId, level)),
           sinceLastRun: reads.sinceLastRun,
-          carriedCells: reads.carriedCells,
           exportSheets: (id: number, spec: ExportViewSpec, sheets: MessagePort) => sendExport(reads, id, spec, sheets),
           inputs: reads.inputs,
           inputLines: reads.inputLines,

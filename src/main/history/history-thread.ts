@@ -177,7 +177,6 @@ export function startHistoryReaderThread(options: Omit<HistoryThreadOptions, 'no
     current: (id, after, limit, options) => call('current', id, after, limit, options),
     comparison: (thenId, nowId, level) => call<PackedComparedRows>('comparison', thenId, nowId, level).then(unpackComparedRows),
     sinceLastRun: (thenId, nowId, level) => call('sinceLastRun', thenId, nowId, level),
-    carriedCells: (id, lines) => call('carriedCells', id, lines),
     exportSheets(id, spec, port) {
       if (channel.closed) return Promise.reject(new Error('History was read after it was closed'))
       return channel.post({ op: 'exportSheets', args: [id, spec, port] }, [port]) as Promise<{ chunks: number }>

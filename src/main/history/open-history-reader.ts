@@ -35,7 +35,6 @@ export function openHistoryReader(
     current: (id, after, limit, readOptions) => current().current(id, after, limit, readOptions),
     comparison: (thenId, nowId, level) => current().comparison(thenId, nowId, level),
     sinceLastRun: (thenId, nowId, level) => current().sinceLastRun(thenId, nowId, level),
-    carriedCells: (id, lines) => current().carriedCells(id, lines),
     exportSheets: (id, spec, port) => current().exportSheets(id, spec, port),
     inputs: (id, after, limit) => current().inputs(id, after, limit),
     inputLines: (id, after, limit) => current().inputLines(id, after, limit),
