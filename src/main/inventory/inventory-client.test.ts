@@ -41,6 +41,16 @@ function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000, thread: Se
 
 const VALUES = ['00036000291452', '04006381333931', '00000096385074']
 
+/** A host no target is bound to, listing every request it hears. */
+async function anotherHost(): Promise<{ url: string; heard: string[] }> {
+  const heard: string[] = []
+  const url = await answeringServer((request, _body, response) => {
+    heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
+  })
+  return { url, heard }
+}
+
 describe('buildSearchRequest', () => {
   it('cannot build a search without both mandatory headers', () => {
     const signal = new AbortController().signal
@@ -84,11 +94,7 @@ describe.each<Where>(['main', 'search thread'])('inventory client, its HTTP on %
 
   it('sends nothing to an inventory host other than the one its target is bound to, whatever the target says', async () => {
     const api = await testDemoApi()
-    const heard: string[] = []
-    const other = await answeringServer((request, _body, response) => {
-      heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
-    })
+    const { url: other, heard } = await anotherHost()
     const { client, target } = open(api.url)
     const request = client.searchBatch({ ...target, baseUrl: other }, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     await expect(request).rejects.toMatchObject({ code: 'missing_credentials' })
@@ -97,11 +103,7 @@ describe.each<Where>(['main', 'search thread'])('inventory client, its HTTP on %
 
   it('checks a target again when it changed after its first search: its template is not used for another host', async () => {
     const api = await testDemoApi()
-    const heard: string[] = []
-    const other = await answeringServer((request, _body, response) => {
-      heard.push(`${request.method ?? ''} ${request.url ?? ''}`)
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
-    })
+    const { url: other, heard } = await anotherHost()
     const { client, target } = open(api.url)
     await client.searchBatch(target, { storeNbr: 1234, itemType: 'gtin', values: VALUES })
     target.baseUrl = other

@@ -62,13 +62,18 @@ function answered(exchange: SearchExchange): void {
   expect(exchange.kind).toBe('answered')
 }
 
+/** A thread that has answered one search to a listing server with `template`, listened to from then on. */
+async function searchingThread() {
+  const { thread } = open()
+  const server = await listingServer()
+  const template = templateFor(server.url)
+  answered(await thread.exchange(searchWith(template), limits()))
+  return { server, thread, template, ...listen() }
+}
+
 describe('searches sent from the search thread, as messages', () => {
   it('sends the searches asked for in one turn of main as one message, the template told once, the values joined in one text', async () => {
-    const { thread } = open()
-    const server = await listingServer()
-    const template = templateFor(server.url)
-    answered(await thread.exchange(searchWith(template), limits()))
-    const { posted } = listen()
+    const { server, thread, template, posted } = await searchingThread()
 
     const exchanges = await Promise.all([2, 3, 4].map((store) => thread.exchange(searchWith(template, store), limits())))
     exchanges.forEach(answered)
@@ -99,11 +104,7 @@ describe('searches sent from the search thread, as messages', () => {
   })
 
   it('tells the thread a new template after a new token, and a template it dropped once more than TEMPLATES_KEPT came after it', async () => {
-    const { thread } = open()
-    const server = await listingServer()
-    const first = templateFor(server.url)
-    answered(await thread.exchange(searchWith(first), limits()))
-    const { posted } = listen()
+    const { server, thread, template: first, posted } = await searchingThread()
 
     answered(await thread.exchange(searchWith(templateFor(server.url, LATER_TOKEN)), limits()))
     answered(await thread.exchange(searchWith(first), limits()))
