@@ -44,6 +44,7 @@ const ONLY_WIDE = process.argv.includes('--only-wide')
 const BUSY = busyArgument(process.argv)
 /** How long the steps wait for the busy processes to lift the one-minute load average. */
 const BUSY_RAMP_MS = 120_000
+const BUSY_PROCESSES = `${BUSY} busy ${BUSY === 1 ? 'process' : 'processes'}`
 /** Where the searches' HTTP runs in this bench: Node's fetch on the search thread (`--search-http main`: on main, as Electron's net.fetch runs). */
 const SEARCH_HTTP = process.argv.includes('--search-http=main') ? 'main' : 'search-thread'
 const SENDER = { webContentsId: 1, frameUrl: 'app://bench', isMainFrame: true }
@@ -228,7 +229,7 @@ async function main(): Promise<void> {
     await call(handlers, 'settings:get', undefined)
     if (BUSY > 0) {
       busy = startBusyLoad(BUSY)
-      console.log(`${BUSY} busy processes spinning beside the steps; waiting for the one-minute load average to reach ${BUSY}...`)
+      console.log(`${BUSY_PROCESSES} spinning beside the steps; waiting for the one-minute load average to reach ${BUSY}...`)
       loadAtStart = await waitForLoad(BUSY, BUSY_RAMP_MS)
     }
     whole.enable()
@@ -321,7 +322,7 @@ async function main(): Promise<void> {
   const loads = [loadAtStart, ...steps.slice(0, 5).map((s) => s.load)].map((load) => load.toFixed(1)).join(', ')
   console.log(
     `\nMain thread's event-loop delay over the five steps: p99 ${p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${mark(p99 < TARGETS.p99Ms)}; max ${max.toFixed(1)} ms (target < ${TARGETS.maxMs}): ${mark(max < TARGETS.maxMs)}` +
-      `\n  at a one-minute load average of ${loads} (before the steps, then at each one's end)${BUSY > 0 ? `, ${BUSY} busy processes spinning beside them` : ''}`
+      `\n  at a one-minute load average of ${loads} (before the steps, then at each one's end)${BUSY > 0 ? `, ${BUSY_PROCESSES} spinning beside them` : ''}`
   )
   if (xlsx !== undefined) {
     console.log(

@@ -13,10 +13,11 @@ import { runningThreads } from '../workers/thread-census'
 import { createInThreadReader, currentInPages, CURRENT_PAGE_LINES, inputLinesOf, type HistoryReader } from './history-reader'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryReaderThread, startHistoryThread } from './history-thread'
+import { valuesToLookUp } from './test-support/values-to-look-up'
 import { answerBatchOf } from './answer-batch'
 import type { AnswerRow } from './history-types'
 import type { HistoryWriter } from './history-writer'
-import { NO_FIGURES, sampleItem, valuesToLookUp } from './test-support/sample-lookups'
+import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 import { encodeItem } from './item-batch'
 
 let dir: string

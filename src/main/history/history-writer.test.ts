@@ -8,11 +8,12 @@ import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { createDirectHistory, type DirectHistory } from './test-support/direct-history'
 import { startHistoryThread } from './history-thread'
+import { valuesToLookUp } from './test-support/values-to-look-up'
 import { answerBatchOf } from './answer-batch'
 import type { AnswerBatch, AnswerRow } from './history-types'
 import { createInThreadWriter, type HistoryWriter } from './history-writer'
 import type { NewLookupRequest } from './lookup-request'
-import { NO_FIGURES, sampleItem, valuesToLookUp } from './test-support/sample-lookups'
+import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 import { encodeItem } from './item-batch'
 
 let dir: string

@@ -1,8 +1,6 @@
 import type { InventoryItem } from '../../../shared/domain/line-result'
 import { CELL_SEPARATOR } from '../../files/import/imported-table'
-import { unpackLines } from '../../workers/packed-lines'
 import type { NewLookup, NewLookupLine } from '../history-types'
-import type { CreatedLookup } from '../lookup-request'
 
 /** A 14-digit GTIN-like value for line `n` (the store does not validate; the runner does). */
 export function valueFor(n: number): string {
@@ -61,11 +59,6 @@ export function sampleItem(value: string, onHand: number): InventoryItem {
 }
 
 export const NO_FIGURES = { requests: 0, retries: 0, throttledMs: 0, batchesDone: 0, batchesTotal: 0 }
-
-/** A created lookup's values to look up, an object each, as a test reads them (the run itself batches from the packed columns). */
-export function valuesToLookUp({ toLookUp }: Pick<CreatedLookup, 'toLookUp'>): { line: number; value: string }[] {
-  return unpackLines(toLookUp.lines, toLookUp.lengths, toLookUp.text).map(({ line, input }) => ({ line, value: input }))
-}
 
 /** The figures a run ends with that asked nothing (a lookup written straight into History). */
 export const ENDED_WITH_NO_FIGURES = { ...NO_FIGURES, valuesPerSecond: 0 }
