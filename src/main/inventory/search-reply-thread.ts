@@ -10,7 +10,7 @@ import { createSearchSends, failureOf, type SearchWaiter } from './search-sends'
 export interface SearchReplyThreadOptions {
   log: Logger
   /** Main's redactor: the thread is taught every secret and token it knows before reading a reply; a small one is read with it. */
-  redactor: Pick<Redactor, 'known' | 'value'>
+  redactor: Pick<Redactor, 'known' | 'knownCount' | 'value'>
   /** The bundled thread script (Electron's build); elsewhere the TypeScript source runs through tsx. */
   entry?: string | undefined
   /** Hears the thread stop unexpectedly, with the sentence that says so: the lookups reading through it are interrupted. */
@@ -80,6 +80,8 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
   /** The values the thread has not been told yet; all of them for a thread about to start. */
   function unheard(): string[] {
     if (!thread.running) taught = 0
+    // Every flush asks; copying every known value each time is spared while none is new.
+    if (options.redactor.knownCount() === taught) return []
     const known = options.redactor.known()
     const remember = known.slice(taught)
     taught = known.length

@@ -50,6 +50,9 @@ describe('redactor: remembered secrets and tokens', () => {
     redactor.remember('late-token-value')
     expect(redactor.text('a late-token-value b')).toBe(`a ${REDACTED} b`)
     expect(redactor.known()).toEqual(['late-token-value'])
+    expect(redactor.knownCount()).toBe(1)
+    redactor.remember('late-token-value')
+    expect(redactor.knownCount()).toBe(1)
     expect(createRedactor(redactor.known()).text('late-token-value')).toBe(REDACTED)
   })
 

@@ -21,6 +21,11 @@ export interface Redactor {
   json(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>
   /** The remembered values, so a worker thread can build a redactor that knows the same. */
   known(): readonly string[]
+  /**
+   * How many values are remembered. Values are only ever added, so while this is unchanged a
+   * thread told the first `knownCount()` of `known()` knows them all, and nothing is copied.
+   */
+  knownCount(): number
 }
 
 /** Below this length a remembered value is removed only where it stands alone, so short secrets do not eat words. */
@@ -120,7 +125,7 @@ export function createRedactor(initial: Iterable<string> = [], memo = new Map<st
     return new TextEncoder().encode(JSON.stringify(value(JSON.parse(input) as unknown)))
   }
 
-  return { remember, text, value, json, known: () => [...remembered] }
+  return { remember, text, value, json, known: () => [...remembered], knownCount: () => remembered.size }
 }
 
 function redactDeep(input: unknown, text: (value: string) => string, depth: number, path: Set<object>): unknown {
