@@ -70,10 +70,14 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
     inFlight += 1
     ledger.requested()
     const { itemType, target } = deps
-    // Wrapped so that a client that throws synchronously is handled like one that rejects.
-    return new Promise<SearchResponse>((resolve) =>
-      resolve(deps.client.searchBatch(target, { storeNbr: batch.storeNbr, itemType, values: batchValues(batch), signal }))
-    )
+    let asked: Promise<SearchResponse>
+    try {
+      asked = deps.client.searchBatch(target, { storeNbr: batch.storeNbr, itemType, values: batchValues(batch), signal })
+    } catch (error) {
+      // A client that throws synchronously is handled like one that rejects, without a promise per search to wrap it.
+      asked = Promise.reject(error)
+    }
+    return asked
       .then(
         (response): SendReport => {
           if (!signal.aborted) recordAnswers(batch, response.answers)

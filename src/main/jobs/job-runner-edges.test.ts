@@ -95,6 +95,19 @@ describe('job runner, edge paths', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000)
   })
 
+  it('fails the values of a client that throws at once, as it fails those of one that rejects, and the job still ends', async () => {
+    const clock = createFakeClock()
+    const client: Pick<InventoryClient, 'searchBatch'> = {
+      searchBatch() {
+        throw new AppError('invalid_input', 'A search takes at most 100 values.')
+      }
+    }
+    const h = runnerWith(client, clock)
+    const lines = asLines(validGtins(200))
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    expect(await settle(h, jobId, lines)).toMatchObject({ failed: 200, found: 0 })
+  })
+
   it('retries failed values with the credentials given to the retry, not the ones the job started with', async () => {
     const clock = createFakeClock()
     const fake = createFakeInventory({ clock })
