@@ -91,6 +91,17 @@ describe('token manager', () => {
     expect(api.stats().tokenRequests).toBe(2)
   })
 
+  it('gets a new token when the secret of a target already used is changed in place', async () => {
+    const api = await testDemoApi()
+    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const target = targetFor(api.url)
+    await tokens.getToken(target)
+    await tokens.getToken(target)
+    target.clientSecret = 'replaced-secret'
+    expect((await rejection(tokens.getToken(target))).code).toBe('wrong_credentials')
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
   it.each([
     [401, 'wrong_credentials'],
     [400, 'wrong_credentials'],
