@@ -119,6 +119,7 @@ function benchRoot(userDataDir: string, exportPath: string) {
     fetch,
     // As the Node entries (the headless command, the browser harness) run it: Electron's net.fetch, which must stay on main, cannot run here.
     searchHttp: SEARCH_HTTP,
+    mainHttp: SEARCH_HTTP === 'main' ? 'fetch' : 'node',
     now: Date.now,
     secretStore: createMemorySecretStore(),
     userDataDir,

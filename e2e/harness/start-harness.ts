@@ -148,6 +148,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     fetch: globalThis.fetch,
     // Under Node the searches' HTTP runs on the search thread; Electron's main keeps net.fetch on main.
     searchHttp: 'search-thread',
+    mainHttp: 'node',
     now: clock.now,
     setTimer: clock.setTimer,
     runSchedules: true,

@@ -20,6 +20,14 @@ export interface AppEffects {
    * request (address checked, token added) and takes its answers; Node's entries choose it.
    */
   searchHttp?: 'main' | 'search-thread'
+  /**
+   * How main's own requests go out: the token's. `fetch` (the default): `fetch` above; the
+   * Electron entry keeps it, since `net.fetch` goes through Chromium's network stack with the
+   * system's proxy settings and certificate store, which node:https does not read. `node`:
+   * node:http(s), so main never loads Node's fetch (undici), whose first use compiles it on main's
+   * thread (~100 ms of a lookup); Node's entries choose it.
+   */
+  mainHttp?: 'fetch' | 'node'
   now: () => number
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   /** Calls `fire` after `ms` (the schedules' timer); the returned function cancels it. Absent, the event loop's. */

@@ -10,6 +10,8 @@ import { lazyDemoApi } from './demo-api/lazy-demo-api'
 import { createExportService } from './files/export/export-service'
 import { createImportService } from './files/import/import-service'
 import { sweepTempFiles } from './files/temp-files'
+import { postOverFetch } from './http/http-post'
+import { postOverNode } from './http/node-http-post'
 import { createCompareService } from './history/compare-service'
 import { createHistoryStore } from './history/history-store'
 import { applyHistoryRetention } from './history/history-retention'
@@ -144,7 +146,8 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
     log
   )
   const targets = createTargetResolver({ settings, credentials, log, demoUrl: async () => (await demo.forLookup()).url })
-  const tokens = createTokenManager({ fetch, now, log })
+  const post = effects.mainHttp === 'node' ? postOverNode() : postOverFetch(fetch)
+  const tokens = createTokenManager({ post, now, log })
   // Replies are read off main's thread; a reader that stops leaves the lookups reading through it Interrupted, resumable.
   const replies = startSearchReplyThread({
     log,

@@ -14,6 +14,8 @@ export interface LookupIo {
   fetch: typeof fetch
   /** Where the searches' HTTP runs: the command's entry runs them on the search thread (Node's fetch); by default `fetch` on this thread. */
   searchHttp?: AppEffects['searchHttp']
+  /** How main's own requests go out: the command's entry uses node:http(s); by default `fetch`. */
+  mainHttp?: AppEffects['mainHttp']
   now: () => number
   /** Built lazily: the keychain is only touched when no secret came in through the environment. */
   secretStore(log: Logger): SecretStore

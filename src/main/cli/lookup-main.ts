@@ -27,6 +27,7 @@ export async function runCommand(
       fetch: globalThis.fetch,
       // Node's fetch is tied to no thread: the searches' HTTP runs on the search thread, off the command's.
       searchHttp: 'search-thread',
+      mainHttp: 'node',
       now: Date.now,
       secretStore: (log) => createKeytarSecretStore({ log }),
       startServices: createAppRoot,

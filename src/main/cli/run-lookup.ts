@@ -108,6 +108,7 @@ export async function runCommandLine(line: CommandLine, io: LookupIo): Promise<n
     running = await io.startServices({
       fetch: io.fetch,
       ...(io.searchHttp === undefined ? {} : { searchHttp: io.searchHttp }),
+      ...(io.mainHttp === undefined ? {} : { mainHttp: io.mainHttp }),
       now: io.now,
       secretStore: io.secretStore(log),
       userDataDir: out.dataDir,

@@ -240,6 +240,7 @@ function runApp(demoDay: DemoDay | null): void {
         fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, { ...init, redirect: 'manual' }),
         // net.fetch runs only on main: the searches' HTTP stays here, their replies are read on the search thread.
         searchHttp: 'main',
+        mainHttp: 'fetch',
         now: Date.now,
         secretStore: createKeytarSecretStore({ log }),
         userDataDir: app.getPath('userData'),

@@ -14,6 +14,11 @@ async function failureOf(url: string, timeoutMs = 10_000): Promise<ReturnType<ty
   throw new Error(`${url} answered`)
 }
 
+/** How node:http(s) reports a failed request: the system error itself, its code on it. */
+function nodeError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code })
+}
+
 /** How Node's fetch reports a failed request: a TypeError with the system error as its cause. */
 function nodeFetchError(code: string, message: string): TypeError {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) })
@@ -45,6 +50,17 @@ describe('classifyFetchFailure', () => {
       'certificate_untrusted'
     ],
     ['Node, connection reset', nodeFetchError('ECONNRESET', 'read ECONNRESET'), 'network'],
+    ['node:https, refused', nodeError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:443'), 'connection_refused'],
+    ['node:https, name not found', nodeError('ENOTFOUND', 'getaddrinfo ENOTFOUND identity.invalid'), 'name_not_found'],
+    ['node:https, expired certificate', nodeError('CERT_HAS_EXPIRED', 'certificate has expired'), 'certificate_untrusted'],
+    [
+      'node:https, unverifiable leaf',
+      nodeError('UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'unable to verify the first certificate'),
+      'certificate_untrusted'
+    ],
+    ['node:https, self-signed', nodeError('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), 'certificate_untrusted'],
+    ['node:https, timed out', nodeError('ETIMEDOUT', 'connect ETIMEDOUT 192.0.2.1:443'), 'timeout'],
+    ['node:https, reset', nodeError('ECONNRESET', 'socket hang up'), 'network'],
     ['Electron, name not found', new Error('net::ERR_NAME_NOT_RESOLVED'), 'name_not_found'],
     ['Electron, refused', new Error('net::ERR_CONNECTION_REFUSED'), 'connection_refused'],
     ['Electron, untrusted authority', new Error('net::ERR_CERT_AUTHORITY_INVALID'), 'certificate_untrusted'],

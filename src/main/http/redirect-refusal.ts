@@ -1,9 +1,10 @@
 /**
  * Token and search requests carry the client secret or the token, so they never follow a
  * redirect: every fetch main makes says `redirect: 'manual'` where it is called, for a reader to
- * see there. A 3xx is reported with where it pointed, and nothing is sent there. Node's fetch
- * hands back the 3xx itself; a browser-style fetch hands back an opaque redirect; Electron's
- * `net.fetch` rejects with "Redirect was cancelled". All three are caught.
+ * see there, and node:http(s) follows none by itself. A 3xx is reported with where it pointed,
+ * and nothing is sent there. Node's fetch and node:http(s) hand back the 3xx itself; a
+ * browser-style fetch hands back an opaque redirect; Electron's `net.fetch` rejects with
+ * "Redirect was cancelled". All are caught.
  */
 
 const MAX_SHOWN_LOCATION = 200
@@ -16,9 +17,13 @@ export interface Redirect {
 
 export function redirectOf(response: Response, requestUrl: string): Redirect | null {
   if (response.type === 'opaqueredirect') return { status: null, location: null }
-  if (response.status < 300 || response.status > 399) return null
-  const header = response.headers.get('location')
-  return { status: response.status, location: header === null ? null : shownLocation(header, requestUrl) }
+  return redirectAt(response.status, response.headers.get('location'), requestUrl)
+}
+
+/** The redirect a reply of `status` with this `Location` header is, or null when it is none. */
+export function redirectAt(status: number, location: string | null, requestUrl: string): Redirect | null {
+  if (status < 300 || status > 399) return null
+  return { status, location: location === null ? null : shownLocation(location, requestUrl) }
 }
 
 /** Electron's `net.fetch` with `redirect: 'manual'` rejects instead of answering. */

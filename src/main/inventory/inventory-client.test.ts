@@ -10,6 +10,7 @@ import {
   rejectionOf,
   testDemoApi
 } from '../http/test-support/loopback-servers'
+import { postOverFetch } from '../http/http-post'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
 import { createInventoryClient, InventoryApiError, type ApiTarget } from './inventory-client'
@@ -24,7 +25,7 @@ type Where = 'main' | 'search thread'
 
 function setup(baseUrl: string, authUrl = baseUrl, timeoutMs = 5_000, thread: SearchReplyThread | null = null) {
   const log = createMemoryLogger()
-  const tokens = createTokenManager({ fetch, now: Date.now, log })
+  const tokens = createTokenManager({ post: postOverFetch(fetch), now: Date.now, log })
   const client = createInventoryClient({ fetch, tokens, log, now: Date.now, timeoutMs, ...(thread === null ? {} : { transport: thread }) })
   const target: ApiTarget = {
     environment: 'sandbox',

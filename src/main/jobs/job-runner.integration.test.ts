@@ -6,6 +6,7 @@ import type { DemoFaults } from '../demo-api/demo-api'
 import { canonicalValue, isMapped } from '../demo-api/demo-inventory'
 import type { HistoryStore } from '../history/history-store'
 import { memoryHistory } from '../history/test-support/memory-history'
+import { postOverFetch } from '../http/http-post'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
 import { createMemoryLogger } from '../logging/logger'
@@ -47,7 +48,7 @@ async function stack(options: StackOptions = {}) {
   const clock = options.clock ?? realClock
   const demo = await testDemoApi({ faults: options.faults ?? {}, now: clock.now })
   const log = createMemoryLogger()
-  const tokens = createTokenManager({ fetch, now: clock.now, log })
+  const tokens = createTokenManager({ post: postOverFetch(fetch), now: clock.now, log })
   const client = createInventoryClient({ fetch, tokens, log, now: clock.now, timeoutMs: 5_000 })
   const calls: SearchCall[] = []
   const progress: JobProgress[] = []

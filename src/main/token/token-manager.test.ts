@@ -9,6 +9,8 @@ import {
   rejectionOf,
   testDemoApi
 } from '../http/test-support/loopback-servers'
+import { postOverFetch, type HttpPost } from '../http/http-post'
+import { postOverNode } from '../http/node-http-post'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager, type TokenTarget } from './token-manager'
 
@@ -18,10 +20,18 @@ function targetFor(url: string, secret = 'demo-secret+/='): TokenTarget {
   return { environment: 'sandbox', authUrl: url, clientId: 'demo-client', clientSecret: secret }
 }
 
-describe('token manager', () => {
+/** Every case runs over both transports: what a user reads must not depend on which one the entry chose. */
+const TRANSPORTS: [string, () => HttpPost][] = [
+  ['fetch', () => postOverFetch(fetch)],
+  ['node:http(s)', postOverNode]
+]
+
+describe.each(TRANSPORTS)('token manager over %s', (_transport, transport) => {
+  const post = transport()
+
   it('gets a token with a form-encoded secret and shares one request among 100 callers', async () => {
     const api = await testDemoApi({ faults: { tokenLatencyMs: 50 } })
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
     const issued = await Promise.all(Array.from({ length: 100 }, () => tokens.getToken(targetFor(api.url))))
     expect(new Set(issued.map((token) => token.token)).size).toBe(1)
     expect(api.stats().tokenRequests).toBe(1)
@@ -35,7 +45,7 @@ describe('token manager', () => {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'abc.def.ghi' }))
     })
     const now = 1_000_000
-    const tokens = createTokenManager({ fetch, now: () => now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: () => now, log: createMemoryLogger() })
     expect(await tokens.getToken(targetFor(url, 's+/=cret'))).toEqual({ token: 'abc.def.ghi', expiresAt: now + 900_000 })
     expect(seen).toEqual({
       type: 'application/x-www-form-urlencoded',
@@ -53,7 +63,7 @@ describe('token manager', () => {
         .end(JSON.stringify({ access_token: `token-${count}`, expires_in: String(lifetime) }))
     })
     let now = 0
-    const tokens = createTokenManager({ fetch, now: () => now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: () => now, log: createMemoryLogger() })
     const target = targetFor(url)
     expect((await tokens.getToken(target)).token).toBe('token-1')
     now = 839_999
@@ -73,7 +83,7 @@ describe('token manager', () => {
 
   it('invalidates only the token that was rejected, so concurrent 401s cause one refresh', async () => {
     const api = await testDemoApi()
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
     const target = targetFor(api.url)
     const first = await tokens.getToken(target)
     tokens.invalidate(target, first.token)
@@ -85,20 +95,9 @@ describe('token manager', () => {
 
   it('gets a new token when the secret is replaced', async () => {
     const api = await testDemoApi()
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
     await tokens.getToken(targetFor(api.url))
     await rejection(tokens.getToken(targetFor(api.url, 'replaced-secret')))
-    expect(api.stats().tokenRequests).toBe(2)
-  })
-
-  it('gets a new token when the secret of a target already used is changed in place', async () => {
-    const api = await testDemoApi()
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
-    const target = targetFor(api.url)
-    await tokens.getToken(target)
-    await tokens.getToken(target)
-    target.clientSecret = 'replaced-secret'
-    expect((await rejection(tokens.getToken(target))).code).toBe('wrong_credentials')
     expect(api.stats().tokenRequests).toBe(2)
   })
 
@@ -113,7 +112,7 @@ describe('token manager', () => {
       response.writeHead(status, { 'Content-Type': 'application/xml' }).end('<error><message>Nope from server</message></error>')
     })
     const log = createMemoryLogger()
-    const tokens = createTokenManager({ fetch, now: Date.now, log })
+    const tokens = createTokenManager({ post, now: Date.now, log })
     const error = await rejection(tokens.getToken(targetFor(url, 'canary-secret-123')))
     expect(error.code).toBe(code)
     expect(error.message).toContain('Nope from server')
@@ -122,7 +121,7 @@ describe('token manager', () => {
 
   it('reports a body without a token, an unreachable host and a timeout in words', async () => {
     const noToken = await answeringServer((_request, _body, response) => response.writeHead(200).end('{"token_type":"Bearer"}'))
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
     expect((await rejection(tokens.getToken(targetFor(noToken)))).code).toBe('identity_unavailable')
     const nowhere = `http://127.0.0.1:${await closedPort()}`
     expect(await rejection(tokens.getToken(targetFor(nowhere)))).toMatchObject({
@@ -133,9 +132,47 @@ describe('token manager', () => {
     expect((await rejection(tokens.getToken(targetFor(silent)))).code).toBe('timeout')
   })
 
+  it('says in words that the certificate is untrusted, the name unknown, or the time up, nothing sent', async () => {
+    let reached = 0
+    const selfSigned = await answeringServer(
+      (_request, _body, response) => {
+        reached += 1
+        response.end('{"access_token":"never"}')
+      },
+      { selfSignedTls: true }
+    )
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger(), timeoutMs: 300 })
+    expect(await rejection(tokens.getToken(targetFor(selfSigned)))).toMatchObject({
+      code: 'certificate_untrusted',
+      message: `The certificate of ${selfSigned} is not trusted, so nothing was sent to it. On a network that inspects HTTPS (a company proxy), ask your IT team to install its certificate on this computer; otherwise check the identity host in Settings.`
+    })
+    expect(reached).toBe(0)
+    expect(await rejection(tokens.getToken(targetFor('https://identity.invalid')))).toMatchObject({
+      code: 'offline',
+      message:
+        'The name of the identity host https://identity.invalid was not found (DNS). Check the identity host in Settings for a typo, or your network connection and proxy.'
+    })
+    const silent = await answeringServer(() => undefined)
+    expect(await rejection(tokens.getToken(targetFor(silent)))).toMatchObject({
+      code: 'timeout',
+      message: `${silent} did not answer within 0 s. Try again in a moment; if it keeps happening, check your network connection or proxy.`
+    })
+  })
+
+  it('gets a new token when the secret of a target already used is changed in place', async () => {
+    const api = await testDemoApi()
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
+    const target = targetFor(api.url)
+    await tokens.getToken(target)
+    await tokens.getToken(target)
+    target.clientSecret = 'replaced-secret'
+    expect((await rejection(tokens.getToken(target))).code).toBe('wrong_credentials')
+    expect(api.stats().tokenRequests).toBe(2)
+  })
+
   it('wrong credentials against the Demo API are not cached: the next call asks again', async () => {
     const api = await testDemoApi()
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
     expect((await rejection(tokens.getToken(targetFor(api.url, 'wrong')))).code).toBe('wrong_credentials')
     expect(api.stats().tokenRequests).toBe(2)
@@ -145,7 +182,7 @@ describe('token manager', () => {
     const elsewhere = await countingServer()
     const identity = await redirectingServer(`${elsewhere.url}/collect?from=identity`)
     const log = createMemoryLogger()
-    const tokens = createTokenManager({ fetch, now: Date.now, log })
+    const tokens = createTokenManager({ post, now: Date.now, log })
     const error = await rejection(tokens.getToken(targetFor(identity.url, 'canary-secret-307')))
     expect(error).toMatchObject({
       code: 'redirected',
@@ -156,21 +193,12 @@ describe('token manager', () => {
     expect(elsewhere.requests()).toBe(0)
   })
 
-  it('reports a redirect that Electron refused without saying where, as a redirect', async () => {
-    const electronLike: typeof fetch = () => Promise.reject(new TypeError('Redirect was cancelled'))
-    const tokens = createTokenManager({ fetch: electronLike, now: Date.now, log: createMemoryLogger() })
-    expect(await rejection(tokens.getToken(targetFor('https://id.example.com')))).toMatchObject({
-      code: 'redirected',
-      message: expect.stringContaining('The identity host https://id.example.com redirected the token request elsewhere;')
-    })
-  })
-
   it.each([
     [200, 'sent a reply larger than 64 KB'],
     [500, 'answered HTTP 500 with a reply larger than 64 KB']
   ])('reads at most 64 KB of an endless HTTP %i reply, once, and says the reply was too large', async (status, said) => {
     const server = await endlessReplyServer(status)
-    const tokens = createTokenManager({ fetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
     const error = await rejection(tokens.getToken(targetFor(server.url)))
     expect(error.code).toBe('reply_too_large')
     expect(error.message).toBe(
@@ -195,12 +223,12 @@ describe('token manager', () => {
       arrived()
       void released.then(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"access_token":"shared.token"}'))
     })
-    let fetches = 0
-    const countingFetch: typeof fetch = (input, init) => {
-      fetches += 1
-      return fetch(input, init)
+    let sent = 0
+    const countingPost: HttpPost = (request) => {
+      sent += 1
+      return post(request)
     }
-    const tokens = createTokenManager({ fetch: countingFetch, now: Date.now, log: createMemoryLogger() })
+    const tokens = createTokenManager({ post: countingPost, now: Date.now, log: createMemoryLogger() })
     const target = targetFor(url)
     const leaving = new AbortController()
     const first = tokens.getToken(target, leaving.signal)
@@ -217,6 +245,17 @@ describe('token manager', () => {
     expect(tokens.stats().tokensFetched).toBe(1)
     // Aborted before it asks: refused without a request.
     await expect(tokens.getToken(targetFor(url, 'other-secret'), AbortSignal.abort())).rejects.toMatchObject({ code: 'cancelled' })
-    expect(fetches).toBe(1)
+    expect(sent).toBe(1)
+  })
+})
+
+describe("token manager over Electron's net.fetch", () => {
+  it('reports a redirect that Electron refused without saying where, as a redirect', async () => {
+    const electronLike: typeof fetch = () => Promise.reject(new TypeError('Redirect was cancelled'))
+    const tokens = createTokenManager({ post: postOverFetch(electronLike), now: Date.now, log: createMemoryLogger() })
+    expect(await rejection(tokens.getToken(targetFor('https://id.example.com')))).toMatchObject({
+      code: 'redirected',
+      message: expect.stringContaining('The identity host https://id.example.com redirected the token request elsewhere;')
+    })
   })
 })

@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId } from '../../shared/domain/item-type'
 import { TOKEN_PATH } from '../../shared/environments'
-import { describeBytes, ERROR_REPLY_LIMIT_BYTES, readBoundedText, ReplyTooLargeError, TOKEN_REPLY_LIMIT_BYTES } from '../http/bounded-reply'
+import { describeBytes, ERROR_REPLY_LIMIT_BYTES, TOKEN_REPLY_LIMIT_BYTES } from '../http/bounded-reply'
 import { classifyFetchFailure, errorChain, fetchFailureMessage, joinUrl } from '../http/fetch-failure'
-import { describeRedirect, redirectOf, type Redirect } from '../http/redirect-refusal'
+import { isSuccessStatus, type HttpPost, type HttpPostReply } from '../http/http-post'
+import { describeRedirect, type Redirect } from '../http/redirect-refusal'
 import { extractErrorMessage } from '../inventory/error-body'
 import type { Logger } from '../logging/logger'
 import { secretFingerprint } from './secret-fingerprint'
@@ -50,7 +51,13 @@ const tokenResponseSchema = z.object({
  * Client-credentials tokens, kept in memory only, one per environment, identity host, client ID
  * and secret. Concurrent callers share one request; a token is replaced a margin before it expires.
  */
-export function createTokenManager(deps: { fetch: typeof fetch; now: () => number; log: Logger; timeoutMs?: number }): TokenManager {
+export function createTokenManager(deps: {
+  /** How the token request goes out: over Electron's `net.fetch`, or node:http(s) under Node (`AppEffects.mainHttp`). */
+  post: HttpPost
+  now: () => number
+  log: Logger
+  timeoutMs?: number
+}): TokenManager {
   const { log } = deps
   const timeoutMs = deps.timeoutMs ?? 30_000
   const cache = new Map<string, IssuedToken & { refreshAt: number }>()
@@ -84,27 +91,17 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
       client_id: target.clientId,
       client_secret: target.clientSecret
     })
-    let status: number | null = null
-    let response: Response
-    let text: string
+    let reply: HttpPostReply
     try {
-      response = await deps.fetch(url, {
-        method: 'POST',
+      // The secret must not follow a redirect to another host: the transport follows none.
+      reply = await deps.post({
+        url,
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
         body: body.toString(),
-        redirect: 'manual',
-        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout])
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+        limitBytes: (status) => (isSuccessStatus(status) ? TOKEN_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
       })
-      status = response.status
-      const redirect = redirectOf(response, url)
-      if (redirect !== null) {
-        await response.body?.cancel().catch(() => undefined)
-        throw redirectError(host, redirect)
-      }
-      text = await readBoundedText(response, response.ok ? TOKEN_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
     } catch (error) {
-      if (error instanceof AppError) throw error
-      if (error instanceof ReplyTooLargeError) throw tooLargeError(host, status, error.limitBytes)
       const failure = classifyFetchFailure(error, signal, timeout.aborted)
       log.warn('token request failed', { environment: target.environment, host, failure, cause: errorChain(error) })
       if (failure === 'cancelled') throw new AppError('cancelled', 'The request was cancelled.')
@@ -115,13 +112,16 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
         message
       )
     }
+    if (reply.kind === 'redirected') throw redirectError(host, reply.redirect)
+    if (reply.kind === 'too_large') throw tooLargeError(host, reply.status, reply.limitBytes)
     tokensFetched++
 
-    if (!response.ok) {
+    const text = new TextDecoder().decode(reply.body)
+    if (!isSuccessStatus(reply.status)) {
       throw tokenError(
-        response.status,
+        reply.status,
         host,
-        extractErrorMessage(text, response.headers.get('content-type'), (message) => log.redactor.text(message))
+        extractErrorMessage(text, reply.header('content-type'), (message) => log.redactor.text(message))
       )
     }
 
@@ -132,7 +132,7 @@ export function createTokenManager(deps: { fetch: typeof fetch; now: () => numbe
       throw new AppError(
         'identity_unavailable',
         `The identity host ${host} answered, but not with a token. Check the identity host in Settings.`,
-        response.status
+        reply.status
       )
     }
     log.redact(parsed.access_token)
