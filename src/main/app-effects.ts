@@ -14,18 +14,19 @@ import type { BackgroundEffects } from './background/background-mode'
 export interface AppEffects {
   fetch: typeof fetch
   /**
-   * Where each search's HTTP runs. `main` (the default): `fetch` above, on main's thread, which
+   * Where each search's HTTP runs. `main` (the default): on main's thread (as `mainHttp` says), which
    * Electron's `net.fetch` requires (Chromium's network service does the HTTP). `search-thread`:
    * Node's own fetch on the search thread, which also reads the replies, so main only prepares each
    * request (address checked, token added) and takes its answers; Node's entries choose it.
    */
   searchHttp?: 'main' | 'search-thread'
   /**
-   * How main's own requests go out: the token's. `fetch` (the default): `fetch` above; the
-   * Electron entry keeps it, since `net.fetch` goes through Chromium's network stack with the
-   * system's proxy settings and certificate store, which node:https does not read. `node`:
-   * node:http(s), so main never loads Node's fetch (undici), whose first use compiles it on main's
-   * thread (~100 ms of a lookup); Node's entries choose it.
+   * How main's own requests go out: the token's, and the searches sent from main (every one with
+   * `searchHttp: 'main'`, otherwise the first few, before the search thread runs). `fetch` (the
+   * default): `fetch` above; the Electron entry keeps it, since `net.fetch` goes through
+   * Chromium's network stack with the system's proxy settings and certificate store, which
+   * node:https does not read. `node`: node:http(s), so main never loads Node's fetch (undici),
+   * whose first use compiles it on main's thread (~100 ms of a lookup); Node's entries choose it.
    */
   mainHttp?: 'fetch' | 'node'
   now: () => number

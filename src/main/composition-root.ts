@@ -161,7 +161,7 @@ function buildServices(effects: AppEffects, emit: AppEventListener) {
   // Electron's net.fetch runs only on main, which moves each reply's bytes to the thread; Node's fetch runs on the thread
   // itself once it runs (a small lookup, its replies read in place, starts none).
   const transport =
-    effects.searchHttp === 'search-thread' ? searchFromThreadOnceRunning(replies, fetch) : searchOnCallersThread(fetch, replies)
+    effects.searchHttp === 'search-thread' ? searchFromThreadOnceRunning(replies, post) : searchOnCallersThread(post, replies)
   const client = createInventoryClient({ fetch, tokens, log, now, transport })
   const history =
     effects.history === 'memory'

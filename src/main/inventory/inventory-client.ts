@@ -2,6 +2,7 @@ import { AppError } from '../../shared/domain/app-error'
 import type { ItemType } from '../../shared/domain/item-type'
 import { describeBytes } from '../http/bounded-reply'
 import { classifyFetchFailure, errorChain, fetchFailureMessage, type FetchFailure } from '../http/fetch-failure'
+import { postOverFetch } from '../http/http-post'
 import { describeRedirect, type Redirect } from '../http/redirect-refusal'
 import type { Logger } from '../logging/logger'
 import type { TokenManager, TokenTarget } from '../token/token-manager'
@@ -65,7 +66,7 @@ export function createInventoryClient(deps: {
   transport?: SearchTransport
 }): InventoryClient {
   const timeoutMs = deps.timeoutMs ?? 30_000
-  const transport = deps.transport ?? searchOnCallersThread(deps.fetch, createInThreadReplyReader(deps.log.redactor))
+  const transport = deps.transport ?? searchOnCallersThread(postOverFetch(deps.fetch), createInThreadReplyReader(deps.log.redactor))
   /** Each target's template for its latest token: its address checked and headers built once, not per search. */
   const templates = new WeakMap<ApiTarget, { token: string; built: TemplateFields; template: SearchTemplate }>()
 

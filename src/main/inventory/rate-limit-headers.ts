@@ -13,11 +13,19 @@ export type RateLimitHeaders = Headers | Partial<Record<'x-current-token-count' 
 
 export function parseRateLimit(headers: RateLimitHeaders, now: number): RateLimit {
   const header = (name: 'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after'): string | null =>
-    headers instanceof Headers ? headers.get(name) : (headers[name] ?? null)
+    isHeaders(headers) ? headers.get(name) : (headers[name] ?? null)
   const remaining = parseCount(header('x-current-token-count'))
   const resetAt = parseInstant(header('x-next-replenishment-time'), now)
   const retryAfter = parseInstant(header('retry-after'), now, 'seconds')
   return { remaining, resetAt, retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now) }
+}
+
+/**
+ * Told apart by shape: `instanceof Headers` reads Node's global `Headers`, whose first read loads
+ * undici, Node's fetch, on main's thread, which under Node sends no fetch of its own.
+ */
+function isHeaders(headers: RateLimitHeaders): headers is Headers {
+  return typeof (headers as { get?: unknown }).get === 'function'
 }
 
 function parseCount(raw: string | null): number | null {

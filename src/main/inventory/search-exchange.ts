@@ -1,11 +1,6 @@
-import {
-  ERROR_REPLY_LIMIT_BYTES,
-  readBoundedBytes,
-  readBoundedText,
-  ReplyTooLargeError,
-  SEARCH_REPLY_LIMIT_BYTES
-} from '../http/bounded-reply'
-import { redirectOf, type Redirect } from '../http/redirect-refusal'
+import { ERROR_REPLY_LIMIT_BYTES, SEARCH_REPLY_LIMIT_BYTES } from '../http/bounded-reply'
+import { isSuccessStatus, type HttpPost, type HttpPostReply } from '../http/http-post'
+import type { Redirect } from '../http/redirect-refusal'
 import type { ItemType } from '../../shared/domain/item-type'
 import { UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
 import { searchRequestOf, type SearchRequest, type SearchTemplate } from './search-request'
@@ -27,37 +22,35 @@ export type SearchExchange =
 
 /**
  * Sends one search and reads its reply: where a search's HTTP runs (main's thread with Electron's
- * `net.fetch`, the search thread with Node's fetch), the request goes out the same way, no redirect
- * is followed, and the reply is bounded while it streams. Rejects with `SearchFetchError` when no
- * whole answer came (the caller says why in a sentence); an error of `read` other than an
- * unreadable reply (its thread stopped) is passed on as it is.
+ * `net.fetch` or, under Node, node:http(s); the search thread with Node's fetch), the request goes
+ * out the same way, no redirect is followed, and the reply is bounded while it streams. Rejects
+ * with `SearchFetchError` when no whole answer came (the caller says why in a sentence); an error
+ * of `read` other than an unreadable reply (its thread stopped) is passed on as it is.
  */
 export async function exchangeSearch(
-  fetchFn: typeof fetch,
+  post: HttpPost,
   { url, init }: SearchRequest,
   read: (body: Uint8Array) => SearchAnswers | Promise<SearchAnswers>
 ): Promise<SearchExchange> {
-  let status: number | null = null
-  let body: Uint8Array
-  let headers: ReplyHeaders
+  let reply: HttpPostReply
   try {
-    // The token and the consumer ID must not follow a redirect to another host.
-    const response = await fetchFn(url, { ...init, redirect: 'manual' })
-    status = response.status
-    const redirect = redirectOf(response, url)
-    if (redirect !== null) {
-      await response.body?.cancel().catch(() => undefined)
-      return { kind: 'redirected', redirect }
-    }
-    headers = readHeaders(response.headers)
-    if (!response.ok) return { kind: 'refused', status, headers, text: await readBoundedText(response, ERROR_REPLY_LIMIT_BYTES) }
-    body = await readBoundedBytes(response, SEARCH_REPLY_LIMIT_BYTES)
+    // The token and the consumer ID must not follow a redirect to another host: no transport follows one.
+    reply = await post({
+      url,
+      headers: init.headers,
+      body: init.body,
+      signal: init.signal,
+      limitBytes: (status) => (isSuccessStatus(status) ? SEARCH_REPLY_LIMIT_BYTES : ERROR_REPLY_LIMIT_BYTES)
+    })
   } catch (error) {
-    if (error instanceof ReplyTooLargeError) return { kind: 'too_large', status, limitBytes: error.limitBytes }
     throw new SearchFetchError(error)
   }
+  if (reply.kind !== 'answered') return reply
+  const { status } = reply
+  const headers = readHeaders(reply.header)
+  if (!isSuccessStatus(status)) return { kind: 'refused', status, headers, text: new TextDecoder().decode(reply.body) }
   try {
-    return { kind: 'answered', status, headers, answers: await read(body) }
+    return { kind: 'answered', status, headers, answers: await read(reply.body) }
   } catch (error) {
     if (error instanceof UnreadableReplyError) return { kind: 'unreadable', status, headers }
     throw error
@@ -76,10 +69,10 @@ export class SearchFetchError extends Error {
   }
 }
 
-function readHeaders(headers: Headers): ReplyHeaders {
+function readHeaders(header: (name: string) => string | null): ReplyHeaders {
   const read: ReplyHeaders = {}
   for (const name of READ_HEADERS) {
-    const value = headers.get(name)
+    const value = header(name)
     if (value !== null) read[name] = value
   }
   return read
@@ -114,7 +107,7 @@ export interface SearchTransport {
 }
 
 /** The search's HTTP on the caller's thread (Electron's `net.fetch` runs only on main), its replies read by `replies`. */
-export function searchOnCallersThread(fetchFn: typeof fetch, replies: SearchReplyReader): SearchTransport {
+export function searchOnCallersThread(post: HttpPost, replies: SearchReplyReader): SearchTransport {
   return {
     async exchange(search, { timeoutMs, signal }) {
       // One controller and one timer per search, both let go when it ends: thousands of searches
@@ -132,7 +125,7 @@ export function searchOnCallersThread(fetchFn: typeof fetch, replies: SearchRepl
       else signal?.addEventListener('abort', cancel, { once: true })
       const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: [...search.values] }
       try {
-        return await exchangeSearch(fetchFn, searchRequestOf(search.template, body, sending.signal), (reply) => replies.read(reply, search))
+        return await exchangeSearch(post, searchRequestOf(search.template, body, sending.signal), (reply) => replies.read(reply, search))
       } catch (error) {
         if (error instanceof SearchFetchError) throw new SearchFetchError(error.cause, timedOut)
         throw error

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads'
 import { errorChain } from '../http/fetch-failure'
+import { postOverFetch } from '../http/http-post'
 import { createRedactor } from '../security/redactor'
 import { exchangeSearch, SearchFetchError, searchTimedOut } from './search-exchange'
 import { answerTransfer, readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
@@ -28,6 +29,8 @@ if (port === null) throw new Error('search-reply-thread-main runs only as a work
 const redactor = createRedactor()
 const templates = new Map<number, TemplateNote>()
 const sending = new Map<number, AbortController>()
+/** The thread sends its searches with Node's fetch, its first use compiled here, off main. */
+const sendWithFetch = postOverFetch(fetch)
 
 port.on('message', (request: SearchThreadRequest) => {
   if (request.kind === 'cancel') {
@@ -63,7 +66,9 @@ function send(search: SearchNote): void {
   sending.set(search.id, controller)
   const question: SearchQuestion = { itemType: search.itemType, values }
   const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: values }
-  void exchangeSearch(fetch, searchRequestOf(template, body, controller.signal), (reply) => readSearchReply(reply, question, redactor))
+  void exchangeSearch(sendWithFetch, searchRequestOf(template, body, controller.signal), (reply) =>
+    readSearchReply(reply, question, redactor)
+  )
     .then(
       (exchange): SearchThreadMessage => ({ id: search.id, ok: true, exchange }),
       (error: unknown): SearchThreadMessage => {

@@ -1,3 +1,4 @@
+import type { HttpPost } from '../http/http-post'
 import type { Logger } from '../logging/logger'
 import type { Redactor } from '../security/redactor'
 import { startCountedWorker } from '../workers/counted-worker'
@@ -133,7 +134,7 @@ function questionOf(question: SearchQuestion): SearchQuestion {
  * a small one in place. So a three-value lookup starts no thread, and a large lookup's first big
  * reply starts it, after which every search is sent and read there.
  */
-export function searchFromThreadOnceRunning(thread: SearchReplyThread, fetchFn: typeof fetch): SearchTransport {
-  const onCaller = searchOnCallersThread(fetchFn, thread)
+export function searchFromThreadOnceRunning(thread: SearchReplyThread, post: HttpPost): SearchTransport {
+  const onCaller = searchOnCallersThread(post, thread)
   return { exchange: (search, limits) => (thread.running ? thread : onCaller).exchange(search, limits) }
 }

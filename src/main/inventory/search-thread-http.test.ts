@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { describe, expect, it } from 'vitest'
+import { postOverFetch } from '../http/http-post'
+import { postOverNode } from '../http/node-http-post'
 import { answeringServer } from '../http/test-support/loopback-servers'
 import { REDACTED } from '../security/redactor'
 import { isThreadStopped } from '../workers/supervised-thread'
@@ -139,12 +141,22 @@ describe('where a search is sent from', () => {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}')
     })
     const sent = { ...search(url), storeNbr: 4321, values: ['00012345678905', '00036000291452', '12345678'] }
-    await searchOnCallersThread(fetch, createInThreadReplyReader(redactor)).exchange(sent, limits())
+    await searchOnCallersThread(postOverFetch(fetch), createInThreadReplyReader(redactor)).exchange(sent, limits())
     await thread.exchange(sent, limits())
+    await searchOnCallersThread(postOverNode(), createInThreadReplyReader(redactor)).exchange(sent, limits())
     expect(runningThreads('Search replies')).toHaveLength(1)
-    const [onMain, onThread] = heard
+    const [onMain, onThread, onMainOverNode] = heard
     expect(onThread).toEqual(onMain)
     expect(onMain?.body).toBe('{"store_nbr":4321,"item_type":"gtin","item_type_values":["00012345678905","00036000291452","12345678"]}')
     expect(onMain?.headers).toMatchObject({ authorization: TOKEN, 'wm_consumer.id': 'client', 'content-type': 'application/json' })
+    // node:http(s) adds none of fetch's browser headers (sec-fetch-mode, accept-language...); what the app sets is the same.
+    const sentByApp = ({ url: address, headers, body }: (typeof heard)[number]) => ({
+      address,
+      body,
+      headers: Object.fromEntries(
+        ['authorization', 'wm_consumer.id', 'content-type', 'accept', 'content-length', 'user-agent'].map((name) => [name, headers[name]])
+      )
+    })
+    expect(onMainOverNode && sentByApp(onMainOverNode)).toEqual(onMain && sentByApp(onMain))
   })
 })
