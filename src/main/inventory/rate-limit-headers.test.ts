@@ -29,4 +29,20 @@ describe('parseRateLimit', () => {
     const headers = new Headers({ 'Retry-After': 'soon', 'X-Current-Token-Count': '-3', 'X-Next-Replenishment-Time': 'later' })
     expect(parseRateLimit(headers, NOW)).toEqual({ remaining: null, resetAt: null, retryAfterMs: null })
   })
+
+  it("reads a search's headers as a record without touching the global Headers, whose first use loads Node's fetch", () => {
+    const global = Object.getOwnPropertyDescriptor(globalThis, 'Headers')
+    Object.defineProperty(globalThis, 'Headers', {
+      configurable: true,
+      get() {
+        throw new Error('the global Headers was read')
+      }
+    })
+    try {
+      const headers = { 'x-current-token-count': '7', 'x-next-replenishment-time': String(NOW + 30_000), 'retry-after': '2' }
+      expect(parseRateLimit(headers, NOW)).toEqual({ remaining: 7, resetAt: NOW + 30_000, retryAfterMs: 2_000 })
+    } finally {
+      if (global !== undefined) Object.defineProperty(globalThis, 'Headers', global)
+    }
+  })
 })
