@@ -9,7 +9,14 @@ import type { TokenManager, TokenTarget } from '../token/token-manager'
 import { extractErrorMessage } from './error-body'
 import { InventoryApiError, searchHttpError } from './inventory-api-error'
 import { parseRateLimit, type RateLimit } from './rate-limit-headers'
-import { authorizationValue, buildSearchTemplate, MAX_VALUES_PER_SEARCH, type SearchTemplate } from './search-request'
+import {
+  authorizationValue,
+  buildSearchTemplate,
+  MAX_VALUES_PER_SEARCH,
+  valueCount,
+  type SearchTemplate,
+  type SearchValues
+} from './search-request'
 import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
 import { createInThreadReplyReader, type SearchAnswers } from './search-reply'
 
@@ -30,7 +37,7 @@ export interface ApiTarget extends TokenTarget {
 export interface SearchBatchRequest {
   storeNbr: number
   itemType: ItemType
-  values: string[]
+  values: SearchValues
   signal?: AbortSignal
 }
 
@@ -113,7 +120,7 @@ export function createInventoryClient(deps: {
 
   return {
     async searchBatch(target, request) {
-      if (request.values.length > MAX_VALUES_PER_SEARCH) {
+      if (valueCount(request.values) > MAX_VALUES_PER_SEARCH) {
         throw new AppError('invalid_input', `A search takes at most ${MAX_VALUES_PER_SEARCH} values.`)
       }
       let tokenRefreshed = false

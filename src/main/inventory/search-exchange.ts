@@ -3,7 +3,7 @@ import { isSuccessStatus, type HttpPost, type HttpPostReply } from '../http/http
 import type { Redirect } from '../http/redirect-refusal'
 import type { ItemType } from '../../shared/domain/item-type'
 import { UnreadableReplyError, type SearchAnswers, type SearchReplyReader } from './search-reply'
-import { searchRequestOf, type SearchRequest, type SearchTemplate } from './search-request'
+import { searchRequestOf, valueList, type SearchRequest, type SearchTemplate, type SearchValues } from './search-request'
 
 /** The reply headers main reads: the rate limit's and the error body's type. Nothing else crosses from a search thread. */
 const READ_HEADERS = ['content-type', 'x-current-token-count', 'x-next-replenishment-time', 'retry-after'] as const
@@ -83,7 +83,7 @@ export interface SearchToSend {
   template: SearchTemplate
   storeNbr: number
   itemType: ItemType
-  values: readonly string[]
+  values: SearchValues
 }
 
 /** How long a search may take, and the signal that cancels it (a lookup's, for every search of the lookup). */
@@ -123,9 +123,13 @@ export function searchOnCallersThread(post: HttpPost, replies: SearchReplyReader
       timer.unref()
       if (signal?.aborted === true) cancel()
       else signal?.addEventListener('abort', cancel, { once: true })
-      const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: [...search.values] }
+      const values = valueList(search.values)
+      const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: values }
+      const question = { itemType: search.itemType, values }
       try {
-        return await exchangeSearch(post, searchRequestOf(search.template, body, sending.signal), (reply) => replies.read(reply, search))
+        return await exchangeSearch(post, searchRequestOf(search.template, body, sending.signal), (reply) =>
+          replies.read(reply, question)
+        )
       } catch (error) {
         if (error instanceof SearchFetchError) throw new SearchFetchError(error.cause, timedOut)
         throw error

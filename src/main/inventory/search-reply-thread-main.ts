@@ -4,7 +4,7 @@ import { postOverFetch } from '../http/http-post'
 import { createRedactor } from '../security/redactor'
 import { exchangeSearch, SearchFetchError, searchTimedOut } from './search-exchange'
 import { answerTransfer, readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
-import { searchRequestOf, splitSearchValues } from './search-request'
+import { searchRequestOf, unpackValues } from './search-request'
 import {
   hearTemplate,
   trimTemplates,
@@ -52,7 +52,7 @@ function send(search: SearchNote): void {
   let values: string[]
   try {
     if (template === undefined) throw new Error(`Search template ${search.template} was not heard`)
-    values = splitSearchValues(search.values, search.count)
+    values = unpackValues(search.values, search.lengths)
   } catch (error) {
     post({ id: search.id, ok: false, unreadable: false, message: String(error) })
     return

@@ -40,9 +40,9 @@ export interface SearchNote {
   template: number
   storeNbr: number
   itemType: ItemType
-  /** The values, as `joinSearchValues` joins them. */
+  /** The values as one text (`PackedValues`), cut by `lengths`. */
   values: string
-  count: number
+  lengths: readonly number[]
   timeoutMs: number
 }
 

@@ -88,20 +88,46 @@ export function authorizationValue(token: string, bearerPrefix: boolean): string
 }
 
 /**
- * Between a search's values as they cross to the search thread, joined in one text (one string
- * to copy, not a hundred): values are checked digits by then (`normalizeValue`), which never hold it.
+ * A search's values as one text and each value's length, as a run keeps its values: a batch's
+ * are one slice of the run's text, with no string per value on main, and cross to the search
+ * thread so (one string to copy, not a hundred).
  */
-const VALUE_SEPARATOR = '\n'
-
-export function joinSearchValues(values: readonly string[]): string {
-  return values.join(VALUE_SEPARATOR)
+export interface PackedValues {
+  readonly text: string
+  readonly lengths: readonly number[]
 }
 
-/** The values `joinSearchValues` joined; throws when the text does not hold `count` of them. */
-export function splitSearchValues(joined: string, count: number): string[] {
-  const values = count === 0 ? [] : joined.split(VALUE_SEPARATOR)
-  if (values.length !== count || (count === 0 && joined !== '')) {
-    throw new Error(`A search's ${count} values crossed to the search thread as ${values.length}`)
+/** A search's values: a list, or packed (a run's batches). */
+export type SearchValues = readonly string[] | PackedValues
+
+function isList(values: SearchValues): values is readonly string[] {
+  return Array.isArray(values)
+}
+
+export function valueCount(values: SearchValues): number {
+  return isList(values) ? values.length : values.lengths.length
+}
+
+/** The values as a list: where each is needed as a string (a request body built on main, a reply read on main). */
+export function valueList(values: SearchValues): string[] {
+  return isList(values) ? [...values] : unpackValues(values.text, values.lengths)
+}
+
+export function packValues(values: SearchValues): PackedValues {
+  return isList(values) ? { text: values.join(''), lengths: values.map((value) => value.length) } : values
+}
+
+/** The values `text` holds, cut by `lengths`; throws when the lengths do not add up to the text. */
+export function unpackValues(text: string, lengths: readonly number[]): string[] {
+  const values: string[] = []
+  let start = 0
+  for (const length of lengths) {
+    if (!Number.isInteger(length) || length < 0 || start + length > text.length) break
+    values.push(text.slice(start, start + length))
+    start += length
+  }
+  if (values.length !== lengths.length || start !== text.length) {
+    throw new Error(`A search's ${lengths.length} values crossed to the search thread in ${text.length} characters that do not split so`)
   }
   return values
 }

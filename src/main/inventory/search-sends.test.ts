@@ -72,7 +72,7 @@ async function searchingThread() {
 }
 
 describe('searches sent from the search thread, as messages', () => {
-  it('sends the searches asked for in one turn of main as one message, the template told once, the values joined in one text', async () => {
+  it('sends the searches asked for in one turn of main as one message, the template told once, the values in one text', async () => {
     const { server, thread, template, posted } = await searchingThread()
 
     const exchanges = await Promise.all([2, 3, 4].map((store) => thread.exchange(searchWith(template, store), limits())))
@@ -80,10 +80,10 @@ describe('searches sent from the search thread, as messages', () => {
     const [group, ...others] = sends(posted)
     expect(others).toEqual([])
     expect(group?.templates).toEqual([])
-    expect(group?.searches.map((search) => [search.storeNbr, search.values, search.count])).toEqual([
-      [2, VALUES.join('\n'), 2],
-      [3, VALUES.join('\n'), 2],
-      [4, VALUES.join('\n'), 2]
+    expect(group?.searches.map((search) => [search.storeNbr, search.values, search.lengths])).toEqual([
+      [2, VALUES.join(''), [14, 14]],
+      [3, VALUES.join(''), [14, 14]],
+      [4, VALUES.join(''), [14, 14]]
     ])
     expect(server.heard.map((heard) => heard.store).sort()).toEqual([1, 2, 3, 4])
   })

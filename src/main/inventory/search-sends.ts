@@ -1,7 +1,7 @@
 import type { SupervisedThread } from '../workers/supervised-thread'
 import { SearchFetchError, type SearchExchange, type SearchLimits, type SearchToSend } from './search-exchange'
 import { UnreadableReplyError } from './search-reply'
-import { joinSearchValues, type SearchTemplate } from './search-request'
+import { packValues, type SearchTemplate } from './search-request'
 import {
   hearTemplate,
   trimTemplates,
@@ -74,11 +74,12 @@ export function createSearchSends(deps: {
     const remember = deps.unheard()
     const templates: TemplateNote[] = []
     const notes = group.map((sending): Omit<SearchNote, 'id'> => {
-      const { template, storeNbr, itemType, values } = sending.search
+      const { template, storeNbr, itemType } = sending.search
       const id = templateId(template)
       if (!told.has(id)) templates.push({ id, url: template.url, headers: { ...template.headers } })
       hearTemplate(told, id, true)
-      return { template: id, storeNbr, itemType, values: joinSearchValues(values), count: values.length, timeoutMs: sending.timeoutMs }
+      const { text, lengths } = packValues(sending.search.values)
+      return { template: id, storeNbr, itemType, values: text, lengths, timeoutMs: sending.timeoutMs }
     })
     trimTemplates(told)
     thread.postEach((ids): SearchThreadRequest => {

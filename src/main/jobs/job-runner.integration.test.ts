@@ -9,6 +9,7 @@ import { memoryHistory } from '../history/test-support/memory-history'
 import { postOverFetch } from '../http/http-post'
 import { testDemoApi } from '../http/test-support/loopback-servers'
 import { createInventoryClient, type ApiTarget } from '../inventory/inventory-client'
+import { valueList } from '../inventory/search-request'
 import { createMemoryLogger } from '../logging/logger'
 import { createTokenManager } from '../token/token-manager'
 import { checkJobInvariant, checkSearchCalls, type SearchCall } from './job-invariant'
@@ -59,7 +60,7 @@ async function stack(options: StackOptions = {}) {
     writer,
     client: {
       async searchBatch(target, request) {
-        const call: SearchCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr }
+        const call: SearchCall = { values: valueList(request.values), answered: false, storeNbr: request.storeNbr }
         calls.push(call)
         const response = await client.searchBatch(target, request)
         call.answered = true

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { packLines } from '../workers/packed-lines'
-import { pendingFromPacked, pendingToRedo, replacedAt, replacing, valueAt, valuesBetween } from './pending-lines'
+import { valueList } from '../inventory/search-request'
+import { packedBetween, pendingFromPacked, pendingToRedo, replacedAt, replacing } from './pending-lines'
 
 describe("a run's values to look up, as columns", () => {
   it('cuts each value from the packed text as History gave it, blank and non-Latin values included', () => {
@@ -14,9 +15,9 @@ describe("a run's values to look up, as columns", () => {
     )
     expect(pending.count).toBe(4)
     expect(Array.from(pending.lines)).toEqual([2, 9, 1_000_000, 11])
-    expect([0, 1, 2, 3].map((index) => valueAt(pending, index))).toEqual(['00012345678905', '', 'Crème brûlée 🍮', '7'])
-    expect(valuesBetween(pending, 1, 4)).toEqual(['', 'Crème brûlée 🍮', '7'])
-    expect(valuesBetween(pending, 2, 2)).toEqual([])
+    expect(valueList(packedBetween(pending, 0, 4))).toEqual(['00012345678905', '', 'Crème brûlée 🍮', '7'])
+    expect(packedBetween(pending, 1, 4)).toEqual({ text: 'Crème brûlée 🍮7', lengths: [0, 15, 1] })
+    expect(valueList(packedBetween(pending, 2, 2))).toEqual([])
     // A new lookup's lines replace nothing.
     expect(replacedAt(pending, 0)).toBeUndefined()
     expect(replacing(pending, 'cancelled')).toBe(0)
@@ -30,7 +31,7 @@ describe("a run's values to look up, as columns", () => {
     ])
     expect(pending.count).toBe(3)
     expect(Array.from(pending.lines)).toEqual([5, 3, 8])
-    expect(valuesBetween(pending, 0, 3)).toEqual(['00012345678905', 'Crème', ''])
+    expect(valueList(packedBetween(pending, 0, 3))).toEqual(['00012345678905', 'Crème', ''])
     expect([0, 1, 2].map((index) => replacedAt(pending, index))).toEqual([
       { seq: 40, status: 'cancelled' },
       { seq: 12, status: 'failed' },

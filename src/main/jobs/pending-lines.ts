@@ -1,5 +1,6 @@
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { LineToLookUp } from '../history/history-types'
+import type { PackedValues } from '../inventory/search-request'
 import type { PackedLines } from '../workers/packed-lines'
 
 /**
@@ -58,15 +59,15 @@ export function pendingToRedo(storeLines: readonly LineToLookUp[]): PendingLines
   return { count, lines, starts: startsOf(lengths), text, replaces: { seqs, statuses } }
 }
 
-export function valueAt(pending: PendingLines, index: number): string {
-  return pending.text.slice(pending.starts[index] ?? 0, pending.starts[index + 1] ?? 0)
-}
-
-/** The values from `from` up to `to`, freshly cut from the text: a search's, short-lived. */
-export function valuesBetween(pending: PendingLines, from: number, to: number): string[] {
-  const values = new Array<string>(to - from)
-  for (let index = from; index < to; index++) values[index - from] = valueAt(pending, index)
-  return values
+/**
+ * The values from `from` up to `to`, as a search sends them: one slice of the text (which copies
+ * nothing) and each value's length, not a string per value.
+ */
+export function packedBetween(pending: PendingLines, from: number, to: number): PackedValues {
+  const { starts } = pending
+  const lengths = new Array<number>(to - from)
+  for (let index = from; index < to; index++) lengths[index - from] = (starts[index + 1] ?? 0) - (starts[index] ?? 0)
+  return { text: pending.text.slice(starts[from] ?? 0, starts[to] ?? 0), lengths }
 }
 
 /** The result line `index` replaces, if the run is a resume or a retry. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { valueList } from '../inventory/search-request'
 import { packLines } from '../workers/packed-lines'
 import { pendingFromPacked, replacedAt } from './pending-lines'
 import { batchSize, batchValues, halves, storeBatches, workToRedo } from './store-batches'
@@ -28,7 +29,7 @@ describe("a run's batches", () => {
     // The stores hold the values once between them.
     expect(batches.every((batch) => batch.pending === pending)).toBe(true)
     expect(batches.map(batchSize)).toEqual([100, 100, 50, 100, 100, 50])
-    expect(batches.slice(0, 3).map(batchValues).flat()).toEqual(lines(250).map(({ input }) => input))
+    expect(batches.slice(0, 3).flatMap((batch) => valueList(batchValues(batch)))).toEqual(lines(250).map(({ input }) => input))
     expect(batches[0]).toMatchObject({ attempts: 0, throttled: 0, notBefore: 5, settled: false })
   })
 
@@ -37,15 +38,15 @@ describe("a run's batches", () => {
     if (whole === undefined) throw new Error('no batch')
     whole.attempts = 2
     const [first, second] = halves(whole, 9)
-    expect(batchValues(first)).toEqual(['v1', 'v2', 'v3'])
-    expect(batchValues(second)).toEqual(['v4', 'v5'])
+    expect(valueList(batchValues(first))).toEqual(['v1', 'v2', 'v3'])
+    expect(valueList(batchValues(second))).toEqual(['v4', 'v5'])
     expect([first.order, second.order]).toEqual([
       [0, 0, 0],
       [0, 0, 1]
     ])
     expect(first).toMatchObject({ storeNbr: 1, attempts: 0, notBefore: 9, settled: false })
     const [lone] = halves(second, 9)
-    expect(batchValues(lone)).toEqual(['v4'])
+    expect(valueList(batchValues(lone))).toEqual(['v4'])
   })
 
   it("of a resume or a retry go store by store in History's order, each line replacing its current result", () => {
@@ -60,7 +61,7 @@ describe("a run's batches", () => {
     ])
     const [storeThree] = storeBatches(work, (store) => store, 0)
     if (storeThree === undefined) throw new Error('no batch')
-    expect(batchValues(storeThree)).toEqual(['d', 'a'])
+    expect(valueList(batchValues(storeThree))).toEqual(['d', 'a'])
     expect(replacedAt(storeThree.pending, 1)).toEqual({ seq: 12, status: 'cancelled' })
   })
 })

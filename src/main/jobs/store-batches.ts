@@ -1,6 +1,7 @@
 import type { LineToLookUp } from '../history/history-types'
 import { batchRanges } from './batching'
-import { pendingToRedo, replacing, valuesBetween, type PendingLines } from './pending-lines'
+import type { PackedValues } from '../inventory/search-request'
+import { packedBetween, pendingToRedo, replacing, type PendingLines } from './pending-lines'
 
 /** What one run looks up in one store. */
 export interface StoreWork {
@@ -37,8 +38,8 @@ export function batchSize(batch: Batch): number {
 }
 
 /** The batch's values, as its search sends them. */
-export function batchValues(batch: Batch): string[] {
-  return valuesBetween(batch.pending, batch.from, batch.to)
+export function batchValues(batch: Batch): PackedValues {
+  return packedBetween(batch.pending, batch.from, batch.to)
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError } from '../../../shared/domain/app-error'
 import type { InventoryItem } from '../../../shared/domain/line-result'
 import { InventoryApiError, type RateLimit } from '../../inventory/inventory-client'
 import { answersFor, type SearchAnswers } from '../../inventory/search-reply'
+import { valueList, type SearchValues } from '../../inventory/search-request'
 import type { SearchCall } from '../job-invariant'
 import type { FakeClock } from './fake-clock'
 
@@ -65,10 +66,11 @@ export function createFakeInventory(options: FakeInventoryOptions) {
     maxInFlight: () => maxInFlight,
     async searchBatch(
       _target: unknown,
-      request: { storeNbr: number; itemType: 'gtin' | 'wm_item_number'; values: string[]; signal?: AbortSignal }
+      request: { storeNbr: number; itemType: 'gtin' | 'wm_item_number'; values: SearchValues; signal?: AbortSignal }
     ): Promise<{ answers: SearchAnswers; rateLimit: RateLimit; tokenRefreshed: boolean }> {
       const signal = request.signal ?? new AbortController().signal
-      const call: FakeCall = { values: [...request.values], answered: false, storeNbr: request.storeNbr, at: options.clock.now(), signal }
+      const values = valueList(request.values)
+      const call: FakeCall = { values, answered: false, storeNbr: request.storeNbr, at: options.clock.now(), signal }
       const index = calls.push(call) - 1
       inFlight += 1
       maxInFlight = Math.max(maxInFlight, inFlight)
@@ -78,7 +80,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
         const fate = options.script?.(call, index)
         if (fate instanceof AppError) throw fate
         call.answered = true
-        const items = request.values
+        const items = values
           .filter(carries)
           .reverse()
           .map((value) =>
@@ -87,7 +89,7 @@ export function createFakeInventory(options: FakeInventoryOptions) {
               : inventoryItem(null, value.replace(/^0+/, ''), request.storeNbr)
           )
         return {
-          answers: answersFor(request, items),
+          answers: answersFor({ itemType: request.itemType, values }, items),
           rateLimit: fate ?? { remaining: null, resetAt: null, retryAfterMs: null },
           tokenRefreshed: false
         }
