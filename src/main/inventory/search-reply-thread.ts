@@ -6,6 +6,7 @@ import { superviseThread, type ThreadStoppedError } from '../workers/supervised-
 import { searchOnCallersThread, type SearchTransport } from './search-exchange'
 import { createInThreadReplyReader, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
 import type { SearchThreadReplies, SearchThreadRequest } from './search-reply-thread-protocol'
+import { valueCount } from './search-request'
 import { createSearchSends, failureOf, type SearchWaiter } from './search-sends'
 
 export interface SearchReplyThreadOptions {
@@ -129,12 +130,22 @@ function questionOf(question: SearchQuestion): SearchQuestion {
 }
 
 /**
+ * A search of up to this many values goes out from main while the search thread is not running:
+ * its reply (some 350 bytes per item found) is about as large as one read in place
+ * (`SMALL_REPLY_BYTES`). A larger one starts the thread and goes from there.
+ */
+export const SMALL_SEARCH_VALUES = 40
+
+/**
  * Under Node, where nothing holds the HTTP to main: a search is sent from the thread once it runs,
- * and until then from the caller's thread with its replies read by the thread's reader, which reads
- * a small one in place. So a three-value lookup starts no thread, and a large lookup's first big
- * reply starts it, after which every search is sent and read there.
+ * and until then a small one from the caller's thread, with its reply read by the thread's reader,
+ * which reads a small one in place. So a three-value lookup starts no thread, and a large lookup's
+ * first search starts it: every one of its searches is sent and read there, none on main.
  */
 export function searchFromThreadOnceRunning(thread: SearchReplyThread, post: HttpPost): SearchTransport {
   const onCaller = searchOnCallersThread(post, thread)
-  return { exchange: (search, limits) => (thread.running ? thread : onCaller).exchange(search, limits) }
+  return {
+    exchange: (search, limits) =>
+      (thread.running || valueCount(search.values) > SMALL_SEARCH_VALUES ? thread : onCaller).exchange(search, limits)
+  }
 }
