@@ -31,6 +31,9 @@ describe("the messages to and from History's thread", () => {
     expect(unpackNewLookup(packNewLookup(staged))).toEqual(staged)
     const part = { lines: [2, 9, 10, 1_000_000], rows: ['Oat milk\u001f6', null, '', 'Crème brûlée 🍮'] }
     expect(unpackCarriedPart(packCarriedPart(part))).toEqual(part)
+    // A part the files worker packed already goes as it is, not packed again.
+    const packedPart = packCarriedPart(part)
+    expect(packCarriedPart(packedPart)).toBe(packedPart)
 
     const claimed: ClaimedRun = {
       prior: 'interrupted',

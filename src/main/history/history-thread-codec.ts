@@ -1,8 +1,12 @@
 import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
+import { packCells, unpackCells, type PackedCells } from '../workers/packed-cells'
 import { packLines, unpackLines, type PackedLines } from '../workers/packed-lines'
 import type { LineToLookUp } from './history-types'
 import type { ClaimedRun, NewLookupRequest } from './lookup-request'
-import type { CarriedPart } from './staged-carried'
+import { isPackedPart, type CarriedPart, type CarriedRowsPart, type PackedCarriedPart } from './staged-carried'
+
+/** The packed part is the thread's message: its readers know it by this file, with the others. */
+export type { PackedCarriedPart } from './staged-carried'
 
 /**
  * The writes whose messages to and from History's thread carry a line per input line: packed as
@@ -11,12 +15,6 @@ import type { CarriedPart } from './staged-carried'
  * main's connection, never packs. (The values a new lookup looks up need no packing here: History
  * gives them packed already, as the run batches from them.)
  */
-
-/** Cells (or null) packed as one text and each one's length, -1 for null. */
-export interface PackedCells {
-  lengths: Int32Array
-  text: string
-}
 
 export interface PackedNewLookupRequest {
   lookup: NewLookupRequest['lookup']
@@ -40,17 +38,12 @@ export interface PackedClaimedRun {
 
 const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
 
-/** A part of a lookup's carried cells on its way to be staged: its line numbers and rows, packed. */
-export interface PackedCarriedPart {
-  lines: Float64Array
-  rows: PackedCells
-}
-
+/** A part of a lookup's carried cells on its way to be staged, packed; one the files worker packed already goes as it is. */
 export function packCarriedPart(part: CarriedPart): PackedCarriedPart {
-  return { lines: Float64Array.from(part.lines), rows: packCells(part.rows) }
+  return isPackedPart(part) ? part : { lines: Float64Array.from(part.lines), rows: packCells(part.rows) }
 }
 
-export function unpackCarriedPart(packed: PackedCarriedPart): CarriedPart {
+export function unpackCarriedPart(packed: PackedCarriedPart): CarriedRowsPart {
   return { lines: Array.from(packed.lines), rows: unpackCells(packed.rows) }
 }
 
@@ -101,29 +94,4 @@ export function unpackClaimed(packed: PackedClaimedRun | null): ClaimedRun | nul
     status: FINAL_STATUSES[packed.statuses[index] ?? 0] as FinalLineStatus
   }))
   return { prior: packed.prior, lines }
-}
-
-function packCells(cells: readonly (string | null)[]): PackedCells {
-  const lengths = new Int32Array(cells.length)
-  const texts: string[] = []
-  cells.forEach((cell, index) => {
-    lengths[index] = cell === null ? -1 : cell.length
-    if (cell !== null) texts.push(cell)
-  })
-  return { lengths, text: texts.join('') }
-}
-
-function unpackCells({ lengths, text }: PackedCells): (string | null)[] {
-  const cells = new Array<string | null>(lengths.length)
-  let offset = 0
-  for (let index = 0; index < lengths.length; index++) {
-    const length = lengths[index] ?? -1
-    if (length < 0) {
-      cells[index] = null
-      continue
-    }
-    cells[index] = text.slice(offset, offset + length)
-    offset += length
-  }
-  return cells
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeSlice } from './carried-slices'
+import { packCells } from '../workers/packed-cells'
 import { createCarriedStaging, STAGED_CELLS_GONE_MESSAGE } from './staged-carried'
 
 describe("carried cells staged on History's writer", () => {
@@ -17,6 +18,13 @@ describe("carried cells staged on History's writer", () => {
       [5, 'y'],
       [9, '']
     ])
+  })
+
+  it("are staged alike whether a part comes as rows or packed, as the files worker packs an imported file's", () => {
+    const staging = createCarriedStaging()
+    staging.add('rows', { lines: [2, 3, 5], rows: ['x', null, 'y'] })
+    staging.add('packed', { lines: Float64Array.of(2, 3, 5), rows: packCells(['x', null, 'y']) })
+    expect(staging.take('packed')).toEqual(staging.take('rows'))
   })
 
   it('refuse a part out of line order, which would make slices overlap', () => {

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/domain/app-error'
 import { ITEM_NAME_COLUMN } from '../../shared/items/item-name-column'
 import { CELL_SEPARATOR } from '../files/import/imported-table'
+import { unpackCells, type PackedCells } from '../workers/packed-cells'
 import { decodeSlice, encodeSlices, firstCellOf, type CarriedRow, type EncodedSlice } from './carried-slices'
 import type { NewLookup } from './history-types'
 import { catalogueNames, type ItemCatalogue } from './item-catalogue'
@@ -13,9 +14,24 @@ import { catalogueNames, type ItemCatalogue } from './item-catalogue'
  */
 
 /** One part of the cells staged: the rows of these lines, in line order; null where the file has no row. */
-export interface CarriedPart {
+export interface CarriedRowsPart {
   lines: readonly number[]
   rows: readonly (string | null)[]
+}
+
+/**
+ * The same, packed: as the files worker reads an imported file's rows, so that main passes them on
+ * to History's writer without holding a string per row.
+ */
+export interface PackedCarriedPart {
+  lines: Float64Array
+  rows: PackedCells
+}
+
+export type CarriedPart = CarriedRowsPart | PackedCarriedPart
+
+export function isPackedPart(part: CarriedPart): part is PackedCarriedPart {
+  return part.lines instanceof Float64Array
 }
 
 /** Staged sets kept at once: one per lookup being started; one left behind by a start that failed goes first. */
@@ -29,6 +45,7 @@ export function createCarriedStaging() {
 
   return {
     add(key: string, part: CarriedPart): void {
+      const { lines, rows: cells } = isPackedPart(part) ? { lines: part.lines, rows: unpackCells(part.rows) } : part
       let set = staged.get(key)
       if (set === undefined) {
         set = { slices: [], last: Number.NEGATIVE_INFINITY }
@@ -39,9 +56,9 @@ export function createCarriedStaging() {
         }
       }
       const rows: CarriedRow[] = []
-      for (let index = 0; index < part.lines.length; index++) {
-        const line = part.lines[index] ?? 0
-        const text = part.rows[index]
+      for (let index = 0; index < lines.length; index++) {
+        const line = lines[index] ?? 0
+        const text = cells[index]
         if (text == null) continue
         // Slices are found by their first line: they must come in line order and never overlap.
         if (line <= set.last) throw new Error('carried cells were staged out of line order')

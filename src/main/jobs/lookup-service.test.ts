@@ -14,6 +14,7 @@ import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { latestResults } from '../history/test-support/latest-results'
+import { packCells } from '../workers/packed-cells'
 
 const opened: HistoryStore[] = []
 afterEach(() => {
@@ -66,10 +67,10 @@ function harness(script?: Parameters<typeof createFakeInventory>[0]['script']) {
     }
   }
   const carriedAsked: { importId: string; lines: readonly number[] }[] = []
-  const imports: Pick<ImportService, 'carried'> = {
-    async carried(source, lines) {
-      carriedAsked.push({ importId: source.importId, lines })
-      return { columns: ['Description'], rows: lines.map((line) => (line === 2 ? null : `Item ${line}`)) }
+  const imports: Pick<ImportService, 'carriedPacked'> = {
+    async carriedPacked(source, lines) {
+      carriedAsked.push({ importId: source.importId, lines: Array.from(lines) })
+      return { columns: ['Description'], rows: packCells(Array.from(lines, (line) => (line === 2 ? null : `Item ${line}`))) }
     }
   }
   const service = createLookupService({ runner, targets, imports })
@@ -99,6 +100,10 @@ describe('the lookup service', () => {
     await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: repeated })).rejects.toThrow(
       'Line 1 appears twice in the list; give each line its own number.'
     )
+    const twiceInARow = [...lines, { line: 2, input: 'again' }, { line: 3, input: 'after' }]
+    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: twiceInARow })).rejects.toThrow(
+      'Line 2 appears twice in the list; give each line its own number.'
+    )
     expect(h.resolved).toEqual([])
     expect(h.fake.calls).toEqual([])
   })
@@ -116,6 +121,27 @@ describe('the lookup service', () => {
     expect(h.secrets).toEqual(['from-the-environment'])
     const latest = await latestResults(h.results, started.jobId)
     expect(latest.map((result) => result.carried)).toEqual([['Item 1'], [''], ['Item 3']])
+  })
+
+  it("asks for an imported file's other columns in line order when the list is not, and each line keeps its own cells", async () => {
+    const h = harness()
+    const [first, second, third] = asLines(validGtins(3))
+    const lines = [third, first, second].filter((line) => line !== undefined)
+    const started = await h.service.start({
+      environment: 'demo',
+      stores: [9],
+      itemType: 'gtin',
+      lines,
+      source: { importId: 'import-1', column: 0 }
+    })
+    expect(h.carriedAsked).toEqual([{ importId: 'import-1', lines: [1, 2, 3] }])
+    await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
+    const latest = await latestResults(h.results, started.jobId)
+    expect(latest.map((result) => [result.line, result.carried])).toEqual([
+      [1, ['Item 1']],
+      [2, ['']],
+      [3, ['Item 3']]
+    ])
   })
 
   it('retries failed values and resumes a cancelled lookup with the target resolved afresh for its environment', async () => {

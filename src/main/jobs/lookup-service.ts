@@ -9,7 +9,7 @@ import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
 import { CARRIED_LINES_PER_ASK, type ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
-import type { CarriedPart } from '../history/staged-carried'
+import type { PackedCarriedPart } from '../history/staged-carried'
 import type { CarriedInput, JobRunner } from './job-types'
 
 /** A lookup as the window or the headless command asks for it. */
@@ -49,36 +49,60 @@ export interface LookupService extends Pick<
 export interface LookupServiceDeps {
   runner: JobRunner
   targets: TargetResolver
-  imports: Pick<ImportService, 'carried'>
+  imports: Pick<ImportService, 'carriedPacked'>
 }
 
-/** The checks a request passes at the door, with the domain's own rules; the values themselves are validated where History stores them. */
-function checkRequest({ stores, lines }: LookupRequest): void {
+/** A lookup's line numbers, as the door read them: whether each is above the one before is noted on the way. */
+interface LineNumbers {
+  numbers: Float64Array
+  /** Each number above the one before: none repeats, and they are in line order already. */
+  increasing: boolean
+}
+
+/**
+ * The checks a request passes at the door, with the domain's own rules; the values themselves are
+ * validated where History stores them. The line objects are read once, for their numbers: a list
+ * in file order (nearly every one) then needs no search for a repeated number and no sort, each of
+ * which took main 10 ms over 200,000 lines in a lookup's start, where the code is not warm yet.
+ */
+function checkRequest({ stores, lines }: LookupRequest): LineNumbers {
   const checked = storesSchema.safeParse(stores)
   if (!checked.success) throw new AppError('invalid_input', checked.error.issues[0]?.message ?? 'Check the stores and try again.')
-  const repeated = repeatedLine(lines)
+  const numbers = new Float64Array(lines.length)
+  let increasing = true
+  let previous = Number.NEGATIVE_INFINITY
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]?.line ?? 0
+    numbers[index] = line
+    // Written so that a number that is not one (NaN) ends the run too: the full check then sees it.
+    if (!(line > previous)) increasing = false
+    previous = line
+  }
+  const repeated = increasing ? null : repeatedLine(numbers)
   if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
+  return { numbers, increasing }
 }
 
 /**
  * An imported list's other columns, read from the worker thread that keeps the file's table a part
  * at a time (`CARRIED_LINES_PER_ASK` lines, each part sent on to History's writer as it is), in
  * line order (History keeps them by line), as the lookup is created. The first part is read here:
- * it names the columns.
+ * it names the columns. The worker packs each part's cells, and main passes them on unread.
  */
 async function carriedInParts(
-  imports: Pick<ImportService, 'carried'>,
+  imports: Pick<ImportService, 'carriedPacked'>,
   source: ImportSource,
-  lines: readonly InputLine[]
+  { numbers, increasing }: LineNumbers
 ): Promise<CarriedInput> {
-  const numbers = lines.map(({ line }) => line).sort((a, b) => a - b)
+  // A typed array sorts by number, with no comparator.
+  if (!increasing) numbers.sort()
   const firstLines = numbers.slice(0, CARRIED_LINES_PER_ASK)
-  const { rows: firstRows, ...first } = await imports.carried(source, firstLines)
-  async function* parts(): AsyncGenerator<CarriedPart> {
+  const { rows: firstRows, ...first } = await imports.carriedPacked(source, firstLines)
+  async function* parts(): AsyncGenerator<PackedCarriedPart> {
     yield { lines: firstLines, rows: firstRows }
     for (let start = CARRIED_LINES_PER_ASK; start < numbers.length; start += CARRIED_LINES_PER_ASK) {
       const wanted = numbers.slice(start, start + CARRIED_LINES_PER_ASK)
-      yield { lines: wanted, rows: (await imports.carried(source, wanted)).rows }
+      yield { lines: wanted, rows: (await imports.carriedPacked(source, wanted)).rows }
     }
   }
   return { ...first, parts: parts() }
@@ -104,11 +128,11 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
 
   return {
     async start(request) {
-      checkRequest(request)
+      const lineNumbers = checkRequest(request)
       return admitted(async () => {
         const { environment, stores, itemType, lines, source, origin } = request
         const target = await targets.resolve(environment, request.overrides)
-        const carried = source === undefined ? request.carried : await carriedInParts(imports, source, lines)
+        const carried = source === undefined ? request.carried : await carriedInParts(imports, source, lineNumbers)
         return runner.start({
           environment,
           stores,

@@ -8,7 +8,8 @@ import { CARRIED_LINES_PER_ASK } from '../files/import/import-service'
 import { INPUT_LINES_PER_READ, type HistoryReader } from '../history/history-reader'
 import type { HistoryWriter } from '../history/history-writer'
 import { memoryHistory } from '../history/test-support/memory-history'
-import type { CarriedPart } from '../history/staged-carried'
+import { unpackCarriedPart } from '../history/history-thread-codec'
+import { isPackedPart, type CarriedRowsPart } from '../history/staged-carried'
 import type { CarriedInput } from '../jobs/job-types'
 import { sampleLookup } from '../history/test-support/sample-lookups'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
@@ -140,15 +141,15 @@ describe('saving a long list as a watchlist', () => {
 })
 
 /** Every part a started lookup carried, read as History's writer reads them: in line order, at most one ask's lines each. */
-async function partsOf(carried: CarriedInput | null | undefined): Promise<CarriedPart[]> {
+async function partsOf(carried: CarriedInput | null | undefined): Promise<CarriedRowsPart[]> {
   if (carried === null || carried === undefined || !('parts' in carried)) throw new Error('the cells were not carried in parts')
   expect(carried.columns).toEqual(COLUMNS)
-  const parts: CarriedPart[] = []
-  for await (const part of carried.parts) parts.push(part)
+  const parts: CarriedRowsPart[] = []
+  for await (const part of carried.parts) parts.push(isPackedPart(part) ? unpackCarriedPart(part) : part)
   return parts
 }
 
-function expectWholeList(parts: readonly CarriedPart[]): void {
+function expectWholeList(parts: readonly CarriedRowsPart[]): void {
   expect(parts.length).toBe(Math.ceil(LINES / CARRIED_LINES_PER_ASK))
   expect(Math.max(...parts.map((part) => part.lines.length))).toBeLessThanOrEqual(CARRIED_LINES_PER_ASK)
   expect(parts.flatMap((part) => part.lines)).toEqual(lines.map(({ line }) => line))

@@ -33,6 +33,7 @@ const tasks: { [K in TaskName]: (input: TaskInput<K>) => Promise<TaskResult<K>> 
   import: async ({ fileName, bytes, keep }) => imports.add(await readImport(fileName, bytes), keep === true ? bytes : undefined),
   column: (source) => imports.column(source),
   carried: ({ source, lines }) => imports.carried(source, lines),
+  carriedPacked: ({ source, lines }) => imports.carriedPacked(source, lines),
   exportOpen: (input) => exports.open(input),
   exportRows: (input) => exports.rows(input),
   exportFrom: (input) => exports.stream(input),

@@ -3,7 +3,7 @@ import type { ExportFormat, ImportColumn, ImportSource, ImportSummary } from '..
 import type { CsvSeparator } from '../../shared/export/csv-separator'
 import type { ExportSheet } from '../../shared/export/export-sheet'
 import type { AppErrorShape } from '../../shared/domain/app-error'
-import type { CarriedCells } from '../files/import/imported-table'
+import type { CarriedCells, PackedCarriedCells } from '../files/import/imported-table'
 
 /**
  * What main asks its worker thread to do, and what comes back. Long lists travel in parts (the
@@ -14,6 +14,8 @@ export interface WorkerTasks {
   import: { input: { fileName: string; bytes: Uint8Array; keep?: boolean }; result: ImportSummary }
   column: { input: ImportSource; result: ImportColumn }
   carried: { input: { source: ImportSource; lines: number[] }; result: CarriedCells }
+  /** The same cells packed, for a lookup's start: main passes them on to History's writer without a string per row. */
+  carriedPacked: { input: { source: ImportSource; lines: Float64Array }; result: PackedCarriedCells }
   /**
    * An export, written in chunks: open, rows (the same sheets each time with their next rows), then
    * finish or abort. `journalDir` lists the temporary file for the next start's sweep; `redact` are
@@ -53,6 +55,7 @@ export const STREAMED_FIELDS: { [K in TaskName]: readonly (keyof TaskResult<K> &
   import: [],
   column: ['lines'],
   carried: ['rows'],
+  carriedPacked: [],
   exportOpen: [],
   exportRows: [],
   exportFrom: [],

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { linesOfColumn } from '../../../shared/import-lines'
 import { createMemoryLogger } from '../../logging/logger'
+import { unpackCells } from '../../workers/packed-cells'
 import { createWorkerClient, type WorkerClient } from '../../workers/worker-client'
 import { createImportService, ownBuffer } from './import-service'
 
@@ -32,10 +33,11 @@ async function readBack(service: ReturnType<typeof imports>, bytes: Uint8Array) 
   const { importId, ...summary } = await service.read({ fileName: 'items.xlsx', bytes })
   const source = { importId, column: 1 }
   const lines = linesOfColumn(await service.column(source))
-  const carried = await service.carried(
-    source,
-    lines.map(({ line }) => line)
-  )
+  const numbers = lines.map(({ line }) => line)
+  const carried = await service.carried(source, numbers)
+  const { rows, ...packed } = await service.carriedPacked(source, Float64Array.from(numbers))
+  // The packed form, for a lookup's start, holds the same cells.
+  expect({ ...packed, rows: unpackCells(rows) }).toEqual(carried)
   return { summary, lines, carried }
 }
 

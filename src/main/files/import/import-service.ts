@@ -1,6 +1,6 @@
 import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/contract'
 import type { WorkerClient } from '../../workers/worker-client'
-import type { CarriedCells } from './imported-table'
+import type { CarriedCells, PackedCarriedCells } from './imported-table'
 
 /**
  * Lines whose carried cells are asked of the worker at once: neither the worker nor main builds
@@ -22,13 +22,19 @@ export interface ImportService {
   column(source: ImportSource): Promise<ImportColumn>
   /** The other columns' cells of these rows of a kept table: what travels with each line to the results. */
   carried(source: ImportSource, lines: readonly number[]): Promise<CarriedCells>
+  /**
+   * The same cells packed (one text and each row's length), for a lookup's start: main passes them
+   * on to History's writer as they are, without a string per row in its heap.
+   */
+  carriedPacked(source: ImportSource, lines: Float64Array): Promise<PackedCarriedCells>
 }
 
 export function createImportService(worker: Pick<WorkerClient, 'run'>): ImportService {
   return {
     read: (file) => worker.run('import', file, ownBuffer(file.bytes)),
     column: (source) => worker.run('column', source),
-    carried: (source, lines) => worker.run('carried', { source, lines: [...lines] })
+    carried: (source, lines) => worker.run('carried', { source, lines: [...lines] }),
+    carriedPacked: (source, lines) => worker.run('carriedPacked', { source, lines })
   }
 }
 

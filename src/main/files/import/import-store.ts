@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { ImportColumn, ImportSource, ImportSummary } from '../../../shared/contract'
 import { itemNameIndex } from '../../../shared/items/item-name-column'
 import { AppError } from '../../../shared/domain/app-error'
-import type { CarriedCells } from './imported-table'
+import { packCells } from '../../workers/packed-cells'
+import type { CarriedCells, PackedCarriedCells } from './imported-table'
 import type { KeptImports } from './kept-imports'
 import { readImport, type ImportedFile } from './read-import'
 
@@ -21,6 +22,8 @@ export interface ImportStore {
   add(file: ImportedFile, bytes?: Uint8Array): Promise<ImportSummary>
   column(source: ImportSource): Promise<ImportColumn>
   carried(source: ImportSource, lines: readonly number[]): Promise<CarriedCells>
+  /** The same cells packed, for main to pass on to History's writer without a string per row. */
+  carriedPacked(source: ImportSource, lines: Float64Array): Promise<PackedCarriedCells>
 }
 
 const DEFAULT_MAX_IMPORTS = 3
@@ -78,6 +81,12 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
     return entry.file
   }
 
+  async function carried(source: ImportSource, lines: ArrayLike<number>): Promise<CarriedCells> {
+    const { table, fileName } = await use(source)
+    const cells = table.carried(source.column, lines, source.nameColumn ?? null)
+    return itemNameIndex(cells.columns) === 0 ? { ...cells, itemNamesFrom: fileName } : cells
+  }
+
   return {
     async add(file, bytes) {
       sweep()
@@ -88,10 +97,10 @@ export function createImportStore(options: ImportStoreOptions): ImportStore {
       return { importId, fileName: file.fileName, format: file.format, encoding: file.encoding, ...file.table.shape }
     },
     column: async (source) => (await use(source)).table.column(source.column),
-    async carried(source, lines) {
-      const { table, fileName } = await use(source)
-      const cells = table.carried(source.column, lines, source.nameColumn ?? null)
-      return itemNameIndex(cells.columns) === 0 ? { ...cells, itemNamesFrom: fileName } : cells
+    carried,
+    async carriedPacked(source, lines) {
+      const { rows, ...cells } = await carried(source, lines)
+      return { ...cells, rows: packCells(rows) }
     }
   }
 }

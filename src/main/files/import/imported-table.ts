@@ -2,6 +2,7 @@ import type { ImportColumn, ImportSummary, RowNumbers } from '../../../shared/co
 import { IMPORT_VALUE_SEPARATOR } from '../../../shared/import-separator'
 import { carriedHeader, ITEM_NAME_COLUMN } from '../../../shared/items/item-name-column'
 import { MAX_LISTED_ROWS } from '../../../shared/limits'
+import type { PackedCells } from '../../workers/packed-cells'
 
 /** Joins a row's cells; the character no imported cell can hold, as for a column's values. */
 export const CELL_SEPARATOR = IMPORT_VALUE_SEPARATOR
@@ -15,6 +16,11 @@ export interface CarriedCells {
   rows: (string | null)[]
   /** The file's name when the cells begin with its "Item name" column: what the item catalogue says the names came from. */
   itemNamesFrom?: string
+}
+
+/** `CarriedCells` with its rows packed. */
+export interface PackedCarriedCells extends Omit<CarriedCells, 'rows'> {
+  rows: PackedCells
 }
 
 /**
@@ -68,10 +74,10 @@ export class ImportedTable {
   }
 
   /** The other columns' cells of the `wanted` rows; the column naming the items comes first, headed "Item name". */
-  carried(chosen: number, wanted: readonly number[], nameColumn: number | null = null): CarriedCells {
+  carried(chosen: number, wanted: ArrayLike<number>, nameColumn: number | null = null): CarriedCells {
     const indexes = this.carriedColumns(chosen, nameColumn)
     const names = indexes.map((index) => (index === nameColumn ? ITEM_NAME_COLUMN : carriedHeader(this.shape.columns[index]?.name ?? '')))
-    const rows = wanted.map((line) => {
+    const rows = Array.from(wanted, (line) => {
       const row = this.indexOfLine.get(line)
       if (row === undefined) return null
       const cells = (this.texts[row] ?? '').split(CELL_SEPARATOR)
