@@ -51,7 +51,11 @@ export async function readBoundedBytes(response: Response, limitBytes: number): 
     }
     chunks.push(value)
   }
-  // A buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread.
+  return joinChunks(chunks, size)
+}
+
+/** A reply's chunks in a buffer of their own (never a slice of Node's shared pool), so it can be moved to another thread. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const body = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {

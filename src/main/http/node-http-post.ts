@@ -1,5 +1,6 @@
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http'
 import { isLoopbackHostname } from '../../shared/host-url'
+import { joinChunks } from './bounded-reply'
 import type { HttpPost, HttpPostReply, HttpPostRequest } from './http-post'
 import { redirectAt } from './redirect-refusal'
 
@@ -104,7 +105,7 @@ function read(
     }
     chunks.push(chunk)
   })
-  response.on('end', () => done({ kind: 'answered', status, header: (name) => headerOf(response, name), body: joined(chunks, size) }))
+  response.on('end', () => done({ kind: 'answered', status, header: (name) => headerOf(response, name), body: joinChunks(chunks, size) }))
   response.on('error', fail)
   response.on('close', () => {
     if (!response.complete) fail(Object.assign(new Error('The connection closed before the whole reply came.'), { code: 'ECONNRESET' }))
@@ -116,15 +117,4 @@ function headerOf(response: IncomingMessage, name: string): string | null {
   const value = response.headers[name.toLowerCase()]
   if (value === undefined) return null
   return Array.isArray(value) ? value.join(', ') : value
-}
-
-/** The body in a buffer of its own (never a slice of Node's shared pool), so it can be moved to another thread. */
-function joined(chunks: readonly Buffer[], size: number): Uint8Array {
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
 }
