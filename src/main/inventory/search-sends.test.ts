@@ -125,6 +125,21 @@ describe('searches sent from the search thread, as messages', () => {
     ])
   })
 
+  it('counts a template as the thread does, by when it was told: one used again is still dropped once TEMPLATES_KEPT were told after it', async () => {
+    const { server, thread, template: first, posted } = await searchingThread()
+
+    answered(await thread.exchange(searchWith(templateFor(server.url, LATER_TOKEN)), limits()))
+    answered(await thread.exchange(searchWith(first), limits()))
+    for (let index = 0; index < TEMPLATES_KEPT - 1; index += 1) {
+      answered(await thread.exchange(searchWith(templateFor(server.url, `${LATER_TOKEN}-${index}`)), limits()))
+    }
+    answered(await thread.exchange(searchWith(first), limits()))
+
+    const told = sends(posted).map((message) => message.templates.map((template) => template.headers.Authorization))
+    expect(told.at(-1)).toEqual([TOKEN])
+    expect(server.heard.at(-1)?.authorization).toBe(TOKEN)
+  })
+
   it('tells a new thread the template again after the old one stopped mid-search', async () => {
     const { thread, stops } = open()
     const server = await holdingServer()

@@ -73,21 +73,24 @@ export function createSearchSends(deps: {
     if (!thread.running) told.clear()
     const remember = deps.unheard()
     const templates: TemplateNote[] = []
-    const notes = group.map((sending): Omit<SearchNote, 'id'> => {
+    const searches = group.map((sending): SearchNote => {
       const { template, storeNbr, itemType } = sending.search
       const id = templateId(template)
-      if (!told.has(id)) templates.push({ id, url: template.url, headers: { ...template.headers } })
-      hearTemplate(told, id, true)
+      // Heard when told, as the thread hears it: both sides keep the same templates in the same order.
+      if (!told.has(id)) {
+        templates.push({ id, url: template.url, headers: { ...template.headers } })
+        hearTemplate(told, id, true)
+      }
       const { text, lengths } = packValues(sending.search.values)
-      return { template: id, storeNbr, itemType, values: text, lengths, timeoutMs: sending.timeoutMs }
+      return { id: 0, template: id, storeNbr, itemType, values: text, lengths, timeoutMs: sending.timeoutMs }
     })
     trimTemplates(told)
     thread.postEach((ids): SearchThreadRequest => {
-      const searches = notes.map((note, index): SearchNote => {
+      searches.forEach((search, index) => {
         const id = ids[index] ?? 0
+        search.id = id
         const sending = group[index]
         if (sending !== undefined) sending.id = id
-        return { ...note, id }
       })
       return { kind: 'send', templates, searches, remember }
     }, group)
