@@ -6,14 +6,13 @@ import type { Logger } from '../logging/logger'
 import { classifyFailure, decideRetry, type Failure, type RetryPolicy } from './retry-policy'
 import type { BatchOutcome, RunLedger } from './run-ledger'
 import type { SendOutcome } from './scheduler/rate-controller'
-import type { Lane, Task } from './scheduler/request-scheduler'
+import type { Lane, SendReport, Task } from './scheduler/request-scheduler'
 import { batchSize, batchValues, halves, type Batch } from './store-batches'
 
 /** A batch gives up after this many 429s; by then the server has paused the lookup for many windows. */
 const MAX_THROTTLED_PER_BATCH = 20
 
 type SearchResponse = Awaited<ReturnType<InventoryClient['searchBatch']>>
-type SendReport = Awaited<ReturnType<Task['send']>>
 
 export interface BatchTask extends Task {
   batch: Batch
@@ -77,29 +76,47 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
       // A client that throws synchronously is handled like one that rejects, without a promise per search to wrap it.
       asked = Promise.reject(error)
     }
-    return asked
-      .then(
-        (response): SendReport => {
-          if (!signal.aborted) recordAnswers(batch, response.answers)
-          return { outcome: 'success', rateLimit: response.rateLimit }
-        },
-        (error: unknown): SendReport => {
-          const failure = classifyFailure(error)
-          if (!signal.aborted) handleFailure(batch, failure)
-          return { outcome: sendOutcome(failure), rateLimit: failure.rateLimit }
-        }
-      )
-      .catch((error: unknown): SendReport => {
-        // A bug, not a server fault: account for the values rather than leave the lookup hanging.
-        deps.log.error('a lookup result could not be recorded', { jobId: ledger.jobId, error })
-        failBatch(batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
-        return { outcome: 'failure', rateLimit: null }
-      })
-      .finally(() => {
-        inFlight -= 1
-        deps.changed()
-        deps.sent()
-      })
+    return asked.then(
+      (response) => answered(batch, response),
+      (error: unknown) => failed(batch, error)
+    )
+  }
+
+  /** One reaction per search: a try in each handler does what a catch and a finally step per search did. */
+  function answered(batch: Batch, response: SearchResponse): SendReport {
+    try {
+      if (!signal.aborted) recordAnswers(batch, response.answers)
+      return { outcome: 'success', rateLimit: response.rateLimit }
+    } catch (error) {
+      return unrecorded(batch, error)
+    } finally {
+      ended()
+    }
+  }
+
+  function failed(batch: Batch, error: unknown): SendReport {
+    try {
+      const failure = classifyFailure(error)
+      if (!signal.aborted) handleFailure(batch, failure)
+      return { outcome: sendOutcome(failure), rateLimit: failure.rateLimit }
+    } catch (bug) {
+      return unrecorded(batch, bug)
+    } finally {
+      ended()
+    }
+  }
+
+  /** A bug, not a server fault: account for the values rather than leave the lookup hanging. */
+  function unrecorded(batch: Batch, error: unknown): SendReport {
+    deps.log.error('a lookup result could not be recorded', { jobId: ledger.jobId, error })
+    failBatch(batch, { code: 'internal', message: 'The answer for these values could not be read; retry the failed values.' })
+    return { outcome: 'failure', rateLimit: null }
+  }
+
+  function ended(): void {
+    inFlight -= 1
+    deps.changed()
+    deps.sent()
   }
 
   function failBatch(batch: Batch, failure: AppErrorShape): void {

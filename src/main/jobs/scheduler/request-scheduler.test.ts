@@ -330,6 +330,35 @@ describe('createRequestScheduler: lanes', () => {
     expect(scheduler.snapshot(clock.now())).toMatchObject({ throttles: 0, decreases: 0 })
   })
 
+  it('reports a send that throws at once like one that rejects, and carries on', async () => {
+    const clock = createFakeClock()
+    const scheduler = schedulerFor(clock, { maxConcurrency: 1, initialConcurrency: 1 })
+    const lane = scheduler.openLane()
+    const sent: number[] = []
+    const done = new Promise<void>((resolve) => {
+      lane.push({
+        order: [0],
+        send() {
+          sent.push(0)
+          throw new Error('a bug before the promise')
+        }
+      })
+      lane.push({
+        order: [1],
+        async send() {
+          sent.push(1)
+          await clock.sleep(100)
+          resolve()
+          return { outcome: 'success', rateLimit: null }
+        }
+      })
+    })
+    await clock.runUntilSettled(done)
+    expect(sent).toEqual([0, 1])
+    expect(unexpected.splice(0)).toEqual([new Error('a bug before the promise')])
+    expect(scheduler.inFlight).toBe(0)
+  })
+
   it('on close drops the work not yet sent; drain hands it back', async () => {
     const clock = createFakeClock()
     const scheduler = schedulerFor(clock, { maxConcurrency: 1, initialConcurrency: 1 })

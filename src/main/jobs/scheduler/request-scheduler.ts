@@ -17,8 +17,11 @@ export interface Task {
    * Sends the request and handles its answer (a retry pushes new work before this settles, so it
    * keeps its place). Resolves with what the answer said about the server's rate; it must not reject.
    */
-  send(): Promise<Pick<SendResult, 'outcome' | 'rateLimit'>>
+  send(): Promise<SendReport>
 }
+
+/** What a send's answer said about the server's rate. */
+export type SendReport = Pick<SendResult, 'outcome' | 'rateLimit'>
 
 export interface LaneState {
   /** The server has asked this lane's work to wait (a 429 or a spent window). */
@@ -80,6 +83,8 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
   let laneSeq = 0
   let inFlight = 0
   let serverHoldUntil: number | null = null
+  /** Lanes whose `heldSince` is set. */
+  let lanesHeld = 0
   let timer: { at: number; abort: AbortController } | null = null
   let pumpQueued = false
   let pumping = false
@@ -118,17 +123,26 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
 
   function noteServerHold(now: number, until: number | null): void {
     serverHoldUntil = until
+    // Called on every step of a pump: with no hold and no lane held, there is nothing to look at.
+    if (until === null && lanesHeld === 0) return
     for (const lane of lanes) {
       const waiting = until !== null && lane.entries.size > 0
       if (waiting && lane.heldSince === null) {
         lane.heldSince = now
+        lanesHeld += 1
         lane.onThrottleChange()
       } else if (!waiting && lane.heldSince !== null) {
-        lane.throttledMs += Math.max(0, now - lane.heldSince)
-        lane.heldSince = null
+        release(lane, now)
         lane.onThrottleChange()
       }
     }
+  }
+
+  function release(lane: LaneRecord, now: number): void {
+    if (lane.heldSince === null) return
+    lane.throttledMs += Math.max(0, now - lane.heldSince)
+    lane.heldSince = null
+    lanesHeld -= 1
   }
 
   function pump(): void {
@@ -169,21 +183,34 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
     }
   }
 
+  /** One reaction per send, not a chain of them: a try stands in for a promise that catches a send throwing at once. */
   function dispatch(task: Task, now: number): void {
     inFlight += 1
     const sendNumber = deps.controller.sent(now)
-    new Promise<Pick<SendResult, 'outcome' | 'rateLimit'>>((resolve) => resolve(task.send()))
-      .catch((error: unknown): Pick<SendResult, 'outcome' | 'rateLimit'> => {
+    let sending: Promise<SendReport>
+    try {
+      sending = task.send()
+    } catch (error) {
+      sending = Promise.reject(error)
+    }
+    sending.then(
+      (result) => settle(sendNumber, now, result),
+      (error: unknown) => {
         deps.onUnexpectedError(error)
-        return { outcome: 'failure', rateLimit: null }
-      })
-      .then((result) => {
-        inFlight -= 1
-        const settledAt = deps.now()
-        deps.controller.settled(sendNumber, { ...result, latencyMs: settledAt - now }, settledAt)
-        schedulePump()
-      })
-      .catch(deps.onUnexpectedError)
+        settle(sendNumber, now, { outcome: 'failure', rateLimit: null })
+      }
+    )
+  }
+
+  function settle(sendNumber: number, sentAt: number, { outcome, rateLimit }: SendReport): void {
+    inFlight -= 1
+    try {
+      const settledAt = deps.now()
+      deps.controller.settled(sendNumber, { outcome, rateLimit, latencyMs: settledAt - sentAt }, settledAt)
+    } catch (error) {
+      deps.onUnexpectedError(error)
+    }
+    schedulePump()
   }
 
   return {
@@ -223,9 +250,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
           lane.closed = true
           for (const entry of lane.entries) queue.drop(entry)
           lane.entries.clear()
-          const now = deps.now()
-          if (lane.heldSince !== null) lane.throttledMs += Math.max(0, now - lane.heldSince)
-          lane.heldSince = null
+          release(lane, deps.now())
           lanes.delete(lane)
           schedulePump()
         },
