@@ -63,7 +63,8 @@ export function createWorkQueue<T>(): WorkQueue<T> {
     },
 
     push(value, order, notBefore = Number.NEGATIVE_INFINITY) {
-      const entry: Entry<T> = { value, order: [...order], notBefore, seq: (seq += 1), live: true }
+      // Kept as given, not copied: an order is read-only, and the scheduler builds each one for its push.
+      const entry: Entry<T> = { value, order, notBefore, seq: (seq += 1), live: true }
       // Work without a time is ready whatever the clock says; only work with one waits aside.
       if (notBefore === Number.NEGATIVE_INFINITY) ready.push(entry)
       else waiting.push(entry)
