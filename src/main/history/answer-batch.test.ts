@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { answerBatchOf, answerCount, answerRowsOf, joinAnswerBatches } from './answer-batch'
 import type { AnswerRow } from './history-types'
 import { encodeItem } from './item-batch'
-import { decodeItemBytes, dropItemBytes, encodeItemBytes, isFound, itemBytesTransfer, joinItemBytes, noItemBytes } from './item-bytes'
+import {
+  decodeItemBytes,
+  dropItemBytes,
+  encodeItemBytes,
+  isFound,
+  itemBytesTransfer,
+  joinItemParts,
+  noItemBytes,
+  spareTransfer
+} from './item-bytes'
 import { sampleItem } from './test-support/sample-lookups'
 
 describe("a batch of answers on its way to History's writer", () => {
@@ -39,11 +48,17 @@ describe("a batch of answers on its way to History's writer", () => {
     expect(encoded.bytes.buffer.byteLength).toBe(encoded.bytes.byteLength)
     expect([0, 1, 2].map((index) => isFound(encoded, index))).toEqual([false, true, false])
     expect(decodeItemBytes(encoded)).toEqual([null, { json, locations }, null])
+    // And a spare copy in a buffer of its own, for History's writer; both move with a reply's message.
+    expect(encoded.spare).toEqual(encoded.bytes)
+    expect(encoded.spare?.buffer).not.toBe(encoded.bytes.buffer)
+    expect(itemBytesTransfer(encoded)).toEqual([encoded.bytes.buffer, encoded.spare?.buffer])
   })
 
   it('holds no bytes when nothing was found, for a reply with no item or a batch every value of which is not found', () => {
     for (const none of [encodeItemBytes([null, null]), noItemBytes(2)]) {
       expect(none.bytes.byteLength).toBe(0)
+      expect(none.spare).toBeUndefined()
+      expect(itemBytesTransfer(none)).toEqual([])
       expect(decodeItemBytes(none)).toEqual([null, null])
     }
     expect(decodeItemBytes(encodeItemBytes([]))).toEqual([])
@@ -77,8 +92,10 @@ describe("a batch of answers on its way to History's writer", () => {
     expect(answerCount(joined)).toBe(8)
     expect(answerRowsOf(joined)).toEqual([...first, ...failed, ...last])
     expect(joined.extras.map((extra) => extra.index)).toEqual([1, 2, 3, 4, 6])
-    // Its own buffer, whole, so that the group's message moves it instead of copying it.
-    expect(itemBytesTransfer(joined.items)).toEqual([joined.items.bytes.buffer])
+    // The items' bytes are not copied into one buffer: each batch that has some is a part, as it is.
+    expect(joined.items.parts).toHaveLength(2)
+    expect(joined.items.parts[0]).toBe(batches[0]?.items.bytes)
+    expect(joined.items.parts[1]).toBe(batches[3]?.items.bytes)
     // The batches are left whole: what is written again if History's writer stops before it has the group.
     expect(batches.flatMap(answerRowsOf)).toEqual([...first, ...failed, ...last])
   })
@@ -88,18 +105,34 @@ describe("a batch of answers on its way to History's writer", () => {
       answerBatchOf([{ storeNbr: 1, line: 1, status: 'not_found' }]),
       answerBatchOf([{ storeNbr: 1, line: 2, status: 'cancelled' }])
     ])
-    expect(none.items.bytes.byteLength).toBe(0)
+    expect(none.items.parts).toEqual([])
     expect(answerRowsOf(none).map((row) => row.line)).toEqual([1, 2])
     expect(answerCount(joinAnswerBatches([]))).toBe(0)
   })
 
-  it('joins item bytes as they are, lengths per value in order, with -1 runs and empty parts', () => {
-    const [a, b] = [sampleItem('a', 1), sampleItem('b', 2)]
-    const joined = joinItemBytes([encodeItemBytes([a, null]), noItemBytes(2), encodeItemBytes([]), encodeItemBytes([null, b])])
-    expect(Array.from(joined.items).map((length) => length >= 0)).toEqual([true, false, false, false, false, true])
-    expect(decodeItemBytes(joined)).toEqual([encodeItem(a), null, null, null, null, encodeItem(b)])
-    expect(joined.bytes.byteOffset).toBe(0)
-    expect(joined.bytes.buffer.byteLength).toBe(joined.bytes.byteLength)
+  it('joins items as parts, the spare of each batch that has one, lengths per value in order, with -1 runs and no empty part', () => {
+    const [a, b, c] = [sampleItem('a', 1), sampleItem('Crème 🍮', 2), sampleItem('c', 3)]
+    const batches = [encodeItemBytes([a, null]), noItemBytes(2), encodeItemBytes([]), encodeItemBytes([null, b]), encodeItemBytes([c])]
+    const joined = joinItemParts(batches)
+    expect(Array.from(joined.items).map((length) => length >= 0)).toEqual([true, false, false, false, false, true, true])
+    expect(joined.parts).toEqual([batches[0]?.spare, batches[3]?.spare, batches[4]?.spare])
+    expect(joined.parts[0]).toBe(batches[0]?.spare)
+    expect(decodeItemBytes(joined)).toEqual([encodeItem(a), null, null, null, null, encodeItem(b), encodeItem(c)])
+    expect(batches.flatMap((batch) => spareTransfer(batch))).toEqual(joined.parts.map((part) => part.buffer))
+  })
+
+  it('sends a batch whose spare has moved as its own bytes, which stay where they are', () => {
+    const item = sampleItem('a', 1)
+    const moved = encodeItemBytes([item])
+    structuredClone(moved.spare, { transfer: spareTransfer(moved) })
+    expect(moved.spare?.byteLength).toBe(0)
+    expect(spareTransfer(moved)).toEqual([])
+    const joined = joinItemParts([moved])
+    expect(joined.parts).toEqual([moved.bytes])
+    expect(decodeItemBytes(joined)).toEqual([encodeItem(item)])
+    // Letting go of it then detaches its own bytes, and passes over the spare already gone.
+    dropItemBytes(moved)
+    expect(moved.bytes.byteLength).toBe(0)
   })
 
   it("lets go of items' own buffer at once, and never of a buffer they only have a view into", () => {
@@ -107,6 +140,7 @@ describe("a batch of answers on its way to History's writer", () => {
     const { buffer } = own.bytes
     dropItemBytes(own)
     expect(buffer.byteLength).toBe(0)
+    expect(own.spare?.byteLength).toBe(0)
     const larger = new Uint8Array(10).fill(3)
     dropItemBytes({ ...noItemBytes(0), bytes: larger.subarray(2, 4) })
     expect(Array.from(larger)).toEqual(Array<number>(10).fill(3))

@@ -1,6 +1,6 @@
 import { finalLineStatusSchema, type FinalLineStatus } from '../../shared/domain/line-result'
-import type { AnswerBatch, AnswerRow } from './history-types'
-import { decodeItemBytes, itemBytesOf, joinItemBytes } from './item-bytes'
+import type { AnswerBatch, AnswerGroup, AnswerRow } from './history-types'
+import { decodeItemBytes, itemBytesOf, joinItemParts } from './item-bytes'
 
 const FINAL_STATUSES: readonly FinalLineStatus[] = finalLineStatusSchema.options
 
@@ -9,23 +9,24 @@ export function statusCode(status: AnswerRow['status']): number {
   return FINAL_STATUSES.indexOf(status)
 }
 
-export function answerCount(batch: AnswerBatch): number {
+export function answerCount(batch: Pick<AnswerBatch, 'statuses'>): number {
   return batch.statuses.length
 }
 
 /**
- * Several batches as one, their answers in the order given: how a run's answers reach History's
- * writer in groups (one message and one transaction per group). Each extra keeps pointing at its
+ * Several batches as one group, their answers in the order given: how a run's answers reach
+ * History's writer (one message and one transaction per group). The columns are joined; the
+ * items' bytes stay each batch's own, as parts (`joinItemParts`). Each extra keeps pointing at its
  * own answer, shifted by the answers of the batches before it. The batches are left as they were.
  */
-export function joinAnswerBatches(batches: readonly AnswerBatch[]): AnswerBatch {
+export function joinAnswerBatches(batches: readonly AnswerBatch[]): AnswerGroup {
   let count = 0
   for (const batch of batches) count += answerCount(batch)
-  const joined: AnswerBatch = {
+  const joined: AnswerGroup = {
     stores: new Float64Array(count),
     lines: new Float64Array(count),
     statuses: new Uint8Array(count),
-    items: joinItemBytes(batches.map((batch) => batch.items)),
+    items: joinItemParts(batches.map((batch) => batch.items)),
     extras: []
   }
   let at = 0
@@ -40,10 +41,11 @@ export function joinAnswerBatches(batches: readonly AnswerBatch[]): AnswerBatch 
 }
 
 /**
- * The rows of a batch as History's writer stores them: decoded where they are written (History's
- * thread in the app; main's own connection only for a history in memory, which tests and tools use).
+ * The rows of a batch, or a group of them, as History's writer stores them: decoded where they are
+ * written (History's thread in the app; main's own connection only for a history in memory, which
+ * tests and tools use).
  */
-export function answerRowsOf(batch: AnswerBatch): AnswerRow[] {
+export function answerRowsOf(batch: AnswerBatch | AnswerGroup): AnswerRow[] {
   const items = decodeItemBytes(batch.items)
   const rows = Array.from(batch.statuses, (status, index): AnswerRow => {
     const item = items[index] ?? null

@@ -62,7 +62,7 @@ async function storedLookup(count: number, firstColumn = 'Description'): Promise
     const rows = lines
       .slice(start, Math.min(start + 100, lines.length / 2))
       .map(({ line, value }): AnswerRow => ({ storeNbr: 1, line, status: 'found', item: encodeItem(sampleItem(value, line)) }))
-    await writer.appendResults(created.id, answerBatchOf(rows), NO_FIGURES)
+    await writer.appendResults(created.id, [answerBatchOf(rows)], NO_FIGURES)
   }
   await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
   return created.id
@@ -110,7 +110,7 @@ async function runOf(
       else rows.push({ storeNbr, line, status: 'found', item: encodeItem(stocked(value, given[0], given[1])) })
     })
   }
-  await writer.appendResults(created.id, answerBatchOf(rows), NO_FIGURES)
+  await writer.appendResults(created.id, [answerBatchOf(rows)], NO_FIGURES)
   await writer.finishRun(created.id, 'finished', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
   return created.id
 }

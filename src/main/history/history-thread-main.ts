@@ -4,7 +4,7 @@ import { encodeResultPage } from '../../shared/domain/result-page'
 import type { ExportViewSpec } from '../../shared/export/export-spec'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import { answerRowsOf } from './answer-batch'
-import type { AnswerBatch, RunFigures } from './history-types'
+import type { AnswerGroup, RunFigures } from './history-types'
 import { createHistoryOperations } from './history-operations'
 import {
   packClaimed,
@@ -53,7 +53,7 @@ const operations: Record<string, unknown> =
           createLookup: (request: PackedNewLookupRequest, now: number) => writes.createLookup(unpackNewLookup(request), now),
           stageCarried: (key: string, part: PackedCarriedPart) => writes.stageCarried(key, unpackCarriedPart(part)),
           claimRun: (id: number, statuses: readonly FinalLineStatus[], now: number) => packClaimed(writes.claimRun(id, statuses, now)),
-          appendResults: (id: number, answers: AnswerBatch, figures: RunFigures, now: number) =>
+          appendResults: (id: number, answers: AnswerGroup, figures: RunFigures, now: number) =>
             writes.appendResults(id, answerRowsOf(answers), figures, now)
         }
       })()

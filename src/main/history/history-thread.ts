@@ -16,7 +16,8 @@ import {
   type HistoryWriteOp
 } from './history-thread-protocol'
 import type { HistoryWriter } from './history-writer'
-import { itemBytesTransfer } from './item-bytes'
+import { joinAnswerBatches } from './answer-batch'
+import { spareTransfer } from './item-bytes'
 import type { LookupOwner } from './lookup-owner'
 import type { CreatedLookup } from './lookup-request'
 
@@ -150,7 +151,11 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
     },
     stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
     dropCarried: (key) => call('dropCarried', key),
-    appendResults: (id, answers, figures) => moving('appendResults', options.now(), itemBytesTransfer(answers.items), id, answers, figures),
+    appendResults(id, batches, figures) {
+      // Each batch's spare moves to the thread; its own bytes stay main's, to write again if the thread stops first.
+      const transfer = batches.flatMap((batch) => spareTransfer(batch.items))
+      return moving('appendResults', options.now(), transfer, id, joinAnswerBatches(batches), figures)
+    },
     finishRun: (id, state, figures, endedAt) => callAt('finishRun', endedAt, id, state, figures),
     claimRun: (id, statuses) => call<PackedClaimedRun | null>('claimRun', id, statuses).then(unpackClaimed),
     heartbeat: (id) => call('heartbeat', id),

@@ -2,7 +2,7 @@ import type { AppErrorShape } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { FinalLineStatus, InvalidReason, LineResult } from '../../shared/domain/line-result'
 import type { EncodedItem } from './item-batch'
-import type { ItemBytes } from './item-bytes'
+import type { ItemBytes, ItemParts } from './item-bytes'
 
 export type LookupState = 'running' | 'finished' | 'cancelled' | 'interrupted'
 /** How a run of a lookup ended, as History keeps it. */
@@ -96,6 +96,11 @@ export interface AnswerBatch {
   statuses: Uint8Array
   items: ItemBytes
   extras: { index: number; error?: AppErrorShape; replaces?: AnswerRow['replaces'] }[]
+}
+
+/** Batches of answers as one message to History's writer: their columns joined, their items' bytes still each batch's own. */
+export interface AnswerGroup extends Omit<AnswerBatch, 'items'> {
+  items: ItemParts
 }
 
 /** A line that a resume or a retry looks up again, with the result it will replace. */

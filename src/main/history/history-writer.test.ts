@@ -15,6 +15,7 @@ import { createInThreadWriter, type HistoryWriter } from './history-writer'
 import type { NewLookupRequest } from './lookup-request'
 import { NO_FIGURES, sampleItem } from './test-support/sample-lookups'
 import { encodeItem } from './item-batch'
+import { encodeItemBytes } from './item-bytes'
 
 let dir: string
 let clock: number
@@ -73,7 +74,7 @@ function answered(lines: readonly { line: number; value: string }[], status: 'fo
   )
 }
 
-describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open) => {
+describe.each(Object.entries(WRITERS))('the history writer on %s', (name, open) => {
   function start() {
     const pair = open()
     opened.push(pair)
@@ -116,8 +117,8 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const lines = valuesToLookUp(created)
     // Not awaited one by one: main goes on while the thread writes.
     const counts = [
-      writer.appendResults(created.id, answered(lines.slice(0, 100), 'found'), NO_FIGURES),
-      writer.appendResults(created.id, answered(lines.slice(100, 200), 'not_found'), NO_FIGURES)
+      writer.appendResults(created.id, [answered(lines.slice(0, 100), 'found')], NO_FIGURES),
+      writer.appendResults(created.id, [answered(lines.slice(100, 200), 'not_found')], NO_FIGURES)
     ]
     // Written after the answers still on their way, but ended when Cancel was pressed.
     const cancelledAt = clock - 2_000
@@ -135,11 +136,35 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     expect([statuses.get(1), statuses.get(101), statuses.get(201)]).toEqual(['found', 'not_found', 'cancelled'])
   })
 
+  it("writes several batches as one, in order, moving at most their spares: the batches' own bytes stay the caller's", async () => {
+    const { store, writer } = start()
+    const created = await writer.createLookup(request(validGtins(6)))
+    const lines = valuesToLookUp(created)
+    /** Found, with its items as a search reply gives them: a spare copy beside the bytes. */
+    const replied = (slice: typeof lines): AnswerBatch => ({
+      ...answered(slice, 'found'),
+      items: encodeItemBytes(slice.map(({ line, value }) => sampleItem(value, line)))
+    })
+    const batches = [
+      replied(lines.slice(0, 2)),
+      answered(lines.slice(2, 3), 'not_found'),
+      answered(lines.slice(3, 5), 'found'),
+      replied(lines.slice(5))
+    ]
+    const bytesBefore = batches.map((batch) => Buffer.from(batch.items.bytes))
+    const spareBytes = batches[0]?.items.spare?.byteLength ?? 0
+    expect(await writer.appendResults(created.id, batches, NO_FIGURES)).toBe(6)
+    expect(batches.map((batch) => Buffer.from(batch.items.bytes))).toEqual(bytesBefore)
+    expect(batches[0]?.items.spare?.byteLength).toBe(name === "History's thread" ? 0 : spareBytes)
+    const results = store.current(created.id).map(({ result }) => [result.line, result.status, result.item?.gtin ?? null])
+    expect(results).toEqual(lines.map(({ line, value }, index) => [line, index === 2 ? 'not_found' : 'found', index === 2 ? null : value]))
+  })
+
   it('takes a stopped lookup over with the lines to look up again, and leaves one with none as it was', async () => {
     const { store, writer } = start()
     const created = await writer.createLookup(request(validGtins(5)))
     const lines = valuesToLookUp(created)
-    await writer.appendResults(created.id, answered(lines.slice(0, 2), 'found'), NO_FIGURES)
+    await writer.appendResults(created.id, [answered(lines.slice(0, 2), 'found')], NO_FIGURES)
     await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
     expect(await writer.claimRun(created.id, ['failed'])).toBeNull()
     expect(store.lookup(created.id)?.state).toBe('cancelled')
@@ -156,7 +181,7 @@ describe.each(Object.entries(WRITERS))('the history writer on %s', (_name, open)
     const created = await writer.createLookup(request(validGtins(3)))
     await writer.finishRun(created.id, 'cancelled', { ...NO_FIGURES, valuesPerSecond: 0 }, clock)
     expect(await writer.deleteLookup(created.id)).toBe(true)
-    const refused = writer.appendResults(created.id, answerBatchOf([{ storeNbr: 1234, line: 1, status: 'not_found' }]), NO_FIGURES)
+    const refused = writer.appendResults(created.id, [answerBatchOf([{ storeNbr: 1234, line: 1, status: 'not_found' }])], NO_FIGURES)
     await expect(refused).rejects.toBeInstanceOf(AppError)
     await expect(refused).rejects.toMatchObject({ code: 'not_found' })
     await writer.saveDraft({ itemType: 'gtin', text: 'kept' })

@@ -21,11 +21,12 @@ export interface HistoryWriter {
   /** Lets go of cells staged for a lookup that will not be created. */
   dropCarried(key: string): Promise<void>
   /**
-   * One batch's answers, their items decoded only where they are written; resolves to the new
-   * length of the lookup's result log. The items' bytes may move to History's thread (the
-   * caller's buffer is then empty): a caller that may need them again keeps a copy.
+   * Batches of answers, in order, as one transaction, their items decoded only where they are
+   * written; resolves to the new length of the lookup's result log. A batch's spare bytes move to
+   * History's thread (and are gone from the batch); its own bytes stay the caller's, copied when
+   * there is no spare.
    */
-  appendResults(id: number, answers: AnswerBatch, figures: RunFigures): Promise<number>
+  appendResults(id: number, batches: readonly AnswerBatch[], figures: RunFigures): Promise<number>
   /** `endedAt`: when the run stopped (the Cancel, the last answer), which is later written, not when the write happens. */
   finishRun(id: number, state: StoppedState, figures: RunFigures & { valuesPerSecond: number }, endedAt: number): Promise<void>
   /** Takes a stopped lookup over to look up its lines with these statuses again; null when it has none. */
@@ -53,7 +54,7 @@ export function createInThreadWriter(operations: HistoryOperations, now: () => n
     createLookup: (request) => run(() => operations.createLookup(request, now())),
     stageCarried: (key, part) => run(() => operations.stageCarried(key, part)),
     dropCarried: (key) => run(() => operations.dropCarried(key)),
-    appendResults: (id, answers, figures) => run(() => operations.appendResults(id, answerRowsOf(answers), figures, now())),
+    appendResults: (id, batches, figures) => run(() => operations.appendResults(id, batches.flatMap(answerRowsOf), figures, now())),
     finishRun: (id, state, figures, endedAt) => run(() => operations.finishRun(id, state, figures, endedAt)),
     claimRun: (id, statuses) => run(() => operations.claimRun(id, statuses, now())),
     heartbeat: (id) => run(() => operations.heartbeat(id, now())),

@@ -35,7 +35,7 @@ export function openHistoryWriter(
     createLookup: (request) => current().createLookup(request),
     stageCarried: (key, part) => current().stageCarried(key, part),
     dropCarried: (key) => current().dropCarried(key),
-    appendResults: (id, answers, figures) => current().appendResults(id, answers, figures),
+    appendResults: (id, batches, figures) => current().appendResults(id, batches, figures),
     finishRun: (id, state, figures, endedAt) => current().finishRun(id, state, figures, endedAt),
     claimRun: (id, statuses) => current().claimRun(id, statuses),
     heartbeat: (id) => current().heartbeat(id),

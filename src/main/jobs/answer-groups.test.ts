@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { answerBatchOf, answerRowsOf, joinAnswerBatches } from '../history/answer-batch'
+import { answerBatchOf, answerRowsOf } from '../history/answer-batch'
 import type { AnswerBatch, AnswerRow, RunFigures } from '../history/history-types'
 import { encodeItem } from '../history/item-batch'
 import { NO_FIGURES, sampleItem } from '../history/test-support/sample-lookups'
@@ -26,8 +26,8 @@ function groups() {
   const answerGroups = createAnswerGroups({
     after: clock.setTimer,
     send: (batches, figures) => {
-      const answers = joinAnswerBatches(batches)
-      sent.push({ lines: answerRowsOf(answers).map((row) => row.line), figures, bytes: answers.items.bytes.byteLength })
+      const bytes = batches.reduce((total, batch) => total + batch.items.bytes.byteLength, 0)
+      sent.push({ lines: batches.flatMap(answerRowsOf).map((row) => row.line), figures, bytes })
     }
   })
   return { clock, sent, answerGroups }

@@ -45,12 +45,12 @@ async function recording(count: number, fates: Fate[] = []) {
   const beats: number[] = []
   const faulty: HistoryWriter = {
     ...writer,
-    async appendResults(id, answers, figures) {
-      sent.push(answerRowsOf(answers).map((row) => row.line))
+    async appendResults(id, batches, figures) {
+      sent.push(batches.flatMap(answerRowsOf).map((row) => row.line))
       const fate = fates.shift() ?? 'write'
       if (fate === 'refuse') throw new Error('database or disk is full')
       if (fate === 'stop before committing') throw new ThreadStoppedError('history', "History's writer stopped.")
-      const resultsCount = await writer.appendResults(id, answers, figures)
+      const resultsCount = await writer.appendResults(id, batches, figures)
       if (fate === 'stop after committing') throw new ThreadStoppedError('history', "History's writer stopped.")
       return resultsCount
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/domain/app-error'
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { HistoryStore } from '../history/history-store'
-import { answerCount, joinAnswerBatches } from '../history/answer-batch'
+import { answerCount } from '../history/answer-batch'
 import type { AnswerBatch, LookupSource, RunFigures, StoppedState, StoredLookup } from '../history/history-types'
 import type { HistoryWriter } from '../history/history-writer'
 import { dropItemBytes } from '../history/item-bytes'
@@ -139,8 +139,8 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
       /**
        * Groups sent when History's writer stopped, and any after: kept here, in the order sent, to be
        * written again (those it had not committed) before the run's end. Each keeps its batches'
-       * items as the bytes the search thread made (the writer's message moved a joined copy), never
-       * as text.
+       * items as the bytes the search thread made (the writer's message moved their spare copies),
+       * never as text.
        */
       const unsaved: { order: number; batches: AnswerBatch[]; figures: RunFigures }[] = []
       let writerStopped = false
@@ -164,14 +164,13 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
         let committed = (history.lookup(id)?.resultsCount ?? confirmed) - confirmed
         let written = 0
         for (const group of unsaved) {
-          const answers = joinAnswerBatches(group.batches)
-          const count = answerCount(answers)
-          if (committed >= count) {
-            committed -= count
-            continue
-          }
-          confirmed = await writer.appendResults(id, answers, group.figures)
-          written += count
+          let count = 0
+          for (const batch of group.batches) count += answerCount(batch)
+          if (committed < count) {
+            confirmed = await writer.appendResults(id, group.batches, group.figures)
+            written += count
+          } else committed -= count
+          for (const batch of group.batches) dropItemBytes(batch.items)
         }
         unsaved.length = 0
         log.info("answers kept when History's writer stopped were written again", { jobId, written })
@@ -185,8 +184,8 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           keep(order, batches, figures)
           return
         }
-        // The joined bytes move to History's thread; the batches' own are what is written again if it stops first.
-        const appended = writer.appendResults(id, joinAnswerBatches(batches), figures).then(
+        // The spare bytes move to History's thread; the batches' own are what is written again if it stops first.
+        const appended = writer.appendResults(id, batches, figures).then(
           (resultsCount) => {
             for (const batch of batches) dropItemBytes(batch.items)
             confirmed = Math.max(confirmed, resultsCount)

@@ -76,7 +76,7 @@ async function storedLookup(count: number): Promise<number> {
           : { storeNbr, line, status: 'found', item: encodeItem(sampleItem(value, line)) }
       )
     for (let start = 0; start < rows.length; start += 1_000)
-      await writer.appendResults(created.id, answerBatchOf(rows.slice(start, start + 1_000)), NO_FIGURES)
+      await writer.appendResults(created.id, [answerBatchOf(rows.slice(start, start + 1_000))], NO_FIGURES)
   }
   await writer.finishRun(created.id, 'finished', ENDED_WITH_NO_FIGURES, NOW)
   return created.id
