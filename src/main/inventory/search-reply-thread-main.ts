@@ -19,8 +19,8 @@ import {
  * The search thread. Under Node it sends each search main asked for and reads its reply; in
  * Electron main's `net.fetch` sends it and moves the reply's bytes here to be read. Either way each
  * reply is decoded, parsed, redacted, matched to the values asked and encoded as History stores it,
- * so main's thread only moves bytes: each reply's items, as one buffer, go on to History's writer
- * undecoded. It holds nothing between searches but the values to redact, the latest search
+ * so main's thread only moves bytes: each reply's items, with a spare copy made here that moves on
+ * to History's writer, undecoded. It holds nothing between searches but the values to redact, the latest search
  * templates and the searches under way.
  */
 const port = parentPort
