@@ -9,15 +9,20 @@ export interface RateLimit {
 export const NO_RATE_LIMIT: RateLimit = { remaining: null, resetAt: null, retryAfterMs: null }
 
 /** The three headers, by their lower-case names (as a search's exchange keeps them), or a response's `Headers`. */
-export type RateLimitHeaders = Headers | Partial<Record<'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after', string>>
+export type RateLimitHeaders = Headers | Partial<Record<RateLimitHeader, string>>
 
+type RateLimitHeader = 'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after'
+
+/** Read once per search: plain functions, no closure made per call. */
 export function parseRateLimit(headers: RateLimitHeaders, now: number): RateLimit {
-  const header = (name: 'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after'): string | null =>
-    isHeaders(headers) ? headers.get(name) : (headers[name] ?? null)
-  const remaining = parseCount(header('x-current-token-count'))
-  const resetAt = parseInstant(header('x-next-replenishment-time'), now)
-  const retryAfter = parseInstant(header('retry-after'), now, 'seconds')
+  const remaining = parseCount(headerOf(headers, 'x-current-token-count'))
+  const resetAt = parseInstant(headerOf(headers, 'x-next-replenishment-time'), now)
+  const retryAfter = parseInstant(headerOf(headers, 'retry-after'), now, 'seconds')
   return { remaining, resetAt, retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now) }
+}
+
+function headerOf(headers: RateLimitHeaders, name: RateLimitHeader): string | null {
+  return isHeaders(headers) ? headers.get(name) : (headers[name] ?? null)
 }
 
 /**
