@@ -127,9 +127,7 @@ export function searchOnCallersThread(post: HttpPost, replies: SearchReplyReader
       const body = { store_nbr: search.storeNbr, item_type: search.itemType, item_type_values: values }
       const question = { itemType: search.itemType, values }
       try {
-        return await exchangeSearch(post, searchRequestOf(search.template, body, sending.signal), (reply) =>
-          replies.read(reply, question)
-        )
+        return await exchangeSearch(post, searchRequestOf(search.template, body, sending.signal), (reply) => replies.read(reply, question))
       } catch (error) {
         if (error instanceof SearchFetchError) throw new SearchFetchError(error.cause, timedOut)
         throw error
