@@ -17,7 +17,7 @@ import {
   type SearchTemplate,
   type SearchValues
 } from './search-request'
-import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchTransport } from './search-exchange'
+import { searchOnCallersThread, SearchFetchError, type SearchExchange, type SearchLimits, type SearchTransport } from './search-exchange'
 import { createInThreadReplyReader, type SearchAnswers } from './search-reply'
 
 export { InventoryApiError } from './inventory-api-error'
@@ -47,9 +47,6 @@ export interface SearchBatchResult {
   rateLimit: RateLimit
   tokenRefreshed: boolean
 }
-
-/** An exchange that reached main's reading: a redirect or an oversized reply has already failed. */
-type ReadExchange = Exclude<SearchExchange, { kind: 'redirected' | 'too_large' }>
 
 export interface InventoryClient {
   searchBatch(target: ApiTarget, request: SearchBatchRequest): Promise<SearchBatchResult>
@@ -90,20 +87,65 @@ export function createInventoryClient(deps: {
     return template
   }
 
-  /** One request out, its reply read where the transport reads it; a redirect or an oversized reply fails here. */
-  async function attempt(target: ApiTarget, request: SearchBatchRequest, token: string): Promise<ReadExchange> {
+  /** The limits of a lookup's searches: one object for all of them (a transport reads it as the search leaves). */
+  let lastLimits: SearchLimits = { timeoutMs, signal: undefined }
+
+  function limitsFor(signal: AbortSignal | undefined): SearchLimits {
+    if (lastLimits.signal !== signal) lastLimits = { timeoutMs, signal }
+    return lastLimits
+  }
+
+  /**
+   * One request out and its reply read where the transport reads it, with one reaction for what
+   * came back: a search of a lookup with its token held takes no await, no async function and no
+   * promise of its own on main. A 401 to a search sent with the token that was held drops that
+   * token and sends the search once more with a new one; a redirect or an oversized reply fails here.
+   */
+  function sendAndRead(target: ApiTarget, request: SearchBatchRequest, token: string, refreshed: boolean): Promise<SearchBatchResult> {
     const template = templateFor(target, token)
     const search = { template, storeNbr: request.storeNbr, itemType: request.itemType, values: request.values }
-    let exchange: SearchExchange
-    try {
-      exchange = await transport.exchange(search, { timeoutMs, signal: request.signal })
-    } catch (error) {
-      if (!(error instanceof SearchFetchError)) throw error
-      throw fetchError(classifyFetchFailure(error.cause, request.signal, error.timedOut), template.origin, error.cause)
+    return transport.exchange(search, limitsFor(request.signal)).then(
+      (exchange) =>
+        !refreshed && exchange.kind === 'refused' && exchange.status === 401
+          ? withNewToken(target, request, token)
+          : resultOf(template.origin, exchange, refreshed),
+      (error: unknown) => {
+        throw exchangeFailure(error, template.origin, request.signal)
+      }
+    )
+  }
+
+  /** The first search of a target (or of an expiring token), and the retry after a 401 for `staleToken`. */
+  async function withNewToken(target: ApiTarget, request: SearchBatchRequest, staleToken: string | null): Promise<SearchBatchResult> {
+    if (staleToken !== null) deps.tokens.invalidate(target, staleToken)
+    const { token } = await deps.tokens.getToken(target, request.signal)
+    return sendAndRead(target, request, token, staleToken !== null)
+  }
+
+  function resultOf(host: string, exchange: SearchExchange, tokenRefreshed: boolean): SearchBatchResult {
+    if (exchange.kind === 'redirected') throw redirectError(host, exchange.redirect)
+    if (exchange.kind === 'too_large') throw tooLargeError(host, exchange.status, exchange.limitBytes)
+    const rateLimit = parseRateLimit(exchange.headers, deps.now())
+    if (exchange.kind === 'answered') return { answers: exchange.answers, rateLimit, tokenRefreshed }
+    if (exchange.kind === 'refused') {
+      const contentType = exchange.headers['content-type'] ?? null
+      throw searchHttpError(
+        exchange.status,
+        extractErrorMessage(exchange.text, contentType, (message) => deps.log.redactor.text(message)),
+        rateLimit
+      )
     }
-    if (exchange.kind === 'redirected') throw redirectError(template.origin, exchange.redirect)
-    if (exchange.kind === 'too_large') throw tooLargeError(template.origin, exchange.status, exchange.limitBytes)
-    return exchange
+    throw new InventoryApiError('server_error', 'The server sent a response that could not be read.', {
+      kind: 'server',
+      retryable: true,
+      status: exchange.status,
+      rateLimit
+    })
+  }
+
+  function exchangeFailure(error: unknown, host: string, signal: AbortSignal | undefined): unknown {
+    if (!(error instanceof SearchFetchError)) return error
+    return fetchError(classifyFetchFailure(error.cause, signal, error.timedOut), host, error.cause)
   }
 
   function fetchError(failure: FetchFailure, host: string, error: unknown): InventoryApiError {
@@ -119,35 +161,18 @@ export function createInventoryClient(deps: {
   }
 
   return {
-    async searchBatch(target, request) {
+    searchBatch(target, request) {
       if (valueCount(request.values) > MAX_VALUES_PER_SEARCH) {
-        throw new AppError('invalid_input', `A search takes at most ${MAX_VALUES_PER_SEARCH} values.`)
+        return Promise.reject(new AppError('invalid_input', `A search takes at most ${MAX_VALUES_PER_SEARCH} values.`))
       }
-      let tokenRefreshed = false
-      let { token } = await deps.tokens.getToken(target, request.signal)
-      let exchange = await attempt(target, request, token)
-      if (exchange.kind === 'refused' && exchange.status === 401) {
-        deps.tokens.invalidate(target, token)
-        tokenRefreshed = true
-        ;({ token } = await deps.tokens.getToken(target, request.signal))
-        exchange = await attempt(target, request, token)
+      // A cancelled lookup's search asks the token manager, which says so.
+      const token = request.signal?.aborted === true ? undefined : deps.tokens.heldToken(target)
+      if (token === undefined) return withNewToken(target, request, null)
+      try {
+        return sendAndRead(target, request, token, false)
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
-      const rateLimit = parseRateLimit(exchange.headers, deps.now())
-      if (exchange.kind === 'answered') return { answers: exchange.answers, rateLimit, tokenRefreshed }
-      if (exchange.kind === 'refused') {
-        const contentType = exchange.headers['content-type'] ?? null
-        throw searchHttpError(
-          exchange.status,
-          extractErrorMessage(exchange.text, contentType, (message) => deps.log.redactor.text(message)),
-          rateLimit
-        )
-      }
-      throw new InventoryApiError('server_error', 'The server sent a response that could not be read.', {
-        kind: 'server',
-        retryable: true,
-        status: exchange.status,
-        rateLimit
-      })
     }
   }
 }

@@ -13,16 +13,29 @@ export type RateLimitHeaders = Headers | Partial<Record<RateLimitHeader, string>
 
 type RateLimitHeader = 'x-current-token-count' | 'x-next-replenishment-time' | 'retry-after'
 
-/** Read once per search: plain functions, no closure made per call. */
+/**
+ * Read once per search: the shape is told once, and a search's headers (an object that crossed
+ * from the search thread) are read by their names, not through a function handed each name.
+ */
 export function parseRateLimit(headers: RateLimitHeaders, now: number): RateLimit {
-  const remaining = parseCount(headerOf(headers, 'x-current-token-count'))
-  const resetAt = parseInstant(headerOf(headers, 'x-next-replenishment-time'), now)
-  const retryAfter = parseInstant(headerOf(headers, 'retry-after'), now, 'seconds')
-  return { remaining, resetAt, retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now) }
+  if (isHeaders(headers)) {
+    return rateLimitOf(headers.get('x-current-token-count'), headers.get('x-next-replenishment-time'), headers.get('retry-after'), now)
+  }
+  return rateLimitOf(
+    headers['x-current-token-count'] ?? null,
+    headers['x-next-replenishment-time'] ?? null,
+    headers['retry-after'] ?? null,
+    now
+  )
 }
 
-function headerOf(headers: RateLimitHeaders, name: RateLimitHeader): string | null {
-  return isHeaders(headers) ? headers.get(name) : (headers[name] ?? null)
+function rateLimitOf(count: string | null, replenishment: string | null, retryAfterRaw: string | null, now: number): RateLimit {
+  const retryAfter = parseInstant(retryAfterRaw, now, 'seconds')
+  return {
+    remaining: parseCount(count),
+    resetAt: parseInstant(replenishment, now),
+    retryAfterMs: retryAfter === null ? null : Math.max(0, retryAfter - now)
+  }
 }
 
 /**

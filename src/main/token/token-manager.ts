@@ -25,6 +25,11 @@ export interface IssuedToken {
 
 export interface TokenManager {
   getToken(target: TokenTarget, signal?: AbortSignal): Promise<IssuedToken>
+  /**
+   * The token `getToken` would answer at once, without a promise: what each search of a lookup
+   * asks for; undefined when a token must be fetched first (none yet, or it is due for renewal).
+   */
+  heldToken(target: TokenTarget): string | undefined
   /** Drops the cached token if it is still `token`, so several 401s for one token cause one refresh. */
   invalidate(target: TokenTarget, token: string): void
   stats(): { tokensFetched: number }
@@ -162,6 +167,10 @@ export function createTokenManager(deps: {
         .finally(() => inFlight.delete(key))
       inFlight.set(key, started)
       return signal === undefined ? started : raceAbort(started, signal)
+    },
+    heldToken(target) {
+      const cached = cache.get(keyOf(target))
+      return cached !== undefined && deps.now() < cached.refreshAt ? cached.token : undefined
     },
     invalidate(target, token) {
       const key = keyOf(target)
