@@ -51,6 +51,24 @@ function sendOutcome(failure: Failure): SendOutcome {
   return failure.kind === 'cancelled' ? 'cancelled' : 'failure'
 }
 
+/** A batch's turn in its lane: one object per send, its `send` a method, not a closure made for it. */
+class BatchSend implements BatchTask {
+  readonly order: readonly number[]
+  readonly notBefore: number
+
+  constructor(
+    readonly batch: Batch,
+    private readonly sendBatch: (batch: Batch) => Promise<SendReport>
+  ) {
+    this.order = batch.order
+    this.notBefore = batch.notBefore
+  }
+
+  send(): Promise<SendReport> {
+    return this.sendBatch(this.batch)
+  }
+}
+
 /**
  * Sends a run's batches through its lane and deals with each answer: the items matched to the
  * values asked for, and the failure policy (throttling waited out, transient faults retried with
@@ -62,7 +80,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
   let inFlight = 0
 
   function enqueue(batch: Batch): void {
-    lane.push({ batch, order: batch.order, notBefore: batch.notBefore, send: () => send(batch) })
+    lane.push(new BatchSend(batch, send))
   }
 
   function send(batch: Batch): Promise<SendReport> {

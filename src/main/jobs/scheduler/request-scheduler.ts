@@ -228,7 +228,7 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
         push(task: T) {
           if (lane.closed) return
           const queued: QueuedTask = { lane, task, entry: null }
-          queued.entry = queue.push(queued, [lane.seq, ...task.order], task.notBefore)
+          queued.entry = queue.push(queued, task.order, task.notBefore, lane.seq)
           lane.entries.add(queued.entry)
           // New work leaves at once, as a lookup's first searches go out when it starts.
           pump()

@@ -8,6 +8,8 @@ import { BinaryHeap } from './binary-heap'
  */
 export interface WorkEntry<T> {
   readonly value: T
+  /** Compared before `order`, lower first (the scheduler's lane): an order needs no copy to put it in front. */
+  readonly group: number
   readonly order: readonly number[]
   readonly notBefore: number
 }
@@ -19,7 +21,7 @@ interface Entry<T> extends WorkEntry<T> {
 
 export interface WorkQueue<T> {
   readonly size: number
-  push(value: T, order: readonly number[], notBefore?: number): WorkEntry<T>
+  push(value: T, order: readonly number[], notBefore?: number, group?: number): WorkEntry<T>
   /** Takes out work not yet sent; false when it had already been taken or dropped. */
   drop(entry: WorkEntry<T>): boolean
   /** The first work in order whose time has come, taken out of the queue. */
@@ -40,7 +42,7 @@ export function compareOrder(a: readonly number[], b: readonly number[]): number
 
 export function createWorkQueue<T>(): WorkQueue<T> {
   const ready = new BinaryHeap<Entry<T>>((a, b) => {
-    const byOrder = compareOrder(a.order, b.order)
+    const byOrder = a.group === b.group ? compareOrder(a.order, b.order) : a.group - b.group
     return byOrder === 0 ? a.seq < b.seq : byOrder < 0
   })
   const waiting = new BinaryHeap<Entry<T>>((a, b) => (a.notBefore === b.notBefore ? a.seq < b.seq : a.notBefore < b.notBefore))
@@ -62,9 +64,9 @@ export function createWorkQueue<T>(): WorkQueue<T> {
       return size
     },
 
-    push(value, order, notBefore = Number.NEGATIVE_INFINITY) {
-      // Kept as given, not copied: an order is read-only, and the scheduler builds each one for its push.
-      const entry: Entry<T> = { value, order, notBefore, seq: (seq += 1), live: true }
+    push(value, order, notBefore = Number.NEGATIVE_INFINITY, group = 0) {
+      // Kept as given, not copied: an order is read-only (a batch's, for as long as it is queued).
+      const entry: Entry<T> = { value, group, order, notBefore, seq: (seq += 1), live: true }
       // Work without a time is ready whatever the clock says; only work with one waits aside.
       if (notBefore === Number.NEGATIVE_INFINITY) ready.push(entry)
       else waiting.push(entry)
