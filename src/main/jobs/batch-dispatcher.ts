@@ -42,6 +42,8 @@ export interface BatchDispatcherDeps {
 
 export interface BatchDispatcher {
   enqueue(batch: Batch): void
+  /** A run's batches at its start, queued before any is sent. */
+  enqueueAll(batches: readonly Batch[]): void
   /** No search in flight and none waiting to go. */
   readonly idle: boolean
 }
@@ -81,6 +83,10 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
 
   function enqueue(batch: Batch): void {
     lane.push(new BatchSend(batch, send))
+  }
+
+  function enqueueAll(batches: readonly Batch[]): void {
+    lane.pushAll(batches.map((batch) => new BatchSend(batch, send)))
   }
 
   function send(batch: Batch): Promise<SendReport> {
@@ -222,6 +228,7 @@ export function createBatchDispatcher(deps: BatchDispatcherDeps): BatchDispatche
 
   return {
     enqueue,
+    enqueueAll,
     get idle() {
       return inFlight === 0 && lane.queued === 0
     }

@@ -82,7 +82,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const { run, batches } = openRun(parts, hooks, lookup, target, work, endState)
     active.set(run.id, run)
     run.reporter.changed()
-    for (const batch of batches) run.dispatcher.enqueue(batch)
+    run.dispatcher.enqueueAll(batches)
     finishIfDone(run)
   }
 

@@ -33,6 +33,8 @@ export interface LaneState {
 
 export interface Lane<T extends Task = Task> {
   push(task: T): void
+  /** Pushes each in turn and then sends what may go: a lookup's 2,000 searches queued at its start are looked at once, not once each. */
+  pushAll(tasks: Iterable<T>): void
   /** Work not yet sent; requests in flight are the caller's to abort. */
   readonly queued: number
   /** Takes out the work not yet sent, in no particular order, e.g. to fail it without sending it. */
@@ -224,13 +226,21 @@ export function createRequestScheduler(deps: SchedulerDeps): RequestScheduler {
         onThrottleChange: options.onThrottleChange ?? (() => undefined)
       }
       lanes.add(lane)
+      const add = (task: T): void => {
+        const queued: QueuedTask = { lane, task, entry: null }
+        queued.entry = queue.push(queued, task.order, task.notBefore, lane.seq)
+        lane.entries.add(queued.entry)
+      }
       return {
         push(task: T) {
           if (lane.closed) return
-          const queued: QueuedTask = { lane, task, entry: null }
-          queued.entry = queue.push(queued, task.order, task.notBefore, lane.seq)
-          lane.entries.add(queued.entry)
+          add(task)
           // New work leaves at once, as a lookup's first searches go out when it starts.
+          pump()
+        },
+        pushAll(tasks: Iterable<T>) {
+          if (lane.closed) return
+          for (const task of tasks) add(task)
           pump()
         },
         get queued() {
