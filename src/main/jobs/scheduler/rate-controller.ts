@@ -94,6 +94,10 @@ const SAME_WINDOW_MS = 1_000
 /** A count without a replenishment time is trusted for this long. */
 const COUNT_ALONE_VALID_MS = 1_000
 
+/** The two answers without a time, made once: `decide` runs on every step of every pump. */
+const GO: Dispatch = Object.freeze({ kind: 'go' })
+const FULL: Dispatch = Object.freeze({ kind: 'full' })
+
 /** Pure: how long to pause after a 429 whose response named no time. */
 export function pauseWithoutHint(episode: number, random: () => number, baseMs: number, maxMs: number): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, episode - 1))
@@ -225,17 +229,17 @@ export function createRateController(options: RateControllerOptions): RateContro
         if (!serverWindow.provisional && now < serverWindow.resetAt) return hold(serverWindow.resetAt, now, 'server')
         if (serverWindow.provisional) {
           // The new window's first figures are on their way back; if all came back without any, the server stopped saying.
-          if (inFlight > 0) return { kind: 'full' }
+          if (inFlight > 0) return FULL
           serverWindow = null
         }
       }
       if (inFlight >= (probing ? 1 : slots())) {
         lastFullAt = now
-        return { kind: 'full' }
+        return FULL
       }
       if (window < 1 && now < nextPacedAt) return hold(nextPacedAt, now, 'pace')
       if (inFlight + 1 >= slots()) lastFullAt = now
-      return { kind: 'go' }
+      return GO
     },
 
     sent(now) {
