@@ -40,23 +40,73 @@ export function compareOrder(a: readonly number[], b: readonly number[]): number
   return a.length - b.length
 }
 
+const COMPACT_AFTER = 1024
+
+/** Lower first: by group, then order, then as pushed. */
+function before<T>(a: Entry<T>, b: Entry<T>): boolean {
+  const byOrder = a.group === b.group ? compareOrder(a.order, b.order) : a.group - b.group
+  return byOrder === 0 ? a.seq < b.seq : byOrder < 0
+}
+
+/**
+ * Ready work, lowest first: what comes in order (a lookup's batches, queued at its start) waits in
+ * a plain list and leaves from its front without being compared again; the rest (a retry, a
+ * batch's halves) goes to a heap, and the lower of the two fronts leaves first.
+ */
+class ReadyWork<T> {
+  private readonly inOrder: Array<Entry<T>> = []
+  private head = 0
+  private readonly heap = new BinaryHeap<Entry<T>>(before)
+
+  push(entry: Entry<T>): void {
+    const last = this.inOrder.at(-1)
+    if (this.head === this.inOrder.length || (last !== undefined && !before(entry, last))) this.inOrder.push(entry)
+    else this.heap.push(entry)
+  }
+
+  /** The lowest live entry, with the dropped ones in front of it let go. */
+  peek(): Entry<T> | undefined {
+    const { inOrder } = this
+    while (this.head < inOrder.length && !(inOrder[this.head] as Entry<T>).live) this.head += 1
+    if (this.head === inOrder.length && this.head > 0) {
+      inOrder.length = 0
+      this.head = 0
+    }
+    for (let top = this.heap.peek(); top !== undefined && !top.live; top = this.heap.peek()) this.heap.pop()
+    const first = inOrder[this.head]
+    const top = this.heap.peek()
+    if (first === undefined) return top
+    return top !== undefined && before(top, first) ? top : first
+  }
+
+  /** Takes out the entry `peek` gave. */
+  take(entry: Entry<T>): void {
+    if (this.inOrder[this.head] !== entry) {
+      this.heap.pop()
+      return
+    }
+    this.head += 1
+    // A list that never empties (lookups queued behind each other) lets go of what has left, now and then.
+    if (this.head >= COMPACT_AFTER && this.head * 2 >= this.inOrder.length) {
+      this.inOrder.splice(0, this.head)
+      this.head = 0
+    }
+  }
+}
+
 export function createWorkQueue<T>(): WorkQueue<T> {
-  const ready = new BinaryHeap<Entry<T>>((a, b) => {
-    const byOrder = a.group === b.group ? compareOrder(a.order, b.order) : a.group - b.group
-    return byOrder === 0 ? a.seq < b.seq : byOrder < 0
-  })
+  const ready = new ReadyWork<T>()
   const waiting = new BinaryHeap<Entry<T>>((a, b) => (a.notBefore === b.notBefore ? a.seq < b.seq : a.notBefore < b.notBefore))
   let seq = 0
   let size = 0
 
-  /** Dropped entries stay in the heaps until they reach the top, so a drop costs nothing but a flag. */
+  /** Dropped entries stay where they wait until they reach the front, so a drop costs nothing but a flag. */
   function settle(now: number): void {
     for (let top = waiting.peek(); top !== undefined; top = waiting.peek()) {
       if (top.live && top.notBefore > now) break
       waiting.pop()
       if (top.live) ready.push(top)
     }
-    for (let top = ready.peek(); top !== undefined && !top.live; top = ready.peek()) ready.pop()
   }
 
   return {
@@ -84,8 +134,9 @@ export function createWorkQueue<T>(): WorkQueue<T> {
 
     takeReady(now) {
       settle(now)
-      const entry = ready.pop()
+      const entry = ready.peek()
       if (entry === undefined) return undefined
+      ready.take(entry)
       entry.live = false
       size -= 1
       return entry.value
@@ -93,7 +144,7 @@ export function createWorkQueue<T>(): WorkQueue<T> {
 
     hasReady(now) {
       settle(now)
-      return ready.size > 0
+      return ready.peek() !== undefined
     },
 
     nextReadyAt() {
