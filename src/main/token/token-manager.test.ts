@@ -81,6 +81,31 @@ describe.each(TRANSPORTS)('token manager over %s', (_transport, transport) => {
     expect((await tokens.getToken(short)).token).toBe('token-4')
   })
 
+  it('holds a token for a search without a promise only while getToken would answer it at once', async () => {
+    let count = 0
+    const url = await answeringServer((_request, _body, response) => {
+      count++
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ access_token: `token-${count}`, expires_in: 900 }))
+    })
+    let now = 0
+    const tokens = createTokenManager({ post, now: () => now, log: createMemoryLogger() })
+    const target = targetFor(url)
+    expect(tokens.heldToken(target)).toBeUndefined()
+    await tokens.getToken(target)
+    expect(tokens.heldToken(target)).toBe('token-1')
+    expect(tokens.heldToken(targetFor(url, 'replaced-secret'))).toBeUndefined()
+    now = 839_999
+    expect(tokens.heldToken(target)).toBe('token-1')
+    now = 840_000
+    expect(tokens.heldToken(target)).toBeUndefined()
+    expect((await tokens.getToken(target)).token).toBe('token-2')
+    tokens.invalidate(target, 'token-2')
+    expect(tokens.heldToken(target)).toBeUndefined()
+    expect(count).toBe(2)
+  })
+
   it('invalidates only the token that was rejected, so concurrent 401s cause one refresh', async () => {
     const api = await testDemoApi()
     const tokens = createTokenManager({ post, now: Date.now, log: createMemoryLogger() })
