@@ -7,6 +7,7 @@ import { answerTransfer, readSearchReply, UnreadableReplyError, type SearchQuest
 import { searchRequestOf, unpackValues } from './search-request'
 import {
   hearTemplate,
+  REPLY_GATHER_MS,
   trimTemplates,
   type SearchNote,
   type SearchThreadMessage,
@@ -88,26 +89,47 @@ function send(search: SearchNote): void {
     })
 }
 
-/** What is ready in this turn of the thread's loop, posted together at its end: one message, one wake-up of main. */
+/** The answers ready and not yet posted, with the buffers they move: one message, one wake-up of main, for all of them. */
 let outbox: SearchThreadReplies = []
 let moving: ArrayBuffer[] = []
+/** The wait for more answers, while one is held. */
+let gathering: NodeJS.Timeout | null = null
+let flushQueued = false
 
-/** A reply's item bytes are moved to main, not copied: main hands them on to History's writer as they are. */
+/**
+ * A reply's item bytes are moved to main, not copied: main hands them on to History's writer as
+ * they are. A search's answer is held up to `REPLY_GATHER_MS` for the others under way, so main
+ * frees several searches' places at once and sends their successors in one message (a reply
+ * every few milliseconds made a message each way per two searches). Answers are held only while
+ * another search is under way, which keeps the server busy meanwhile: the last one's answer, a
+ * failure (a timeout among them) and a read's answer go at the turn's end.
+ */
 function post(message: SearchThreadMessage): void {
   let answers = null
   if (message.ok && 'answers' in message) answers = message.answers
   else if (message.ok && message.exchange.kind === 'answered') answers = message.exchange.answers
   if (answers !== null) moving.push(...answerTransfer(answers))
   outbox.push(message)
-  if (outbox.length === 1) setImmediate(flush)
+  if (flushQueued) return
+  if (message.ok && 'exchange' in message && sending.size > 0) {
+    gathering ??= setTimeout(flush, REPLY_GATHER_MS)
+    return
+  }
+  if (gathering !== null) clearTimeout(gathering)
+  gathering = null
+  flushQueued = true
+  setImmediate(flush)
 }
 
 function flush(): void {
+  if (gathering !== null) clearTimeout(gathering)
+  gathering = null
+  flushQueued = false
   const replies = outbox
   const transfer = moving
   outbox = []
   moving = []
-  port?.postMessage(replies, transfer)
+  if (replies.length > 0) port?.postMessage(replies, transfer)
 }
 
 function read(id: number, body: Uint8Array, question: SearchQuestion): SearchThreadMessage {

@@ -52,8 +52,8 @@ export function readsReplyInPlace(bytes: number, threadRunning: boolean): boolea
  * stops; a search it was reading or sending when it stopped fails with the sentence, and
  * `onStopped` hears it. A body is moved to the thread, not copied. Searches sent from the thread
  * go as `createSearchSends` groups them; one sent so is cancelled there when its signal aborts (a
- * cancel, the run's end), and fails on main at once, as a fetch on main would. The answers the
- * thread has ready in one turn of its loop come back in one message.
+ * cancel, the run's end), and fails on main at once, as a fetch on main would. The thread's
+ * answers come back several to a message, as `REPLY_GATHER_MS` holds them.
  */
 export function startSearchReplyThread(options: SearchReplyThreadOptions): SearchReplyThread {
   /** How many of the redactor's values the running thread was told; a new thread is told them all. */
