@@ -18,13 +18,34 @@ export interface SearchWaiter {
   reject(error: Error): void
 }
 
-/** A search on its way: queued on main until the turn's end, then sent (`id` is the thread's from then on). */
-interface Sending extends SearchWaiter {
-  search: SearchToSend
-  timeoutMs: number
+/**
+ * A search on its way: queued on main until the turn's end, then sent (`id` is the thread's from
+ * then on). A class, so that a search makes one object rather than a closure per way it can end.
+ */
+class Sending implements SearchWaiter {
   /** 0 until it is posted. */
-  id: number
-  cancelled: boolean
+  id = 0
+  cancelled = false
+  /** The searches under way of this one's signal, which it leaves when it ends. */
+  under: Set<Sending> | null = null
+
+  constructor(
+    readonly search: SearchToSend,
+    readonly timeoutMs: number,
+    private readonly resolve: (exchange: SearchExchange) => void,
+    private readonly fail: (error: Error) => void
+  ) {}
+
+  answer(reply: SearchThreadMessage): void {
+    this.under?.delete(this)
+    if (reply.ok && 'exchange' in reply) this.resolve(reply.exchange)
+    else this.fail(failureOf(reply))
+  }
+
+  reject(error: Error): void {
+    this.under?.delete(this)
+    this.fail(error)
+  }
 }
 
 export interface SearchSends {
@@ -67,44 +88,49 @@ export function createSearchSends(deps: {
   }
 
   function flush(): void {
-    const group = queued.filter((sending) => !sending.cancelled)
+    const waiting = queued
     queued = []
-    if (group.length === 0) return
     if (!thread.running) told.clear()
-    const remember = deps.unheard()
+    const group: Sending[] = []
     const templates: TemplateNote[] = []
-    const searches = group.map((sending): SearchNote => {
-      const { template, storeNbr, itemType } = sending.search
+    const searches: SearchNote[] = []
+    for (const sending of waiting) {
+      if (sending.cancelled) continue
+      const { template, storeNbr, itemType, values } = sending.search
       const id = templateId(template)
       // Heard when told, as the thread hears it: both sides keep the same templates in the same order.
       if (!told.has(id)) {
         templates.push({ id, url: template.url, headers: { ...template.headers } })
         hearTemplate(told, id, true)
       }
-      const { text, lengths } = packValues(sending.search.values)
-      return { id: 0, template: id, storeNbr, itemType, values: text, lengths, timeoutMs: sending.timeoutMs }
-    })
+      const { text, lengths } = packValues(values)
+      group.push(sending)
+      searches.push({ id: 0, template: id, storeNbr, itemType, values: text, lengths, timeoutMs: sending.timeoutMs })
+    }
+    if (group.length === 0) return
     trimTemplates(told)
-    thread.postEach((ids): SearchThreadRequest => {
-      searches.forEach((search, index) => {
-        const id = ids[index] ?? 0
-        search.id = id
+    const remember = deps.unheard()
+    thread.postEach((firstId): SearchThreadRequest => {
+      for (let index = 0; index < group.length; index++) {
         const sending = group[index]
-        if (sending !== undefined) sending.id = id
-      })
+        const search = searches[index]
+        if (sending !== undefined) sending.id = firstId + index
+        if (search !== undefined) search.id = firstId + index
+      }
       return { kind: 'send', templates, searches, remember }
     }, group)
   }
 
   function watch(signal: AbortSignal, sending: Sending): void {
-    let searches = watched.get(signal)
-    if (searches === undefined) {
-      const under = new Set<Sending>()
-      searches = under
-      watched.set(signal, under)
-      signal.addEventListener('abort', () => cancel(under, signal.reason), { once: true })
+    let under = watched.get(signal)
+    if (under === undefined) {
+      const searches = new Set<Sending>()
+      under = searches
+      watched.set(signal, searches)
+      signal.addEventListener('abort', () => cancel(searches, signal.reason), { once: true })
     }
-    searches.add(sending)
+    under.add(sending)
+    sending.under = under
   }
 
   /** Every search of a cancelled signal fails at once on main, as a fetch on main would; the thread drops those it had. */
@@ -123,24 +149,7 @@ export function createSearchSends(deps: {
     exchange(search, { timeoutMs, signal }) {
       if (signal?.aborted === true) return Promise.reject(new SearchFetchError(signal.reason))
       return new Promise<SearchExchange>((resolve, reject) => {
-        const done = (): void => {
-          if (signal !== undefined) watched.get(signal)?.delete(sending)
-        }
-        const sending: Sending = {
-          search,
-          timeoutMs,
-          id: 0,
-          cancelled: false,
-          answer(reply) {
-            done()
-            if (reply.ok && 'exchange' in reply) resolve(reply.exchange)
-            else reject(failureOf(reply))
-          },
-          reject(error) {
-            done()
-            reject(error)
-          }
-        }
+        const sending = new Sending(search, timeoutMs, resolve, reject)
         queued.push(sending)
         if (queued.length === 1) setImmediate(flush)
         if (signal !== undefined) watch(signal, sending)

@@ -90,9 +90,10 @@ export interface SupervisedThread<W extends ThreadWaiter> {
   post(message: (id: number) => unknown, waiter: W, transfer?: Transferable[]): void
   /**
    * Posts one message that carries several requests (the thread started now if none runs): one
-   * waiter each, in order; `message` is given their ids, and each waits until `take(id)`.
+   * waiter each, in order, with ids that follow one another from the one `message` is given; each
+   * waits until `take(id)`.
    */
-  postEach(message: (ids: number[]) => unknown, waiters: readonly W[], transfer?: Transferable[]): void
+  postEach(message: (firstId: number) => unknown, waiters: readonly W[], transfer?: Transferable[]): void
   /** Posts a message that waits for no answer (a cancel) to the running thread; with none running, there is nothing to tell. */
   notify(message: unknown): void
   /** The waiter of request `id`, no longer waiting; undefined when it was answered or failed already. */
@@ -165,15 +166,13 @@ export function superviseThread<W extends ThreadWaiter>(options: SupervisedThrea
     }
   }
 
-  function postEach(message: (ids: number[]) => unknown, waiters: readonly W[], transfer?: Transferable[]): void {
+  function postEach(message: (firstId: number) => unknown, waiters: readonly W[], transfer?: Transferable[]): void {
     thread ??= start()
-    const ids = waiters.map((waiter) => {
-      const id = nextId++
-      waiting.set(id, waiter)
-      return id
-    })
-    thread.ref()
-    thread.postMessage(message(ids), transfer ?? [])
+    // The thread keeps the process alive while anything waits for it: held from the first waiter to the last `take`.
+    if (waiting.size === 0 && waiters.length > 0) thread.ref()
+    const firstId = nextId
+    for (const waiter of waiters) waiting.set(nextId++, waiter)
+    thread.postMessage(message(firstId), transfer ?? [])
   }
 
   return {
@@ -181,7 +180,7 @@ export function superviseThread<W extends ThreadWaiter>(options: SupervisedThrea
       thread ??= start()
     },
     post(message, waiter, transfer) {
-      postEach((ids) => message(ids[0] ?? 0), [waiter], transfer)
+      postEach(message, [waiter], transfer)
     },
     postEach,
     notify(message) {
