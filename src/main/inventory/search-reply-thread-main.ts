@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { errorChain } from '../http/fetch-failure'
 import { postOverFetch } from '../http/http-post'
 import { createRedactor } from '../security/redactor'
@@ -8,6 +8,7 @@ import { searchRequestOf, unpackValues } from './search-request'
 import {
   hearTemplate,
   REPLY_GATHER_MS,
+  type SearchThreadData,
   trimTemplates,
   type SearchNote,
   type SearchThreadMessage,
@@ -27,6 +28,7 @@ import {
 const port = parentPort
 if (port === null) throw new Error('search-reply-thread-main runs only as a worker thread')
 
+const gatherMs = (workerData as Partial<SearchThreadData> | null)?.gatherMs ?? REPLY_GATHER_MS
 const redactor = createRedactor()
 const templates = new Map<number, TemplateNote>()
 const sending = new Map<number, AbortController>()
@@ -112,7 +114,7 @@ function post(message: SearchThreadMessage): void {
   outbox.push(message)
   if (flushQueued) return
   if (message.ok && 'exchange' in message && sending.size > 0) {
-    gathering ??= setTimeout(flush, REPLY_GATHER_MS)
+    gathering ??= setTimeout(flush, gatherMs)
     return
   }
   if (gathering !== null) clearTimeout(gathering)

@@ -76,6 +76,12 @@ export type SearchThreadMessage =
  */
 export const REPLY_GATHER_MS = 30
 
+/** What the search thread is started with. */
+export interface SearchThreadData {
+  /** `REPLY_GATHER_MS`, or a test's own. */
+  gatherMs: number
+}
+
 /** The answers the thread posts together (`REPLY_GATHER_MS`), as one message. */
 export type SearchThreadReplies = SearchThreadMessage[]
 

@@ -5,7 +5,7 @@ import { startCountedWorker } from '../workers/counted-worker'
 import { superviseThread, type ThreadStoppedError } from '../workers/supervised-thread'
 import { searchOnCallersThread, type SearchTransport } from './search-exchange'
 import { createInThreadReplyReader, type SearchAnswers, type SearchQuestion, type SearchReplyReader } from './search-reply'
-import type { SearchThreadReplies, SearchThreadRequest } from './search-reply-thread-protocol'
+import { REPLY_GATHER_MS, type SearchThreadData, type SearchThreadReplies, type SearchThreadRequest } from './search-reply-thread-protocol'
 import { valueCount } from './search-request'
 import { createSearchSends, failureOf, type SearchWaiter } from './search-sends'
 
@@ -17,6 +17,8 @@ export interface SearchReplyThreadOptions {
   entry?: string | undefined
   /** Hears the thread stop unexpectedly, with the sentence that says so: the lookups reading through it are interrupted. */
   onStopped?: ((error: ThreadStoppedError) => void) | undefined
+  /** How long the thread holds an answer for the others under way: `REPLY_GATHER_MS` but in tests. */
+  gatherMs?: number | undefined
 }
 
 /**
@@ -68,7 +70,8 @@ export function startSearchReplyThread(options: SearchReplyThreadOptions): Searc
         name: 'Search replies',
         beside: import.meta.url,
         source: 'search-reply-thread-main.ts',
-        built: options.entry
+        built: options.entry,
+        workerData: { gatherMs: options.gatherMs ?? REPLY_GATHER_MS } satisfies SearchThreadData
       })
     },
     receive(message) {

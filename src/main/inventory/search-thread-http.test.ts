@@ -132,6 +132,45 @@ describe('searches sent from the search thread', () => {
   })
 })
 
+describe('answers held for the others under way', () => {
+  /** Held far longer than a test runs: an answer that comes while another search is under way would wait for it. */
+  const HOLD_MS = 600_000
+
+  it('posts the answers of searches under way together, and the last one at once', async () => {
+    const { thread } = open({ gatherMs: HOLD_MS })
+    const held: (() => void)[] = []
+    let arrive: () => void = () => undefined
+    const allArrived = new Promise<void>((resolve) => (arrive = resolve))
+    const url = await answeringServer((_request, _body, response) => {
+      held.push(() => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"items":[]}'))
+      if (held.length === 3) arrive()
+    })
+    const answers = [0, 1, 2].map(() => thread.exchange(search(url), limits()))
+    await allArrived
+    let messages = 0
+    runningThreads('Search replies')[0]?.on('message', () => (messages += 1))
+    for (const answer of held) answer()
+    const exchanges = await Promise.all(answers)
+    expect(exchanges.map((exchange) => exchange.kind)).toEqual(['answered', 'answered', 'answered'])
+    expect(messages).toBe(1)
+  })
+
+  it('tells a search that timed out at once, while another is still under way', async () => {
+    const { thread } = open({ gatherMs: HOLD_MS })
+    const server = await holdingServer()
+    const other = new AbortController()
+    const waiting = thread.exchange(search(server.url), limits(other.signal))
+    const error = await thread.exchange(search(server.url), { timeoutMs: 200 }).then(
+      () => null,
+      (failure: unknown) => failure
+    )
+    expect(error).toBeInstanceOf(SearchFetchError)
+    expect((error as SearchFetchError).timedOut).toBe(true)
+    other.abort()
+    await expect(waiting).rejects.toBeInstanceOf(SearchFetchError)
+  })
+})
+
 describe('where a search is sent from', () => {
   it('puts the same bytes on the wire from the search thread as from main: the same address, headers and body', async () => {
     const { thread, redactor } = open()

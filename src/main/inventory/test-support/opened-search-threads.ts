@@ -5,7 +5,8 @@ import type { ThreadStoppedError } from '../../workers/supervised-thread'
 import { startSearchReplyThread, type SearchReplyThread } from '../search-reply-thread'
 
 /**
- * Search threads for a test file: `open()` starts one that knows `token` and records its stops;
+ * Search threads for a test file: `open()` starts one that knows `token` and records its stops
+ * (holding answers `gatherMs`, when given);
  * every thread opened is closed after each test.
  */
 export function openedSearchThreads(token: string) {
@@ -13,10 +14,10 @@ export function openedSearchThreads(token: string) {
   afterEach(async () => {
     for (const thread of opened.splice(0)) await thread.close()
   })
-  return function open() {
+  return function open(options: { gatherMs?: number } = {}) {
     const redactor = createRedactor([token])
     const stops: ThreadStoppedError[] = []
-    const thread = startSearchReplyThread({ log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
+    const thread = startSearchReplyThread({ ...options, log: createMemoryLogger(), redactor, onStopped: (error) => stops.push(error) })
     opened.push(thread)
     return { thread, redactor, stops }
   }
