@@ -6,6 +6,7 @@ import { exchangeSearch, SearchFetchError, searchTimedOut } from './search-excha
 import { answerTransfer, readSearchReply, UnreadableReplyError, type SearchQuestion } from './search-reply'
 import { searchRequestOf, unpackValues } from './search-request'
 import {
+  answerHoldMs,
   hearTemplate,
   REPLY_GATHER_MS,
   type SearchThreadData,
@@ -45,6 +46,7 @@ port.on('message', (request: SearchThreadRequest) => {
     post(read(request.id, request.body, request.question))
     return
   }
+  lastContact = performance.now()
   for (const template of request.templates) hearTemplate(templates, template.id, template)
   for (const search of request.searches) send(search)
   trimTemplates(templates)
@@ -97,14 +99,18 @@ let moving: ArrayBuffer[] = []
 /** The wait for more answers, while one is held. */
 let gathering: NodeJS.Timeout | null = null
 let flushQueued = false
+/** When main last sent searches or was posted answers (`performance.now()`): answers are held only within `gatherMs` of it. */
+let lastContact = Number.NEGATIVE_INFINITY
 
 /**
  * A reply's item bytes are moved to main, not copied: main hands them on to History's writer as
- * they are. A search's answer is held up to `REPLY_GATHER_MS` for the others under way, so main
- * frees several searches' places at once and sends their successors in one message (a reply
- * every few milliseconds made a message each way per two searches). Answers are held only while
- * another search is under way, which keeps the server busy meanwhile: the last one's answer, a
- * failure (a timeout among them) and a read's answer go at the turn's end.
+ * they are. While answers come faster than one per `REPLY_GATHER_MS`, an answer is held until that
+ * long after main and the thread last exchanged searches or answers, so main frees several
+ * searches' places at once and sends their successors in one message (a reply every few
+ * milliseconds made a message each way per two searches). An answer that comes later than that
+ * (a real host's round trip, most often) goes at the turn's end, held by nothing. Answers are held
+ * only while another search is under way, which keeps the server busy meanwhile: the last one's
+ * answer, a failure (a timeout among them) and a read's answer go at the turn's end.
  */
 function post(message: SearchThreadMessage): void {
   let answers = null
@@ -113,8 +119,9 @@ function post(message: SearchThreadMessage): void {
   if (answers !== null) moving.push(...answerTransfer(answers))
   outbox.push(message)
   if (flushQueued) return
-  if (message.ok && 'exchange' in message && sending.size > 0) {
-    gathering ??= setTimeout(flush, gatherMs)
+  const holdFor = answerHoldMs(lastContact, performance.now(), gatherMs)
+  if (message.ok && 'exchange' in message && sending.size > 0 && holdFor > 0) {
+    gathering ??= setTimeout(flush, holdFor)
     return
   }
   if (gathering !== null) clearTimeout(gathering)
@@ -127,6 +134,7 @@ function flush(): void {
   if (gathering !== null) clearTimeout(gathering)
   gathering = null
   flushQueued = false
+  lastContact = performance.now()
   const replies = outbox
   const transfer = moving
   outbox = []

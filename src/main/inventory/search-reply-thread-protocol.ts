@@ -67,14 +67,27 @@ export type SearchThreadMessage =
   | { id: number; ok: false; fetchFailed: FetchFailureReport }
 
 /**
- * How long the thread holds a search's answer for others under way before it posts them together.
- * Answers of a large lookup came every few milliseconds, and each freed one place on main and sent
- * one search back: a message each way per two searches, each a wake-up of main's loop. The wait is
- * short beside a search's round trip to a real inventory host, and the searches still under way
- * keep the server busy meanwhile (the thread holds no answer while none is under way). Holding
- * no more answers than searches under way cut fewer messages and was no faster.
+ * How long after main and the search thread last exchanged a message the thread holds a search's
+ * answer for others under way before it posts them together: main is woken at most about once per
+ * this while answers come fast. Answers of a large Demo lookup came every few milliseconds, and
+ * each freed one place on main and sent one search back: a message each way per two searches,
+ * each a wake-up of main's loop. An answer that comes later than this after the last exchange is
+ * not held, so a real inventory host's answers (round trips of hundreds of milliseconds, at most 16
+ * searches under way) are held little or not at all; one that is held adds at most this to its
+ * search's measured latency, within the rate controller's slack for jitter
+ * (`LATENCY_RISE_SLACK_MS`). The searches still under way keep the server busy
+ * meanwhile (the thread holds no answer while none is under way). Holding no more answers than
+ * searches under way cut fewer messages and was no faster.
  */
 export const REPLY_GATHER_MS = 30
+
+/**
+ * How long an answer ready at `now` is held (`REPLY_GATHER_MS`): until `gatherMs` after the last
+ * exchange with main, or not at all (0) once that has passed. Times are the thread's `performance.now()`.
+ */
+export function answerHoldMs(lastContact: number, now: number, gatherMs: number): number {
+  return Math.max(0, lastContact + gatherMs - now)
+}
 
 /** What the search thread is started with. */
 export interface SearchThreadData {
