@@ -149,7 +149,11 @@ export function startHistoryThread(options: HistoryThreadOptions): HistoryWriter
       // Its columns were packed for this message alone: they move to the thread rather than being copied.
       return moving<CreatedLookup>('createLookup', options.now(), transferablesOf(packed), packed)
     },
-    stageCarried: (key, part) => call('stageCarried', key, packCarriedPart(part)),
+    stageCarried(key, part) {
+      // The part was packed for this message alone (by the files worker, as a rule): it moves to the thread, and main keeps no copy of the cells.
+      const packed = packCarriedPart(part)
+      return moving('stageCarried', options.now(), transferablesOf(packed), key, packed)
+    },
     dropCarried: (key) => call('dropCarried', key),
     appendResults(id, batches, figures) {
       // Each batch's spare moves to the thread; its own bytes stay main's, to write again if the thread stops first.
