@@ -148,14 +148,18 @@ export function createTokenManager(deps: {
     return { token: parsed.access_token, expiresAt: issuedAt + lifetimeMs, refreshAt: issuedAt + lifetimeMs - margin }
   }
 
+  /** The cached token of `key` while it is not yet due for renewal. */
+  function freshToken(key: string): (IssuedToken & { refreshAt: number }) | undefined {
+    const cached = cache.get(key)
+    return cached !== undefined && deps.now() < cached.refreshAt ? cached : undefined
+  }
+
   return {
     getToken(target, signal) {
       if (signal?.aborted === true) return Promise.reject(new AppError('cancelled', 'The request was cancelled.'))
       const key = keyOf(target)
-      const cached = cache.get(key)
-      if (cached !== undefined && deps.now() < cached.refreshAt) {
-        return Promise.resolve({ token: cached.token, expiresAt: cached.expiresAt })
-      }
+      const cached = freshToken(key)
+      if (cached !== undefined) return Promise.resolve({ token: cached.token, expiresAt: cached.expiresAt })
       const pending = inFlight.get(key)
       if (pending !== undefined) return pending
       // Not tied to one caller's signal: other callers share this request.
@@ -168,10 +172,7 @@ export function createTokenManager(deps: {
       inFlight.set(key, started)
       return signal === undefined ? started : raceAbort(started, signal)
     },
-    heldToken(target) {
-      const cached = cache.get(keyOf(target))
-      return cached !== undefined && deps.now() < cached.refreshAt ? cached.token : undefined
-    },
+    heldToken: (target) => freshToken(keyOf(target))?.token,
     invalidate(target, token) {
       const key = keyOf(target)
       if (cache.get(key)?.token === token) cache.delete(key)
