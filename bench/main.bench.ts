@@ -27,8 +27,13 @@ import { lookUpWideWorkbook, printWideFigures, WIDE_FILE, writeWideWorkbook } fr
  * other columns), fetches the results as the window does, and exports them to XLSX. Prints each
  * step's time, the process's peak memory during it (main, worker thread and all), and the delay's
  * p99 and max, against the targets of issue 10: p99 < 50 ms, max < 200 ms; the XLSX import < 3 s
- * and < 300 MB. Then the audit's hostile shapes (a 130,000 x 100 workbook, a 50 MB one-line CSV):
- * each must be read or refused within 30 s and 500 MB. First, in a process of its own, issue 16's
+ * and < 300 MB; and issue 17's: main's CPU for the lookup < 0.5 s. The delay over the five steps
+ * is each step's own, not the bench's forced collections and fixture reads between them: their
+ * max is the highest step's, and the highest step's p99 bounds theirs (no more than 1% of any
+ * step's ticks, so of all of them, waited longer). The monitor's own 10 ms timer counts in main's
+ * CPU: on this 2-core VM an idle main woken by it alone spends about 5 ms a second. Then the
+ * audit's hostile shapes (a 130,000 x 100 workbook, a 50 MB one-line CSV): each must be read or
+ * refused within 30 s and 500 MB. First, in a process of its own, issue 16's
  * wide workbook imported and looked up in Demo (`bench/wide-workbook.ts`); `--only-wide` stops after it.
  * `--busy N` (`npm run bench:main -- --busy 4`) measures the steps at load N on a quiet machine: N
  * processes spinning a core each (`bench/busy-load.ts`) start after the wide workbook, the steps
@@ -39,7 +44,7 @@ import { lookUpWideWorkbook, printWideFigures, WIDE_FILE, writeWideWorkbook } fr
 
 const ROWS = 200_000
 const CSV_BYTES = 50 * 1024 * 1024
-const TARGETS = { p99Ms: 50, maxMs: 200, xlsxImportMs: 3000, xlsxImportMb: 300 }
+const TARGETS = { p99Ms: 50, maxMs: 200, xlsxImportMs: 3000, xlsxImportMb: 300, lookupMainCpuMs: 500 }
 const ONLY_WIDE = process.argv.includes('--only-wide')
 /** Busy processes beside the measured steps (`--busy N`): 0, none, by default. */
 const BUSY = busyArgument(process.argv)
@@ -191,7 +196,6 @@ async function main(): Promise<void> {
   const root = await benchRoot(join(dir, 'data'), exportPath)
   const handlers = root.createHandlers(() => true)
   const delay = monitorEventLoopDelay({ resolution: 10 })
-  const whole = monitorEventLoopDelay({ resolution: 10 })
   const steps: Step[] = []
   const hostile: string[] = []
   // The kernel's own peak where it keeps one: a sampling timer on main would count in main's CPU figures.
@@ -232,7 +236,6 @@ async function main(): Promise<void> {
       console.log(`${BUSY_PROCESSES} spinning beside the steps; waiting for the one-minute load average to reach ${BUSY}...`)
       loadAtStart = await waitForLoad(BUSY, BUSY_RAMP_MS)
     }
-    whole.enable()
     const xlsxBytes = new Uint8Array(await readFile(xlsxPath))
     const summary = await step('import 200,000-row XLSX', async () => {
       const read = await call<ImportSummary>(handlers, 'files:read-import', { fileName: 'supplier.xlsx', bytes: xlsxBytes })
@@ -277,7 +280,6 @@ async function main(): Promise<void> {
       const saved = await call<{ saved: boolean; rows: number }>(handlers, 'files:export', { jobId, format: 'xlsx', view })
       if (!saved.saved || saved.rows !== ROWS) throw new Error(`the export saved ${saved.rows} rows`)
     })
-    whole.disable()
 
     for (const [name, file] of [
       ['hostile: 130,000 x 100 XLSX', WIDE_FILE],
@@ -317,19 +319,27 @@ async function main(): Promise<void> {
     ` Event-loop delay counts time the main thread waits for a core: compare with the load average, ${loadavg()[0]?.toFixed(1) ?? '?'} now on ${cpus().length} cores.)`
   )
   for (const [index, outcome] of hostile.entries()) console.log(`  ${steps[steps.length - hostile.length + index]?.name ?? ''}: ${outcome}`)
-  const p99 = whole.percentile(99) / 1e6
-  const max = whole.max / 1e6
+  const five = steps.slice(0, 5)
+  const p99 = Math.max(...five.map((s) => s.p99Ms))
+  const max = Math.max(...five.map((s) => s.maxMs))
   const xlsx = steps[0]
+  const lookup = steps[2]
   const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET')
-  const loads = [loadAtStart, ...steps.slice(0, 5).map((s) => s.load)].map((load) => load.toFixed(1)).join(', ')
+  const loads = [loadAtStart, ...five.map((s) => s.load)].map((load) => load.toFixed(1)).join(', ')
   console.log(
-    `\nMain thread's event-loop delay over the five steps: p99 ${p99.toFixed(1)} ms (target < ${TARGETS.p99Ms}): ${mark(p99 < TARGETS.p99Ms)}; max ${max.toFixed(1)} ms (target < ${TARGETS.maxMs}): ${mark(max < TARGETS.maxMs)}` +
+    `\nMain thread's event-loop delay over the five steps: p99 at most ${p99.toFixed(1)} ms, the highest step's (target < ${TARGETS.p99Ms}): ${mark(p99 < TARGETS.p99Ms)}; max ${max.toFixed(1)} ms (target < ${TARGETS.maxMs}): ${mark(max < TARGETS.maxMs)}` +
       `\n  at a one-minute load average of ${loads} (before the steps, then at each one's end)${BUSY > 0 ? `, ${BUSY_PROCESSES} spinning beside them` : ''}`
   )
   if (xlsx !== undefined) {
     console.log(
       `200,000-row XLSX import: ${(xlsx.ms / 1000).toFixed(2)} s (target < ${TARGETS.xlsxImportMs / 1000} s): ${mark(xlsx.ms < TARGETS.xlsxImportMs)}; ` +
         `peak ${xlsx.peakMb.toFixed(0)} MB (target < ${TARGETS.xlsxImportMb} MB): ${mark(xlsx.peakMb < TARGETS.xlsxImportMb)}`
+    )
+  }
+  if (lookup !== undefined) {
+    const cpuS = lookup.mainCpuMs / 1000
+    console.log(
+      `200,000-value Demo lookup: main's CPU ${cpuS.toFixed(2)} s (target < ${TARGETS.lookupMainCpuMs / 1000} s): ${mark(lookup.mainCpuMs < TARGETS.lookupMainCpuMs)}, at a load average of ${lookup.load.toFixed(1)}`
     )
   }
 }
