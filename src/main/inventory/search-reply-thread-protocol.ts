@@ -21,7 +21,7 @@ export type SearchThreadRequest =
       kind: 'send'
       /** Templates this thread has not heard yet, before the searches that use them. */
       templates: TemplateNote[]
-      /** Every search main sent in one turn of its loop. */
+      /** Every search main sent in one run of its code (the scheduler's pump). */
       searches: SearchNote[]
       remember: string[]
     }
