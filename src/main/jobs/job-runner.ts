@@ -6,7 +6,7 @@ import { lookupGone, requireLookupId } from '../history/lookup-id'
 import type { ApiTarget } from '../inventory/inventory-client'
 import type { JobRunner, JobRunnerDeps, StopReason } from './job-types'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
-import { createRunRecorder } from './run-recorder'
+import { createRunRecorder, wallClockDelay } from './run-recorder'
 import { logEnd, openRun, type Run, type RunHooks, type RunParts } from './running-lookup'
 import { createSchedulerPool, DEFAULT_MAX_CONCURRENCY } from './scheduler/scheduler-pool'
 import { pendingFromPacked } from './pending-lines'
@@ -20,12 +20,13 @@ import { progressFromStored } from './stored-progress'
  */
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const { history, log } = deps
+  const after = deps.after ?? wallClockDelay
   const recorder = createRunRecorder({
     writer: deps.writer,
     history,
     log,
-    ...(deps.every === undefined ? {} : { every: deps.every }),
-    ...(deps.after === undefined ? {} : { after: deps.after })
+    after,
+    ...(deps.every === undefined ? {} : { every: deps.every })
   })
   const schedulers = createSchedulerPool({
     now: deps.now,
@@ -69,7 +70,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return stopping.get(id)?.progress ?? progressFromStored(stored(id))
   }
 
-  const parts: RunParts = { client: deps.client, schedulers, recorder, policy, now: deps.now, sleep: deps.sleep, random: deps.random, log }
+  const parts: RunParts = { client: deps.client, schedulers, recorder, policy, now: deps.now, after, random: deps.random, log }
   const hooks: RunHooks = {
     isCurrent: (run) => active.get(run.id) === run,
     sent: (run) => finishIfDone(run),

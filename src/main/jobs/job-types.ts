@@ -30,7 +30,7 @@ export interface JobRunnerDeps {
    * sharing the history that it is alive even while the server holds it back.
    */
   every?: (ms: number, beat: () => void) => () => void
-  /** Calls `fire` once after `ms` unless cancelled, by default a timer that does not keep the process alive: when a group of answers goes to History at the latest. */
+  /** Calls `fire` once after `ms` unless cancelled, by default a timer that does not keep the process alive: when a group of answers goes to History at the latest, and when a coalesced progress is told. */
   after?: After
   /** Searches in flight at once per API client, at most; below that the scheduler finds the rate the server allows. */
   concurrency?: number

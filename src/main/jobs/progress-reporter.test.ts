@@ -10,7 +10,7 @@ function setup() {
     snapshot: () => counter,
     emit: (value) => emitted.push({ at: clock.now(), value }),
     now: clock.now,
-    sleep: clock.sleep
+    after: clock.setTimer
   })
   return {
     clock,

@@ -39,7 +39,8 @@ function wallClockTimer(ms: number, beat: () => void): () => void {
   return () => clearInterval(timer)
 }
 
-function wallClockDelay(ms: number, fire: () => void): () => void {
+/** The default `After`: a timer that does not keep the process alive. */
+export function wallClockDelay(ms: number, fire: () => void): () => void {
   const timer = setTimeout(fire, ms)
   timer.unref()
   return () => clearTimeout(timer)

@@ -4,6 +4,7 @@ import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
 import { createBatchDispatcher, type BatchDispatcher, type BatchTask } from './batch-dispatcher'
 import { createProgressReporter, type ProgressReporter } from './progress-reporter'
+import type { After } from './answer-groups'
 import type { RetryPolicy } from './retry-policy'
 import { createRunLedger, type RunLedger } from './run-ledger'
 import type { RunRecord, RunRecorder } from './run-recorder'
@@ -33,7 +34,8 @@ export interface RunParts {
   recorder: RunRecorder
   policy: RetryPolicy
   now: () => number
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** The timer of the progress reporter's coalesced emissions. */
+  after: After
   random: () => number
   log: Logger
 }
@@ -107,7 +109,7 @@ export function openRun(
     },
     onRefused: () => hooks.refused(run)
   })
-  const reporter = createProgressReporter({ snapshot: () => hooks.snapshot(lookup.id), emit: hooks.emit, now, sleep: parts.sleep })
+  const reporter = createProgressReporter({ snapshot: () => hooks.snapshot(lookup.id), emit: hooks.emit, now, after: parts.after })
   const run: Run = { id: lookup.id, target, ledger, lane, dispatcher, record, reporter, abort, settled, resolveSettled }
   return { run, batches }
 }
