@@ -18,9 +18,12 @@ export const GROUP_ITEM_BYTES = 1024 * 1024
  * ...or this long after its first batch came, whichever is first, and always before the run's end
  * is written. A crash loses at most the group being gathered: answers never written leave their
  * lines unanswered in History, which marks the lookup interrupted and looks them up again on
- * resume, so no answer is lost, only at most this much of the run's search time.
+ * resume, so no answer is lost, only at most this much of the run's search time. Long enough that
+ * a fast lookup's groups are sent full, by answers or bytes, even on a busy computer: each group is
+ * two wake-ups of main's loop (the message and the writer's answer), and at 100 ms a lookup slowed
+ * down by other work sent a group per 100 ms of its longer wall time instead of per 1 MB.
  */
-export const GROUP_WAIT_MS = 100
+export const GROUP_WAIT_MS = 500
 
 /** Calls `fire` once after `ms`, unless the returned function is called first. */
 export type After = (ms: number, fire: () => void) => () => void
