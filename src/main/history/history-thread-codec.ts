@@ -10,8 +10,8 @@ export type { PackedCarriedPart } from './staged-carried'
 
 /**
  * The writes whose messages to and from History's thread carry a line per input line: packed as
- * a few typed arrays and one text, which a message copies in milliseconds where 200,000 objects
- * take main ~100 ms. Packed here, at the thread's boundary only; a history in memory, written on
+ * a few typed arrays and the values' UTF-8 bytes, which a message moves in milliseconds where
+ * 200,000 objects take main ~100 ms. Packed here, at the thread's boundary only; a history in memory, written on
  * main's connection, never packs. (The values a new lookup looks up need no packing here: History
  * gives them packed already, as the run batches from them.)
  */
@@ -61,7 +61,7 @@ export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest
 export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupRequest {
   return {
     lookup: packed.lookup,
-    lines: unpackLines(packed.lines.lines, packed.lines.lengths, packed.lines.text),
+    lines: unpackLines(packed.lines),
     ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) }),
     ...(packed.carriedStaged === undefined ? {} : { carriedStaged: packed.carriedStaged }),
     ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom }),
@@ -85,7 +85,7 @@ export function packClaimed(claimed: ClaimedRun | null): PackedClaimedRun | null
 
 export function unpackClaimed(packed: PackedClaimedRun | null): ClaimedRun | null {
   if (packed === null) return null
-  const values = unpackLines(packed.values.lines, packed.values.lengths, packed.values.text)
+  const values = unpackLines(packed.values)
   const lines = values.map(({ line, input }, index): LineToLookUp => ({
     storeNbr: packed.stores[index] ?? 0,
     line,

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/domain/app-error'
 import { lookupSizeProblem } from '../../shared/domain/store-list'
 import { validateLines } from '../../shared/domain/values'
-import type { PackedLines } from '../workers/packed-lines'
+import { encodeValues, type PackedLines } from '../workers/packed-lines'
 import type { LineToLookUp, NewLookup, StoppedState } from './history-types'
 import type { LookupOrigin } from './lookup-origins'
 import { storedLinesFor } from './stored-lines'
@@ -24,8 +24,8 @@ export interface NewLookupRequest {
 export interface CreatedLookup {
   id: number
   /**
-   * Every valid line that is not a duplicate, with the value it looks up (as `text`), packed: the
-   * run batches straight from these columns, and the thread's reply moves them to main whole.
+   * Every valid line that is not a duplicate, with the value it looks up, packed: the run batches
+   * straight from these columns, and the thread's reply moves them to main whole.
    */
   toLookUp: PackedLines
 }
@@ -50,18 +50,12 @@ export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; t
     validated: validateLines(lines, request.lookup.itemType),
     ...(carried === undefined ? {} : { carried })
   })
-  const numbers = new Float64Array(stored.length)
-  const lengths = new Uint32Array(stored.length)
-  let text = ''
-  let count = 0
-  for (const line of stored) {
-    if (line.value === null || line.invalidReason !== undefined || line.duplicateOf !== undefined) continue
-    numbers[count] = line.line
-    lengths[count] = line.value.length
-    text += line.value
-    count += 1
-  }
-  const toLookUp: PackedLines = { lines: numbers.slice(0, count), lengths: lengths.slice(0, count), text }
+  const kept: typeof stored = []
+  for (const line of stored) if (line.value !== null && line.invalidReason === undefined && line.duplicateOf === undefined) kept.push(line)
+  const numbers = new Float64Array(kept.length)
+  for (let index = 0; index < kept.length; index++) numbers[index] = kept[index]?.line ?? 0
+  const toLookUp: PackedLines = { lines: numbers, ...encodeValues(kept.length, (index) => kept[index]?.value ?? '') }
+  const count = kept.length
   const tooBig = lookupSizeProblem(request.lookup.stores.length, count)
   if (tooBig !== null) throw new AppError('invalid_input', tooBig)
   return { lookup: { ...request.lookup, lines: stored }, toLookUp }

@@ -1,21 +1,21 @@
 import type { FinalLineStatus } from '../../shared/domain/line-result'
 import type { LineToLookUp } from '../history/history-types'
 import type { PackedValues } from '../inventory/search-request'
-import type { PackedLines } from '../workers/packed-lines'
+import { decodeValues, encodeValues, type PackedLines } from '../workers/packed-lines'
 
 /**
- * The values a run looks up in a store, as columns: their lines, one text holding every value and
- * where each starts in it, and for a resume or a retry the result each replaces. A list of 200,000
- * values is a few arrays and one string, not 200,000 objects that main's garbage collector would
- * carry (and copy from young to old space) for the whole run; a search's values are cut from the
- * text only as it is sent.
+ * The values a run looks up in a store, as columns: their lines, every value as UTF-8 bytes and
+ * where each starts in them, and for a resume or a retry the result each replaces. A list of
+ * 200,000 values is a few arrays outside the heap, not 200,000 objects (nor a 2.8 MB text) that
+ * main's garbage collector would carry in old space for the whole run; a search's values are
+ * decoded only as it is sent.
  */
 export interface PendingLines {
   readonly count: number
   readonly lines: Float64Array
-  /** Value `i` is `text.slice(starts[i], starts[i + 1])`: `count + 1` entries. */
+  /** Value `i` is the bytes from `starts[i]` up to `starts[i + 1]`: `count + 1` entries. */
   readonly starts: Uint32Array
-  readonly text: string
+  readonly bytes: Uint8Array
   /** A resume's or a retry's: per line, the result it replaces. */
   readonly replaces?: ReplacedResults
 }
@@ -37,26 +37,23 @@ function startsOf(lengths: ArrayLike<number>): Uint32Array {
 }
 
 /** The values a new lookup looks up, as History's writer gave them: used as they are, no object per value. */
-export function pendingFromPacked({ lines, lengths, text }: PackedLines): PendingLines {
-  return { count: lines.length, lines, starts: startsOf(lengths), text }
+export function pendingFromPacked({ lines, lengths, bytes }: PackedLines): PendingLines {
+  return { count: lines.length, lines, starts: startsOf(lengths), bytes }
 }
 
 /** One store's lines a resume or a retry looks up again, each replacing its current result. */
 export function pendingToRedo(storeLines: readonly LineToLookUp[]): PendingLines {
   const count = storeLines.length
   const lines = new Float64Array(count)
-  const lengths = new Uint32Array(count)
   const seqs = new Float64Array(count)
   const statuses = new Array<FinalLineStatus>(count)
-  let text = ''
   storeLines.forEach((line, index) => {
     lines[index] = line.line
-    lengths[index] = line.value.length
-    text += line.value
     seqs[index] = line.seq
     statuses[index] = line.status
   })
-  return { count, lines, starts: startsOf(lengths), text, replaces: { seqs, statuses } }
+  const { lengths, bytes } = encodeValues(count, (index) => storeLines[index]?.value ?? '')
+  return { count, lines, starts: startsOf(lengths), bytes, replaces: { seqs, statuses } }
 }
 
 /**
@@ -66,16 +63,28 @@ export function pendingToRedo(storeLines: readonly LineToLookUp[]): PendingLines
  */
 let sameLengths: readonly number[] = Object.freeze([])
 
+/** Each value's length in UTF-16 units, for values beyond ASCII: a value's bytes decoded alone. */
+function unitLengths(pending: PendingLines, from: number, to: number): number[] {
+  const { starts, bytes } = pending
+  const lengths = new Array<number>(to - from)
+  for (let index = from; index < to; index++)
+    lengths[index - from] = decodeValues(bytes.subarray(starts[index] ?? 0, starts[index + 1] ?? 0)).length
+  return lengths
+}
+
 /**
- * The values from `from` up to `to`, as a search sends them: one slice of the text (which copies
- * nothing) and each value's length, not a string per value.
+ * The values from `from` up to `to`, as a search sends them: one text decoded from their bytes
+ * and each value's length, not a string per value.
  */
 export function packedBetween(pending: PendingLines, from: number, to: number): PackedValues {
   const { starts } = pending
-  const text = pending.text.slice(starts[from] ?? 0, starts[to] ?? 0)
+  const size = (starts[to] ?? 0) - (starts[from] ?? 0)
+  const text = decodeValues(pending.bytes.subarray(starts[from] ?? 0, starts[to] ?? 0))
+  // A byte per unit: all ASCII, each value's length in bytes is its length as text.
+  if (text.length !== size) return { text, lengths: unitLengths(pending, from, to) }
   const count = to - from
   const first = count === 0 ? 0 : (starts[from + 1] ?? 0) - (starts[from] ?? 0)
-  if (text.length === first * count) {
+  if (size === first * count) {
     let index = from + 1
     while (index < to && (starts[index + 1] ?? 0) - (starts[index] ?? 0) === first) index++
     if (index >= to) {
