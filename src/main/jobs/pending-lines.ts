@@ -26,19 +26,9 @@ export interface ReplacedResults {
   readonly statuses: readonly FinalLineStatus[]
 }
 
-function startsOf(lengths: ArrayLike<number>): Uint32Array {
-  const starts = new Uint32Array(lengths.length + 1)
-  let start = 0
-  for (let index = 0; index < lengths.length; index++) {
-    start += lengths[index] ?? 0
-    starts[index + 1] = start
-  }
-  return starts
-}
-
 /** The values a new lookup looks up, as History's writer gave them: used as they are, no object per value. */
-export function pendingFromPacked({ lines, lengths, bytes }: PackedLines): PendingLines {
-  return { count: lines.length, lines, starts: startsOf(lengths), bytes }
+export function pendingFromPacked({ lines, starts, bytes }: PackedLines): PendingLines {
+  return { count: lines.length, lines, starts, bytes }
 }
 
 /** One store's lines a resume or a retry looks up again, each replacing its current result. */
@@ -52,8 +42,8 @@ export function pendingToRedo(storeLines: readonly LineToLookUp[]): PendingLines
     seqs[index] = line.seq
     statuses[index] = line.status
   })
-  const { lengths, bytes } = encodeValues(count, (index) => storeLines[index]?.value ?? '')
-  return { count, lines, starts: startsOf(lengths), bytes, replaces: { seqs, statuses } }
+  const { starts, bytes } = encodeValues(count, (index) => storeLines[index]?.value ?? '')
+  return { count, lines, starts, bytes, replaces: { seqs, statuses } }
 }
 
 /**

@@ -9,7 +9,10 @@ describe('lines packed as UTF-8 bytes', () => {
     }))
     const packed = packLines(lines)
     expect(packed.bytes.byteLength).toBe(packed.bytes.buffer.byteLength)
-    expect(Array.from(packed.lengths.subarray(1_199, 1_202))).toEqual([14, 20, 14])
+    const { starts } = packed
+    expect(starts).toHaveLength(1_501)
+    expect([1_199, 1_200, 1_201].map((index) => (starts[index + 1] ?? 0) - (starts[index] ?? 0))).toEqual([14, 20, 14])
+    expect(starts[1_500]).toBe(packed.bytes.byteLength)
     expect(unpackLines(packed)).toEqual(lines)
   })
 

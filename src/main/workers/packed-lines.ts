@@ -1,20 +1,23 @@
 /**
  * Lines to look up, packed for a post to or from a thread: numbers, and every value one after
- * another as UTF-8 bytes with each value's length in bytes. Bytes, not one text: a message moves
+ * another as UTF-8 bytes with where each starts in them. Bytes, not one text: a message moves
  * them rather than copying them, and a 200,000-value lookup's 2.8 MB of values then sits outside
  * the heap of the thread that holds it (main, for the whole run) instead of in its old space.
  */
 export interface PackedLines {
   lines: Float64Array<ArrayBuffer>
-  /** Value `i`'s length in bytes. */
-  lengths: Uint32Array<ArrayBuffer>
+  /**
+   * Value `i` is the bytes from `starts[i]` up to `starts[i + 1]` (`count + 1` entries): offsets, not
+   * lengths, so that main runs from them as they come, with no pass over 200,000 values to add them up.
+   */
+  starts: Uint32Array<ArrayBuffer>
   bytes: Uint8Array<ArrayBuffer>
 }
 
 /**
  * Values are joined and encoded this many at a time: joining all 200,000 of a lookup at once built
  * a rope of 200,000 parts that outlived two collections on main and was promoted (6 MB of old
- * space, the trigger of the lookup's mark-compact); a chunk's short rope dies young.
+ * space); a chunk's short rope dies young.
  */
 const CHUNK_VALUES = 512
 
@@ -22,24 +25,24 @@ const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 /**
- * The values `valueAt(0)` to `valueAt(count - 1)` as UTF-8, one after another, with each one's
- * length in bytes. Each value is read once (twice if it is beyond ASCII): this is cold code on
+ * The values `valueAt(0)` to `valueAt(count - 1)` as UTF-8, one after another, with where each
+ * starts. Each value is read once (twice if it is beyond ASCII): this is cold code on
  * main at a lookup's start, where each call costs.
  */
 export function encodeValues(
   count: number,
   valueAt: (index: number) => string
-): { lengths: Uint32Array<ArrayBuffer>; bytes: Uint8Array<ArrayBuffer> } {
-  const lengths = new Uint32Array(count)
+): { starts: Uint32Array<ArrayBuffer>; bytes: Uint8Array<ArrayBuffer> } {
+  const starts = new Uint32Array(count + 1)
   let bytes = new Uint8Array(0)
   let at = 0
   for (let from = 0; from < count; from += CHUNK_VALUES) {
     const to = Math.min(count, from + CHUNK_VALUES)
     let chunk = ''
     for (let index = from; index < to; index++) {
-      const value = valueAt(index)
-      lengths[index] = value.length
-      chunk += value
+      chunk += valueAt(index)
+      // Where it starts if the chunk is ASCII, a byte per unit; set again below if not.
+      starts[index + 1] = at + chunk.length
     }
     // Room for the chunk at a byte per unit, and for the rest at this chunk's mean (one buffer for a list of like values).
     if (bytes.length - at < chunk.length)
@@ -52,12 +55,11 @@ export function encodeValues(
     // A value beyond ASCII: up to 3 bytes a unit, and each value's own length in bytes.
     if (bytes.length - at < chunk.length * 3) bytes = grown(bytes, at, Math.max(at + chunk.length * 3, bytes.length * 2))
     for (let index = from; index < to; index++) {
-      const valueBytes = encoder.encodeInto(valueAt(index), bytes.subarray(at)).written
-      lengths[index] = valueBytes
-      at += valueBytes
+      at += encoder.encodeInto(valueAt(index), bytes.subarray(at)).written
+      starts[index + 1] = at
     }
   }
-  return { lengths, bytes: at === bytes.length ? bytes : new Uint8Array(bytes.buffer.transfer(at)) }
+  return { starts, bytes: at === bytes.length ? bytes : new Uint8Array(bytes.buffer.transfer(at)) }
 }
 
 /** A larger buffer holding the first `used` bytes of `bytes`. */
@@ -82,17 +84,15 @@ export function decodeValues(bytes: Uint8Array): string {
   return decoder.decode(bytes)
 }
 
-export function unpackLines({ lines, lengths, bytes }: PackedLines): { line: number; input: string }[] {
+export function unpackLines({ lines, starts, bytes }: PackedLines): { line: number; input: string }[] {
   const unpacked = new Array<{ line: number; input: string }>(lines.length)
   const text = decodeValues(bytes)
   // All ASCII (a byte per unit): each value is cut from the one text.
   const ascii = text.length === bytes.length
-  let offset = 0
   for (let index = 0; index < lines.length; index++) {
-    const length = lengths[index] ?? 0
-    const input = ascii ? text.slice(offset, offset + length) : decodeValues(bytes.subarray(offset, offset + length))
-    unpacked[index] = { line: lines[index] ?? 0, input }
-    offset += length
+    const start = starts[index] ?? 0
+    const end = starts[index + 1] ?? 0
+    unpacked[index] = { line: lines[index] ?? 0, input: ascii ? text.slice(start, end) : decodeValues(bytes.subarray(start, end)) }
   }
   return unpacked
 }
