@@ -50,7 +50,7 @@ export function unpackCarriedPart(packed: PackedCarriedPart): CarriedRowsPart {
 export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest {
   return {
     lookup: request.lookup,
-    lines: packLines(request.lines),
+    lines: request.packed ?? packLines(request.lines),
     ...(request.carried === undefined ? {} : { carried: packCells(request.carried) }),
     ...(request.carriedStaged === undefined ? {} : { carriedStaged: request.carriedStaged }),
     ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom }),

@@ -10,6 +10,8 @@ import { storedLinesFor } from './stored-lines'
 export interface NewLookupRequest {
   lookup: Omit<NewLookup, 'lines'>
   lines: readonly { line: number; input: string }[]
+  /** `lines` packed already, where they came in (the lookup service packs them as it checks them): a thread's message moves these rather than packing the lines again. */
+  packed?: PackedLines
   /** Per line (aligned with `lines`), the imported file's other cells joined by `CELL_SEPARATOR`; null for a row the file lacks. */
   carried?: readonly (string | null)[]
   /** Instead of `carried`: the key under which the cells were staged on History's writer, a part at a time (`stageCarried`). */

@@ -7,6 +7,7 @@ import type { LookupOrigin } from '../history/lookup-origins'
 import type { CarriedPart } from '../history/staged-carried'
 import type { ApiTarget, InventoryClient } from '../inventory/inventory-client'
 import type { Logger } from '../logging/logger'
+import type { PackedLines } from '../workers/packed-lines'
 import type { After } from './answer-groups'
 import type { RetryPolicy } from './retry-policy'
 
@@ -50,6 +51,8 @@ export interface JobParams {
 
 export interface StartParams extends JobParams {
   lines: { line: number; input: string }[]
+  /** `lines` packed already by the lookup service, which reads the line objects once, at its door. */
+  packed?: PackedLines
   target: ApiTarget
   /** An imported file's other columns: their names, and per line (aligned with `lines`, or by line in parts) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput

@@ -10,6 +10,7 @@ import type { TargetOverrides, TargetResolver } from '../credentials/target-reso
 import { CARRIED_LINES_PER_ASK, type ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { PackedCarriedPart } from '../history/staged-carried'
+import { packLines, type PackedLines } from '../workers/packed-lines'
 import type { CarriedInput, JobRunner } from './job-types'
 
 /** A lookup as the window or the headless command asks for it. */
@@ -52,35 +53,40 @@ export interface LookupServiceDeps {
   imports: Pick<ImportService, 'carriedPacked'>
 }
 
-/** A lookup's line numbers, as the door read them: whether each is above the one before is noted on the way. */
-interface LineNumbers {
-  numbers: Float64Array
+/** A lookup's lines, as the door packed them. */
+interface CheckedLines {
+  packed: PackedLines
   /** Each number above the one before: none repeats, and they are in line order already. */
   increasing: boolean
 }
 
 /**
  * The checks a request passes at the door, with the domain's own rules; the values themselves are
- * validated where History stores them. The line objects are read once, for their numbers: a list
- * in file order (nearly every one) then needs no search for a repeated number and no sort, each of
- * which took main 10 ms over 200,000 lines in a lookup's start, where the code is not warm yet.
+ * validated where History stores them. The line objects are read once, to pack them for History's
+ * writer (their numbers, and their values as bytes), and the checks run over the packed numbers:
+ * a list in file order (nearly every one) then needs no search for a repeated number and no sort,
+ * each of which took main 10 ms over 200,000 lines in a lookup's start, where the code is not warm yet.
  */
-function checkRequest({ stores, lines }: LookupRequest): LineNumbers {
+function checkRequest({ stores, lines }: LookupRequest): CheckedLines {
   const checked = storesSchema.safeParse(stores)
   if (!checked.success) throw new AppError('invalid_input', checked.error.issues[0]?.message ?? 'Check the stores and try again.')
-  const numbers = new Float64Array(lines.length)
-  let increasing = true
+  const packed = packLines(lines)
+  const inOrder = increasing(packed.lines)
+  const repeated = inOrder ? null : repeatedLine(packed.lines)
+  if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
+  return { packed, increasing: inOrder }
+}
+
+/** Each number above the one before: none repeats, and they are in line order already. */
+function increasing(numbers: Float64Array): boolean {
   let previous = Number.NEGATIVE_INFINITY
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]?.line ?? 0
-    numbers[index] = line
+  for (let index = 0; index < numbers.length; index++) {
+    const line = numbers[index] ?? 0
     // Written so that a number that is not one (NaN) ends the run too: the full check then sees it.
-    if (!(line > previous)) increasing = false
+    if (!(line > previous)) return false
     previous = line
   }
-  const repeated = increasing ? null : repeatedLine(numbers)
-  if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
-  return { numbers, increasing }
+  return true
 }
 
 /**
@@ -92,10 +98,10 @@ function checkRequest({ stores, lines }: LookupRequest): LineNumbers {
 async function carriedInParts(
   imports: Pick<ImportService, 'carriedPacked'>,
   source: ImportSource,
-  { numbers, increasing }: LineNumbers
+  { packed, increasing }: CheckedLines
 ): Promise<CarriedInput> {
-  // A typed array sorts by number, with no comparator.
-  if (!increasing) numbers.sort()
+  // A copy: the packed numbers move to History's writer with the lookup. A typed array sorts by number, with no comparator.
+  const numbers = increasing ? packed.lines.slice() : packed.lines.slice().sort()
   const firstLines = numbers.slice(0, CARRIED_LINES_PER_ASK)
   const { rows: firstRows, ...first } = await imports.carriedPacked(source, firstLines)
   async function* parts(): AsyncGenerator<PackedCarriedPart> {
@@ -128,16 +134,17 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
 
   return {
     async start(request) {
-      const lineNumbers = checkRequest(request)
+      const checked = checkRequest(request)
       return admitted(async () => {
         const { environment, stores, itemType, lines, source, origin } = request
         const target = await targets.resolve(environment, request.overrides)
-        const carried = source === undefined ? request.carried : await carriedInParts(imports, source, lineNumbers)
+        const carried = source === undefined ? request.carried : await carriedInParts(imports, source, checked)
         return runner.start({
           environment,
           stores,
           itemType,
           lines,
+          packed: checked.packed,
           target,
           ...(carried === undefined ? {} : { carried }),
           ...(origin === undefined ? {} : { origin })

@@ -112,6 +112,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           startedAt
         },
         lines: params.lines,
+        ...(params.packed === undefined ? {} : { packed: params.packed }),
         ...(carried === null ? {} : staged === null && 'rows' in carried ? { carried: carried.rows } : {}),
         ...(staged === null ? {} : { carriedStaged: staged.key }),
         ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom }),
