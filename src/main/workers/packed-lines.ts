@@ -17,7 +17,7 @@ export interface PackedLines {
 /**
  * Values are joined and encoded this many at a time: joining all 200,000 of a lookup at once built
  * a rope of 200,000 parts that outlived two collections on main and was promoted (6 MB of old
- * space); a chunk's short rope dies young.
+ * space); a chunk's text dies young.
  */
 const CHUNK_VALUES = 512
 
@@ -26,8 +26,8 @@ const decoder = new TextDecoder()
 
 /**
  * The values `valueAt(0)` to `valueAt(count - 1)` as UTF-8, one after another, with where each
- * starts. Each value is read once (twice if it is beyond ASCII): this is cold code on
- * main at a lookup's start, where each call costs.
+ * starts. Each value is read once: this is cold code on main at a lookup's start, where each
+ * call costs.
  */
 export function encodeValues(
   count: number,
@@ -36,14 +36,20 @@ export function encodeValues(
   const starts = new Uint32Array(count + 1)
   let bytes = new Uint8Array(0)
   let at = 0
+  const parts: string[] = []
   for (let from = 0; from < count; from += CHUNK_VALUES) {
     const to = Math.min(count, from + CHUNK_VALUES)
-    let chunk = ''
+    parts.length = to - from
+    let end = at
     for (let index = from; index < to; index++) {
-      chunk += valueAt(index)
-      // Where it starts if the chunk is ASCII, a byte per unit; set again below if not.
-      starts[index + 1] = at + chunk.length
+      const value = valueAt(index)
+      parts[index - from] = value
+      // Where it ends if the chunk is ASCII, a byte per unit; set again below if not.
+      end += value.length
+      starts[index + 1] = end
     }
+    // One flat text per chunk, not a rope of its values that encoding would flatten into a copy.
+    const chunk = parts.join('')
     // Room for the chunk at a byte per unit, and for the rest at this chunk's mean (one buffer for a list of like values).
     if (bytes.length - at < chunk.length)
       bytes = grown(bytes, at, at + chunk.length + Math.ceil((chunk.length / (to - from)) * (count - to)))
@@ -55,7 +61,7 @@ export function encodeValues(
     // A value beyond ASCII: up to 3 bytes a unit, and each value's own length in bytes.
     if (bytes.length - at < chunk.length * 3) bytes = grown(bytes, at, Math.max(at + chunk.length * 3, bytes.length * 2))
     for (let index = from; index < to; index++) {
-      at += encoder.encodeInto(valueAt(index), bytes.subarray(at)).written
+      at += encoder.encodeInto(parts[index - from] ?? '', bytes.subarray(at)).written
       starts[index + 1] = at
     }
   }
