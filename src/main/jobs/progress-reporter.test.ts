@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createProgressReporter } from './progress-reporter'
-import { createFakeClock } from './test-support/fake-clock'
+import { createFakeClock, FAKE_EPOCH } from './test-support/fake-clock'
 
 function setup() {
   const clock = createFakeClock()
@@ -39,6 +39,37 @@ describe('createProgressReporter', () => {
     expect(emitted.length).toBeGreaterThanOrEqual(4)
     expect(emitted.length).toBeLessThanOrEqual(6)
     expect(emitted.at(-1)?.value).toBe(51)
+  })
+
+  it('emits a due change on the call that brings it, with no timer firing', async () => {
+    const { clock, emitted, bump } = setup()
+    bump()
+    await clock.advance(50)
+    bump()
+    expect(clock.pendingTimers()).toBe(1)
+    await clock.advance(70)
+    // The interval has passed but the backstop has not: the change waits for the next one to carry it.
+    expect(emitted.map((e) => e.value)).toEqual([1])
+    bump()
+    expect(emitted).toEqual([
+      { at: FAKE_EPOCH, value: 1 },
+      { at: FAKE_EPOCH + 120, value: 3 }
+    ])
+    expect(clock.pendingTimers()).toBe(0)
+  })
+
+  it('emits the last change of a quiet spell by the backstop, one interval plus the backstop after the emission before', async () => {
+    const { clock, emitted, bump } = setup()
+    bump()
+    await clock.advance(50)
+    bump()
+    await clock.advance(149)
+    expect(emitted.map((e) => e.value)).toEqual([1])
+    await clock.advance(1)
+    expect(emitted.at(-1)).toEqual({ at: FAKE_EPOCH + 200, value: 2 })
+    expect(clock.pendingTimers()).toBe(0)
+    await clock.advance(1_000)
+    expect(emitted).toHaveLength(2)
   })
 
   it('always emits the final state at once, even inside the interval, and nothing after it', async () => {
