@@ -28,13 +28,12 @@ export interface ProgressReporterOptions<T> {
    */
   after: After
   intervalMs?: number
-  /** How long past the interval a change waits for a later one to carry it before its own timer does. */
-  backstopMs?: number
 }
 
 export function createProgressReporter<T>(options: ProgressReporterOptions<T>): ProgressReporter {
   const intervalMs = options.intervalMs ?? 100
-  const backstopMs = options.backstopMs ?? intervalMs
+  // How long past the interval a change waits for a later one to carry it before its own timer does.
+  const backstopMs = intervalMs
   let lastEmitAt = Number.NEGATIVE_INFINITY
   /** Cancels the backstop, while a change waits on it. */
   let backstop: (() => void) | null = null
