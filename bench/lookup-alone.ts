@@ -20,8 +20,20 @@ export interface LookupAlone {
   load: number
 }
 
-/** Runs the lookup alone in a process of its own, on the bench's fixtures in `dir`, and gives its figures. */
-export function lookUpAlone(dir: string): LookupAlone {
+/** How many times the lookup is run alone: the host's speed moves between runs, so the verdict is their median. */
+export const ALONE_RUNS = 3
+
+/** The lookup run alone `ALONE_RUNS` times, each in a process of its own: every run's figures, lowest main CPU first. */
+export function lookUpAlone(dir: string): LookupAlone[] {
+  return Array.from({ length: ALONE_RUNS }, () => lookUpOnce(dir)).sort((a, b) => a.mainCpuMs - b.mainCpuMs)
+}
+
+/** The runs' median by main CPU (of runs sorted as `lookUpAlone` gives them). */
+export function medianRun(runs: readonly LookupAlone[]): LookupAlone | undefined {
+  return runs[Math.floor(runs.length / 2)]
+}
+
+function lookUpOnce(dir: string): LookupAlone {
   const script = fileURLToPath(import.meta.url)
   const flags = SEARCH_HTTP === 'main' ? ['--search-http=main'] : []
   const out = execFileSync(process.execPath, [...process.execArgv, script, '--alone', dir, ...flags], {
