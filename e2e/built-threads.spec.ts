@@ -12,6 +12,7 @@ import { createLogger } from '../src/main/logging/logger'
 import { linesOfColumn } from '../src/shared/import-lines'
 import { builtThreads } from '../scripts/built-threads'
 import { decodeResultPage, type EncodedResultPage } from '../src/shared/domain/result-page'
+import { packInputColumn } from '../src/shared/input-column'
 
 /**
  * The harness runs the threads from their TypeScript source; the app runs the scripts electron-vite
@@ -51,7 +52,12 @@ test('the services run on the thread scripts the build ships', async () => {
     const lines = linesOfColumn(column)
     expect(lines.map((line) => line.input)).toEqual(gtins)
 
-    const started = await call<JobProgress>(handlers, 'jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines })
+    const started = await call<JobProgress>(handlers, 'jobs:start', {
+      environment: 'demo',
+      stores: [1234],
+      itemType: 'gtin',
+      lines: packInputColumn(lines)
+    })
     const settled = await root.services.lookups.whenSettled(started.jobId)
     expect(settled.state).toBe('finished')
     expect(settled.found + settled.notFound).toBe(gtins.length)

@@ -31,7 +31,7 @@ test.describe('browser harness and IPC contract', () => {
     const results = await page.evaluate(async () => {
       const api = window.inventory as unknown as Record<string, (input: unknown) => Promise<unknown>>
       return Promise.all([
-        api.startJob!({ environment: 'demo', stores: ['12'], itemType: 'gtin', lines: [{ line: 1, input: '1' }] }),
+        api.startJob!({ environment: 'demo', stores: ['12'], itemType: 'gtin', lines: { lines: Float64Array.of(1), values: '1' } }),
         api.updateSettings!({ storeNbr: -3 }),
         api.getJobResults!('not an object'),
         api.saveSecret!({ environment: 'staging', clientId: 'x', secret: 'y' })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './start-harness'
 import { decodeWire, encodeWire } from './wire-codec'
+import { packInputColumn } from '../../src/shared/input-column'
 
 let dir: string | null = null
 let harness: Harness | null = null
@@ -38,7 +39,7 @@ describe("the browser harness's bridge", () => {
       environment: 'demo',
       stores: [12],
       itemType: 'gtin',
-      lines: [{ line: 1, input: '00012345678905' }]
+      lines: packInputColumn([{ line: 1, input: '00012345678905' }])
     })
     expect(run.ok).toBe(true)
     const jobId = (run.value as { jobId: string }).jobId

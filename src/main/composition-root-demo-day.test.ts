@@ -8,6 +8,7 @@ import { createMemorySecretStore } from './credentials/memory-secret-store'
 import { parseDemoDate, type DemoDay } from './demo-api/demo-date'
 import { searchInventory } from './demo-api/demo-inventory'
 import { createMemoryLogger } from './logging/logger'
+import { packInputColumn } from '../shared/input-column'
 
 /**
  * The Demo's day as the app wires it: from the injected clock (so it moves on past local midnight
@@ -54,7 +55,7 @@ async function openRoot(now: () => number, demoDay?: DemoDay): Promise<AppRoot> 
 async function lookUp(root: AppRoot): Promise<Record<string, unknown>> {
   const { services } = root
   const lines = VALUES.map((input, index) => ({ line: index + 1, input }))
-  const { jobId } = await services.lookups.start({ environment: 'demo', stores: [STORE], itemType: 'gtin', lines })
+  const { jobId } = await services.lookups.start({ environment: 'demo', stores: [STORE], itemType: 'gtin', lines: packInputColumn(lines) })
   const progress = await services.lookups.whenSettled(jobId)
   expect(progress.state).toBe('finished')
   const { entries } = await services.results.page(jobId, 0)

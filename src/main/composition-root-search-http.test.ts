@@ -7,6 +7,7 @@ import { createAppRoot, type AppRoot } from './composition-root'
 import { createMemorySecretStore } from './credentials/memory-secret-store'
 import { asLines, validGtins } from './jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from './logging/logger'
+import { packInputColumn } from '../shared/input-column'
 
 /**
  * Where the searches' HTTP runs is the root's caller's choice, not a guess: Electron's main passes
@@ -39,7 +40,12 @@ async function lookUpThrough(searchHttp: 'main' | 'search-thread' | undefined, v
     openExternal: async () => undefined
   })
   const lines = asLines(validGtins(values))
-  const { jobId } = await root.services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines })
+  const { jobId } = await root.services.lookups.start({
+    environment: 'demo',
+    stores: [43],
+    itemType: 'gtin',
+    lines: packInputColumn(lines)
+  })
   const settled = await root.services.lookups.whenSettled(jobId)
   expect(settled.state).toBe('finished')
   expect(settled.found + settled.notFound).toBe(lines.length)

@@ -16,6 +16,7 @@ import { defaultExportSpec } from '../shared/export/build-export'
 import { DEFAULT_LOW_STOCK_LEVEL } from '../shared/stock/stock-status'
 import { decodeResultPage, type EncodedResultPage } from '../shared/domain/result-page'
 import { eventContract } from '../shared/event-contract'
+import { packInputColumn } from '../shared/input-column'
 
 /**
  * The app as the renderer sees it: the real root, a real loopback API standing in for Sandbox,
@@ -111,7 +112,12 @@ describe('composition root, end to end over the handler table', () => {
 
     const values = gtins(250)
     const lines = values.map((input, index) => ({ line: index + 1, input }))
-    const started = (await call('jobs:start', { environment: 'sandbox', stores: [4321], itemType: 'gtin', lines })) as {
+    const started = (await call('jobs:start', {
+      environment: 'sandbox',
+      stores: [4321],
+      itemType: 'gtin',
+      lines: packInputColumn(lines)
+    })) as {
       ok: true
       value: JobProgress
     }
@@ -141,7 +147,12 @@ describe('composition root, end to end over the handler table', () => {
 
   it('asks for credentials before it calls a remote environment without them', async () => {
     expect(
-      await call('jobs:start', { environment: 'production', stores: [1], itemType: 'gtin', lines: [{ line: 1, input: '96385074' }] })
+      await call('jobs:start', {
+        environment: 'production',
+        stores: [1],
+        itemType: 'gtin',
+        lines: packInputColumn([{ line: 1, input: '96385074' }])
+      })
     ).toMatchObject({
       ok: false,
       error: { code: 'missing_credentials' }
@@ -150,7 +161,12 @@ describe('composition root, end to end over the handler table', () => {
 
   it('runs Demo out of the box and exports what it found', async () => {
     const lines = gtins(30).map((input, index) => ({ line: index + 1, input }))
-    const started = (await call('jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines })) as {
+    const started = (await call('jobs:start', {
+      environment: 'demo',
+      stores: [1234],
+      itemType: 'gtin',
+      lines: packInputColumn(lines)
+    })) as {
       ok: true
       value: JobProgress
     }

@@ -8,6 +8,7 @@ import { ENVIRONMENT_LABELS } from '../../shared/environments'
 import { suggestItemNameColumn } from '../../shared/items/item-name-column'
 import { linesOfColumn, type InputLine } from '../../shared/import-lines'
 import { multiLineNote, unclosedQuoteWarning } from '../../shared/import-notes'
+import { packInputColumn } from '../../shared/input-column'
 import { MAX_IMPORT_MB, MAX_INPUT_CHARS } from '../../shared/limits'
 import type { ImportSource } from '../../shared/contract'
 import type { AppServices, RunningServices } from '../app-services'
@@ -312,7 +313,7 @@ async function lookUp(
       environment: options.environment,
       stores,
       itemType: options.itemType,
-      lines: lines.values,
+      lines: packInputColumn(lines.values),
       source: lines.source,
       overrides
     })

@@ -50,7 +50,7 @@ export function unpackCarriedPart(packed: PackedCarriedPart): CarriedRowsPart {
 export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest {
   return {
     lookup: request.lookup,
-    lines: request.packed ?? packLines(request.lines),
+    lines: request.packed === undefined ? packLines(request.lines) : request.packed,
     ...(request.carried === undefined ? {} : { carried: packCells(request.carried) }),
     ...(request.carriedStaged === undefined ? {} : { carriedStaged: request.carriedStaged }),
     ...(request.itemNamesFrom === undefined ? {} : { itemNamesFrom: request.itemNamesFrom }),
@@ -61,7 +61,7 @@ export function packNewLookup(request: NewLookupRequest): PackedNewLookupRequest
 export function unpackNewLookup(packed: PackedNewLookupRequest): NewLookupRequest {
   return {
     lookup: packed.lookup,
-    lines: unpackLines(packed.lines),
+    packed: packed.lines,
     ...(packed.carried === undefined ? {} : { carried: unpackCells(packed.carried) }),
     ...(packed.carriedStaged === undefined ? {} : { carriedStaged: packed.carriedStaged }),
     ...(packed.itemNamesFrom === undefined ? {} : { itemNamesFrom: packed.itemNamesFrom }),

@@ -114,7 +114,7 @@ const DELIVERIES = {
     const { carried, ...rest } = asked
     if (carried === undefined) return writer.createLookup(asked)
     const key = `staged-${(stagedSets += 1)}`
-    const lines = asked.lines.map(({ line }) => line)
+    const lines = (asked.lines ?? []).map(({ line }) => line)
     for (let start = 0; start < lines.length; start += 2) {
       await writer.stageCarried(key, { lines: lines.slice(start, start + 2), rows: carried.slice(start, start + 2) })
     }

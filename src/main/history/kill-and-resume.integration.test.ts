@@ -12,6 +12,7 @@ import { createDirectHistory } from './test-support/direct-history'
 import type { StoredLookup } from './history-types'
 import { harnessProcess, headlessLookup } from './test-support/child-processes'
 import { recordingProxy, type RecordingProxy } from './test-support/recording-proxy'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * The promise a lookup makes, across a kill: the headless command and the app's services (the
@@ -162,7 +163,12 @@ describe('a lookup killed mid-way', () => {
 
     const first = await harnessProcess(dataDir)
     await connect(first, 'killed')
-    const started = await first.invoke('jobs:start', { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: appLines })
+    const started = await first.invoke('jobs:start', {
+      environment: 'sandbox',
+      stores: [1234],
+      itemType: 'gtin',
+      lines: packInputColumn(appLines)
+    })
     expect(started.ok, started.error?.message).toBe(true)
     // The headless command writes the same History file at the same time.
     const cli = headlessLookup(

@@ -1,18 +1,23 @@
 import { AppError } from '../../shared/domain/app-error'
 import { lookupSizeProblem } from '../../shared/domain/store-list'
 import { validateLines } from '../../shared/domain/values'
-import { encodeValues, type PackedLines } from '../workers/packed-lines'
+import { encodeValues, unpackLines, type PackedLines } from '../workers/packed-lines'
 import type { LineToLookUp, NewLookup, StoppedState } from './history-types'
 import type { LookupOrigin } from './lookup-origins'
 import { storedLinesFor } from './stored-lines'
 
-/** A lookup to create: the lines as typed, validated where the lookup is stored (off main's thread in the app). */
-export interface NewLookupRequest {
+/**
+ * A lookup to create: the lines as typed, validated where the lookup is stored (off main's thread
+ * in the app). A run gives them packed, as the lookup service packed them at its door: a thread's
+ * message moves them, and the writer with no thread unpacks them as the thread does. Tests and
+ * tools that write History directly may give the line objects instead.
+ */
+export type NewLookupRequest = NewLookupParts &
+  ({ packed: PackedLines; lines?: undefined } | { lines: readonly { line: number; input: string }[]; packed?: undefined })
+
+interface NewLookupParts {
   lookup: Omit<NewLookup, 'lines'>
-  lines: readonly { line: number; input: string }[]
-  /** `lines` packed already, where they came in (the lookup service packs them as it checks them): a thread's message moves these rather than packing the lines again. */
-  packed?: PackedLines
-  /** Per line (aligned with `lines`), the imported file's other cells joined by `CELL_SEPARATOR`; null for a row the file lacks. */
+  /** Per line (aligned with the lines), the imported file's other cells joined by `CELL_SEPARATOR`; null for a row the file lacks. */
   carried?: readonly (string | null)[]
   /** Instead of `carried`: the key under which the cells were staged on History's writer, a part at a time (`stageCarried`). */
   carriedStaged?: string
@@ -44,7 +49,7 @@ export interface ClaimedRun {
  * of more stores x distinct values than the app takes is refused before anything is stored.
  */
 export function prepareLookup(request: NewLookupRequest): { lookup: NewLookup; toLookUp: PackedLines } {
-  const { lines } = request
+  const lines = request.packed === undefined ? request.lines : unpackLines(request.packed)
   const carried = request.carried === undefined ? undefined : { columns: request.lookup.carriedColumns, rows: request.carried }
   const stored = storedLinesFor({
     lines,

@@ -9,6 +9,7 @@ import { dispatch } from './handler-table'
 import { validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/result-page'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * An imported list left as a draft, then the app restarted: the draft names its file, which main
@@ -66,7 +67,7 @@ it("runs an imported list restored after a restart with its file's columns and i
     environment: 'demo',
     stores: [1234],
     itemType: 'gtin',
-    lines: draft?.lines,
+    lines: packInputColumn(draft?.lines ?? []),
     source: draft?.source
   })
   await after.root.services.lookups.whenSettled(jobId)

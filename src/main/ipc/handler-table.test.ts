@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../shared/settings'
 import { createMemoryLogger } from '../logging/logger'
 import { createHandlerTable, dispatch, type ChannelImplementations } from './handler-table'
 import type { IpcSender } from '../security/ipc-sender'
+import { packInputColumn } from '../../shared/input-column'
 
 const appWindow: IpcSender = { webContentsId: 1, frameUrl: 'app://index.html', isMainFrame: true }
 const strangerFrame: IpcSender = { webContentsId: 1, frameUrl: 'https://evil.example/', isMainFrame: false }
@@ -41,7 +42,12 @@ describe('handler table', () => {
         throw new Error('unreachable')
       }
     })
-    const result = await dispatch(table, 'jobs:start', { environment: 'demo', stores: ['12'], itemType: 'gtin', lines: [] }, appWindow)
+    const result = await dispatch(
+      table,
+      'jobs:start',
+      { environment: 'demo', stores: ['12'], itemType: 'gtin', lines: packInputColumn([]) },
+      appWindow
+    )
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('invalid_input')

@@ -9,6 +9,7 @@ import { dispatch } from './handler-table'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { latestResults } from '../history/test-support/latest-results'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * The History channels as the window calls them: through the handler table of the real root, on a
@@ -59,7 +60,7 @@ async function startApp() {
       environment: 'demo',
       stores: [storeNbr],
       itemType: 'gtin',
-      lines: asLines(values)
+      lines: packInputColumn(asLines(values))
     })
     await root.services.lookups.whenSettled(jobId)
     return jobId
@@ -151,7 +152,7 @@ describe('History channels', () => {
       environment: 'demo',
       stores: [5],
       itemType: 'gtin',
-      lines: asLines(values)
+      lines: packInputColumn(asLines(values))
     })
     expect(await app.refused('history:delete', { jobId })).toBe(
       'This lookup is still running; cancel it or wait for it to finish, then delete it.'

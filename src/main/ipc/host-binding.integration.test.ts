@@ -8,6 +8,7 @@ import type { SecretStore } from '../credentials/secret-store'
 import { answeringServer, testDemoApi } from '../http/test-support/loopback-servers'
 import { dispatch, type HandlerTable } from './handler-table'
 import { createMemoryLogger } from '../logging/logger'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * A scripted (compromised) renderer tries to make main send the saved secret elsewhere, through
@@ -67,7 +68,7 @@ async function thief(options: { selfSignedTls?: boolean } = {}): Promise<{ url: 
 const credentialedAttempts = (origin: string) =>
   attempts.filter((attempt) => attempt.origin === origin && (attempt.headers.has('authorization') || attempt.headers.has('wm_consumer.id')))
 
-const LOOKUP = { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: [{ line: 1, input: '00012345678905' }] }
+const LOOKUP = { environment: 'sandbox', stores: [1234], itemType: 'gtin', lines: packInputColumn([{ line: 1, input: '00012345678905' }]) }
 
 describe('a secret reaches only the identity host it was saved for', () => {
   it('updateSettings to another host, then testConnection or a lookup: refused, and the other host hears nothing', async () => {

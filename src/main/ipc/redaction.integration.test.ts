@@ -13,6 +13,7 @@ import { SEARCH_PATHS, TOKEN_PATH } from '../../shared/environments'
 import { dispatch, type HandlerTable } from './handler-table'
 import type { IpcSender } from '../security/ipc-sender'
 import { createMemoryLogger } from '../logging/logger'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * Servers that echo the request (form body with the secret, headers with the token) in their error
@@ -75,7 +76,7 @@ async function startOneSandboxLine(): Promise<string> {
     environment: 'sandbox',
     stores: [1234],
     itemType: 'gtin',
-    lines: [{ line: 1, input: '00012345678905' }]
+    lines: packInputColumn([{ line: 1, input: '00012345678905' }])
   })
   expect(started.ok).toBe(true)
   return (started.value as { jobId: string }).jobId
@@ -189,10 +190,10 @@ describe.each(['main', 'search-thread'] as const)("the searches' HTTP on %s", (s
         environment: 'demo',
         stores: [100],
         itemType: 'gtin',
-        lines: [
+        lines: packInputColumn([
           { line: 1, input: '00012345678905' },
           { line: 2, input: SECRET }
-        ]
+        ])
       })
       const { jobId } = started.value as { jobId: string }
       await root.services.lookups.whenSettled(jobId)

@@ -13,6 +13,7 @@ import { checkJobInvariant } from '../jobs/job-invariant'
 import { asLines, validGtins } from '../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../logging/logger'
 import { runningThreads } from '../workers/thread-census'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * A thread that dies under a running lookup, through the app's services as the window uses them:
@@ -73,7 +74,7 @@ describe('a thread that dies under a running lookup', () => {
     const { services, problems, progress } = await open()
     // 25 searches are answered, the rest held unanswered: the run is still under way when the writer dies.
     await (await services.demoApi()).setFaults({ holdSearchesAfter: 25 })
-    const started = await services.lookups.start({ environment: 'demo', stores: [41], itemType: 'gtin', lines: LINES })
+    const started = await services.lookups.start({ environment: 'demo', stores: [41], itemType: 'gtin', lines: packInputColumn(LINES) })
     const { jobId } = started
     // Another connection holds History's write lock: the answers arriving pile up on their way to the writer.
     const blocker = new DatabaseSync(join(dir, 'history.sqlite'), { timeout: BUSY_TIMEOUT_MS })
@@ -145,7 +146,12 @@ describe('a thread that dies under a running lookup', () => {
       const { services, problems } = await open(searchHttp)
       const first = await services.demoApi()
       await first.setFaults({ holdSearchesAfter: 5 })
-      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [store], itemType: 'gtin', lines: LINES })
+      const { jobId } = await services.lookups.start({
+        environment: 'demo',
+        stores: [store],
+        itemType: 'gtin',
+        lines: packInputColumn(LINES)
+      })
       await vi.waitFor(async () => {
         expect((await first.stats()).held).toBeGreaterThan(0)
         expect(services.lookups.progress(jobId).resultsCount).toBe(500)

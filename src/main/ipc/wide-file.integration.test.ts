@@ -13,6 +13,7 @@ import { decodeResultPage, type EncodedResultPage } from '../../shared/domain/re
 import type { WatchlistDefinition } from '../../shared/watchlists/watchlist'
 import { itemsFromInputs } from '../watchlists/watchlist-items'
 import { latestResults } from '../history/test-support/latest-results'
+import { packInputColumn } from '../../shared/input-column'
 
 /**
  * A wide file's other cells from import to every reader, through the handler table as the window
@@ -95,7 +96,13 @@ it("gives back a wide file's cells exactly in every place that reads them", asyn
   // The import kept every awkward cell as it was written.
   expect([...expected.values()].flat()).toEqual(expect.arrayContaining(AWKWARD))
 
-  const { jobId } = await call<{ jobId: string }>('jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines, source })
+  const { jobId } = await call<{ jobId: string }>('jobs:start', {
+    environment: 'demo',
+    stores: [1234],
+    itemType: 'gtin',
+    lines: packInputColumn(lines),
+    source
+  })
   await services.lookups.whenSettled(jobId)
   const opened = await call<{ carriedColumns: string[] }>('history:open', { jobId })
   expect(opened.carriedColumns).toEqual(imported.columns)

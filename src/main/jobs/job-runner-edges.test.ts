@@ -12,6 +12,7 @@ import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { latestResults } from '../history/test-support/latest-results'
+import { packLines } from '../workers/packed-lines'
 
 /**
  * The runner's paths that only misbehaving servers or code reach: the safety net for an answer
@@ -68,7 +69,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(250))
-    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', packed: packLines(lines), target })
     const final = await settle(h, jobId, lines)
     expect(final).toMatchObject({ state: 'finished', found: 150, failed: 100, pending: 0 })
     const failed = (await latestResults(h.results, jobId)).filter((line) => line.status === 'failed')
@@ -83,7 +84,7 @@ describe('job runner, edge paths', () => {
     const fake = createFakeInventory({ clock, script: () => faults.throttled({ remaining: 0, resetAt: null, retryAfterMs: 2_000 }) })
     const h = runnerWith(fake, clock)
     const lines = asLines(validGtins(40))
-    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', packed: packLines(lines), target })
     const final = await settle(h, jobId, lines)
 
     // The first answer and 20 more: the 21st throttled answer ends the batch.
@@ -104,7 +105,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(200))
-    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', packed: packLines(lines), target })
     expect(await settle(h, jobId, lines)).toMatchObject({ failed: 200, found: 0 })
   })
 
@@ -124,7 +125,7 @@ describe('job runner, edge paths', () => {
     }
     const h = runnerWith(client, clock)
     const lines = asLines(validGtins(300))
-    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await h.runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', packed: packLines(lines), target })
     const first = await settle(h, jobId, lines)
     expect(first).toMatchObject({ failed: 300, found: 0 })
     const sentWithOld = secretsUsed.length
@@ -159,7 +160,7 @@ describe('job runner, edge paths', () => {
       }
     })
     const lines = asLines(validGtins(250))
-    const { jobId } = await runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', lines, target })
+    const { jobId } = await runner.start({ environment: 'sandbox', stores: [1234], itemType: 'gtin', packed: packLines(lines), target })
     const final = await clock.runUntilSettled(runner.whenSettled(jobId))
     expect(checkJobInvariant(lines, (await results.page(jobId, 0)).entries, final)).toEqual([])
     // Progress went on while the end was being written (every answer in), then Finished, once.

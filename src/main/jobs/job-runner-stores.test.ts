@@ -14,6 +14,7 @@ import { createFakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults, type FakeInventoryOptions } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { latestResults } from '../history/test-support/latest-results'
+import { packLines } from '../workers/packed-lines'
 
 /** A lookup over several stores, on the fake clock: order, per-store completion, stop, resume and retry across stores. */
 const target: ApiTarget = {
@@ -82,7 +83,7 @@ describe('a lookup over several stores', () => {
     const inputs = [...validGtins(250), 'abc', validGtins(1)[0] ?? '']
     const lines = asLines(inputs)
     const stores = [300, 100, 200]
-    const started = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
+    const started = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', packed: packLines(lines), target })
     expect(started).toMatchObject({ stores, storesDone: 0, lines: 252, invalid: 3, duplicate: 3, pending: 750, batchesTotal: 9 })
 
     const final = await h.settle(started.jobId, lines)
@@ -110,7 +111,7 @@ describe('a lookup over several stores', () => {
     const h = harness({ latencyMs: 100 }, { concurrency: 4, initialConcurrency: 4 })
     const lines = asLines(validGtins(1_000))
     const stores = [7, 3, 9, 1]
-    const { jobId } = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', packed: packLines(lines), target })
 
     // Ten batches a store at four in flight: store 7 is answered within 300 ms, while the others wait their turn.
     await h.clock.advance(320)
@@ -137,7 +138,7 @@ describe('a lookup over several stores', () => {
       { concurrency: 2, initialConcurrency: 2 }
     )
     const lines = asLines(validGtins(400))
-    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', packed: packLines(lines), target })
     const final = await h.settle(jobId, lines)
     expect(final).toMatchObject({ storesDone: 3, retries: 1, failed: 0 })
     const retried = h.fake.calls.findIndex(
@@ -151,7 +152,7 @@ describe('a lookup over several stores', () => {
   it('cancel leaves every unanswered pair cancelled, in every store; resume looks up only those, under the same lookup', async () => {
     const h = harness({ latencyMs: 1_000 }, { concurrency: 2, initialConcurrency: 2 })
     const lines = asLines(validGtins(300))
-    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [10, 20], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [10, 20], itemType: 'gtin', packed: packLines(lines), target })
     await h.clock.advance(2_500)
     const cancelled = h.jobs.cancel(jobId)
     expect(cancelled).toMatchObject({ state: 'cancelled', storesDone: 1, found: 400, cancelled: 200, pending: 0 })
@@ -170,7 +171,7 @@ describe('a lookup over several stores', () => {
     let broken = true
     const h = harness({ script: (call) => (broken && call.storeNbr === 2 ? faults.badRequest() : undefined) })
     const lines = asLines(validGtins(150))
-    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', lines, target })
+    const { jobId } = await h.jobs.start({ environment: 'demo', stores: [1, 2, 3], itemType: 'gtin', packed: packLines(lines), target })
     const first = await h.settle(jobId, lines)
     expect(first).toMatchObject({ state: 'finished', found: 300, failed: 150, storesDone: 3 })
 
@@ -187,7 +188,7 @@ describe('a lookup over several stores', () => {
     const values = Math.floor(MAX_STORE_VALUE_PAIRS / 500) + 1
     const lines = asLines(validGtins(values))
     const stores = Array.from({ length: 500 }, (_, index) => index + 1)
-    await expect(h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', lines, target })).rejects.toThrow(
+    await expect(h.jobs.start({ environment: 'demo', stores, itemType: 'gtin', packed: packLines(lines), target })).rejects.toThrow(
       '500 stores x 4,001 values makes 2,000,500 store and value pairs; one lookup takes at most 2,000,000, so use fewer stores or values.'
     )
     expect(h.fake.calls).toEqual([])

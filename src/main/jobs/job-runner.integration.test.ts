@@ -17,6 +17,7 @@ import { createJobRunner } from './job-runner'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { createScaledClock, realClock, type Clock } from './test-support/scaled-clock'
 import { latestResults } from '../history/test-support/latest-results'
+import { packLines } from '../workers/packed-lines'
 
 /**
  * The runner against the real Demo API over loopback, with the real token manager, inventory
@@ -98,7 +99,7 @@ async function stack(options: StackOptions = {}) {
     progress,
     async start(inputs: string[], itemType: ItemType = 'gtin', stores: number[] = [1234]) {
       const lines = asLines(inputs)
-      const first = await runner.start({ environment: 'demo', stores, itemType, lines, target })
+      const first = await runner.start({ environment: 'demo', stores, itemType, packed: packLines(lines), target })
       started.add(first.jobId)
       return { lines, jobId: first.jobId, first }
     },

@@ -14,6 +14,7 @@ import { createFakeClock, type FakeClock } from './test-support/fake-clock'
 import { createFakeInventory, faults, type FakeInventoryOptions } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { latestResults } from '../history/test-support/latest-results'
+import { packLines } from '../workers/packed-lines'
 
 const target: ApiTarget = {
   environment: 'demo',
@@ -94,7 +95,7 @@ afterEach(() => {
 
 async function start(h: Harness, inputs: string[], itemType: 'gtin' | 'wm_item_number' = 'gtin') {
   const lines = asLines(inputs)
-  const progress = await h.runner.start({ environment: 'demo', stores: [1234], itemType, lines, target })
+  const progress = await h.runner.start({ environment: 'demo', stores: [1234], itemType, packed: packLines(lines), target })
   started.add(progress.jobId)
   return { lines, progress, jobId: progress.jobId }
 }
@@ -109,7 +110,14 @@ describe('createJobRunner', () => {
       { line: 9, input: gtins[1] ?? '' }
     ]
     const carried = { columns: ['Description', 'Case Pack'], rows: ['Oat milk\u000012', 'Rye bread\u00006', null] }
-    const progress = await h.runner.start({ environment: 'demo', stores: [1234], itemType: 'gtin', lines, target, carried })
+    const progress = await h.runner.start({
+      environment: 'demo',
+      stores: [1234],
+      itemType: 'gtin',
+      packed: packLines(lines),
+      target,
+      carried
+    })
     started.add(progress.jobId)
     expect(progress.carriedColumns).toEqual(['Description', 'Case Pack'])
     await h.settle(progress.jobId, lines)

@@ -158,7 +158,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       log.info('lookup started', {
         jobId: String(created.id),
         environment: params.environment,
-        lines: params.lines.length,
+        lines: params.packed.lines.length,
         stores: params.stores.length,
         lookups: pending.count * params.stores.length
       })

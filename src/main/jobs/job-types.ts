@@ -50,11 +50,10 @@ export interface JobParams {
 }
 
 export interface StartParams extends JobParams {
-  lines: { line: number; input: string }[]
-  /** `lines` packed already by the lookup service, which reads the line objects once, at its door. */
-  packed?: PackedLines
+  /** The lines as the lookup service packed them at its door: History's writer takes them so, with no line objects made on main. */
+  packed: PackedLines
   target: ApiTarget
-  /** An imported file's other columns: their names, and per line (aligned with `lines`, or by line in parts) its cells joined by `CELL_SEPARATOR`. */
+  /** An imported file's other columns: their names, and per line (aligned with the packed lines, or by line in parts) its cells joined by `CELL_SEPARATOR`. */
   carried?: CarriedInput
   /** Where the lookup came from (a watchlist's run, a Run again), stored with it before it runs. */
   origin?: LookupOrigin

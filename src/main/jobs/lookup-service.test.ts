@@ -15,6 +15,8 @@ import { createFakeInventory, faults } from './test-support/fake-inventory'
 import { asLines, validGtins } from './test-support/gtin-fixtures'
 import { latestResults } from '../history/test-support/latest-results'
 import { packCells } from '../workers/packed-cells'
+import { packInputColumn } from '../../shared/input-column'
+import { UNPAIRED_MESSAGE } from '../../shared/input-column-schema'
 
 const opened: HistoryStore[] = []
 afterEach(() => {
@@ -89,21 +91,25 @@ function harness(script?: Parameters<typeof createFakeInventory>[0]['script']) {
 }
 
 describe('the lookup service', () => {
-  it('refuses at its door a request with no store, a store twice or a line number twice, before anything is resolved, stored or sent', async () => {
+  it('refuses at its door a request with no store, a store twice, a line number twice or numbers and values that do not pair up, before anything is resolved, stored or sent', async () => {
     const h = harness()
     const lines = asLines(validGtins(2))
-    await expect(h.service.start({ environment: 'demo', stores: [], itemType: 'gtin', lines })).rejects.toThrow('Enter at least one store.')
-    await expect(h.service.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines })).rejects.toThrow(
+    await expect(h.service.start({ environment: 'demo', stores: [], itemType: 'gtin', lines: packInputColumn(lines) })).rejects.toThrow(
+      'Enter at least one store.'
+    )
+    await expect(h.service.start({ environment: 'demo', stores: [5, 5], itemType: 'gtin', lines: packInputColumn(lines) })).rejects.toThrow(
       'A store is listed twice; list each store once.'
     )
     const repeated = [...lines, { line: 1, input: 'again' }]
-    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: repeated })).rejects.toThrow(
+    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: packInputColumn(repeated) })).rejects.toThrow(
       'Line 1 appears twice in the list; give each line its own number.'
     )
     const twiceInARow = [...lines, { line: 2, input: 'again' }, { line: 3, input: 'after' }]
-    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: twiceInARow })).rejects.toThrow(
-      'Line 2 appears twice in the list; give each line its own number.'
-    )
+    await expect(
+      h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: packInputColumn(twiceInARow) })
+    ).rejects.toThrow('Line 2 appears twice in the list; give each line its own number.')
+    const unpaired = { lines: Float64Array.of(1, 2, 3), values: packInputColumn(lines).values }
+    await expect(h.service.start({ environment: 'demo', stores: [5], itemType: 'gtin', lines: unpaired })).rejects.toThrow(UNPAIRED_MESSAGE)
     expect(h.resolved).toEqual([])
     expect(h.fake.calls).toEqual([])
   })
@@ -113,7 +119,14 @@ describe('the lookup service', () => {
     const lines = asLines(validGtins(3))
     const overrides = { clientId: 'headless-client', clientSecret: 'from-the-environment' }
     const source = { importId: 'import-1', column: 0 }
-    const started = await h.service.start({ environment: 'sandbox', stores: [9], itemType: 'gtin', lines, source, overrides })
+    const started = await h.service.start({
+      environment: 'sandbox',
+      stores: [9],
+      itemType: 'gtin',
+      lines: packInputColumn(lines),
+      source,
+      overrides
+    })
     expect(h.resolved).toEqual([{ environment: 'sandbox', overrides, secret: 'first-secret' }])
     expect(h.carriedAsked).toEqual([{ importId: 'import-1', lines: [1, 2, 3] }])
     const final = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
@@ -131,7 +144,7 @@ describe('the lookup service', () => {
       environment: 'demo',
       stores: [9],
       itemType: 'gtin',
-      lines,
+      lines: packInputColumn(lines),
       source: { importId: 'import-1', column: 0 }
     })
     expect(h.carriedAsked).toEqual([{ importId: 'import-1', lines: [1, 2, 3] }])
@@ -147,7 +160,7 @@ describe('the lookup service', () => {
   it('retries failed values and resumes a cancelled lookup with the target resolved afresh for its environment', async () => {
     const h = harness((_call, index) => (index < 2 ? faults.auth() : undefined))
     const lines = asLines(validGtins(150))
-    const started = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines })
+    const started = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines: packInputColumn(lines) })
     const failed = await h.clock.runUntilSettled(h.service.whenSettled(started.jobId))
     expect(failed).toMatchObject({ failed: 150 })
     h.fixCredentials()
@@ -160,7 +173,7 @@ describe('the lookup service', () => {
     ])
     expect(h.secrets.at(-1)).toBe('fixed-secret')
 
-    const again = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines })
+    const again = await h.service.start({ environment: 'production', stores: [4], itemType: 'gtin', lines: packInputColumn(lines) })
     h.service.cancel(again.jobId)
     const cancelled = await h.clock.runUntilSettled(h.service.whenSettled(again.jobId))
     expect(cancelled.state).toBe('cancelled')
@@ -172,7 +185,12 @@ describe('the lookup service', () => {
   it(`runs at most ${MAX_RUNNING_LOOKUPS} lookups at once and refuses another with a sentence, starts, resumes and retries alike`, async () => {
     expect(MAX_RUNNING_LOOKUPS).toBe(2)
     const h = harness()
-    const request = { environment: 'demo' as const, stores: [4], itemType: 'gtin' as const, lines: asLines(validGtins(300)) }
+    const request = {
+      environment: 'demo' as const,
+      stores: [4],
+      itemType: 'gtin' as const,
+      lines: packInputColumn(asLines(validGtins(300)))
+    }
     const cancelledEarlier = await h.service.start(request)
     h.service.cancel(cancelledEarlier.jobId)
     await h.clock.runUntilSettled(h.service.whenSettled(cancelledEarlier.jobId))

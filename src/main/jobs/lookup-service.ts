@@ -3,14 +3,16 @@ import { AppError } from '../../shared/domain/app-error'
 import type { EnvironmentId, ItemType } from '../../shared/domain/item-type'
 import type { JobProgress } from '../../shared/domain/job-progress'
 import { storesSchema } from '../../shared/domain/store-list'
-import { repeatedLine, type InputLine } from '../../shared/import-lines'
+import { repeatedLine } from '../../shared/import-lines'
+import { UNPAIRED_MESSAGE } from '../../shared/input-column-schema'
+import type { InputColumn } from '../../shared/input-column'
 import { formatNumber } from '../../shared/format/numbers'
 import { MAX_RUNNING_LOOKUPS } from '../../shared/limits'
 import type { TargetOverrides, TargetResolver } from '../credentials/target-resolver'
 import { CARRIED_LINES_PER_ASK, type ImportService } from '../files/import/import-service'
 import type { LookupOrigin } from '../history/lookup-origins'
 import type { PackedCarriedPart } from '../history/staged-carried'
-import { packLines, type PackedLines } from '../workers/packed-lines'
+import { packColumn, type PackedLines } from '../workers/packed-lines'
 import type { CarriedInput, JobRunner } from './job-types'
 
 /** A lookup as the window or the headless command asks for it. */
@@ -19,7 +21,8 @@ export interface LookupRequest {
   /** Every line is looked up in each of these stores, in this order. */
   stores: number[]
   itemType: ItemType
-  lines: InputLine[]
+  /** The lines as one column (`packInputColumn`), as the window sends them and main's own lookups pack them. */
+  lines: InputColumn
   /** Set when the lines are a column of an imported file: its other columns travel with each line. */
   source?: ImportSource | undefined
   /** The other columns' cells themselves, when they come from a watchlist or History rather than a file. */
@@ -62,15 +65,16 @@ interface CheckedLines {
 
 /**
  * The checks a request passes at the door, with the domain's own rules; the values themselves are
- * validated where History stores them. The line objects are read once, to pack them for History's
- * writer (their numbers, and their values as bytes), and the checks run over the packed numbers:
+ * validated where History stores them. The column is read once, to pack it for History's writer
+ * (its numbers, and its values as bytes), and the checks run over the packed numbers:
  * a list in file order (nearly every one) then needs no search for a repeated number and no sort,
  * each of which took main 10 ms over 200,000 lines in a lookup's start, where the code is not warm yet.
  */
 function checkRequest({ stores, lines }: LookupRequest): CheckedLines {
   const checked = storesSchema.safeParse(stores)
   if (!checked.success) throw new AppError('invalid_input', checked.error.issues[0]?.message ?? 'Check the stores and try again.')
-  const packed = packLines(lines)
+  const packed = packColumn(lines)
+  if (packed === null) throw new AppError('invalid_input', UNPAIRED_MESSAGE)
   const inOrder = increasing(packed.lines)
   const repeated = inOrder ? null : repeatedLine(packed.lines)
   if (repeated !== null) throw new AppError('invalid_input', `Line ${repeated} appears twice in the list; give each line its own number.`)
@@ -136,14 +140,13 @@ export function createLookupService({ runner, targets, imports }: LookupServiceD
     async start(request) {
       const checked = checkRequest(request)
       return admitted(async () => {
-        const { environment, stores, itemType, lines, source, origin } = request
+        const { environment, stores, itemType, source, origin } = request
         const target = await targets.resolve(environment, request.overrides)
         const carried = source === undefined ? request.carried : await carriedInParts(imports, source, checked)
         return runner.start({
           environment,
           stores,
           itemType,
-          lines,
           packed: checked.packed,
           target,
           ...(carried === undefined ? {} : { carried }),

@@ -111,8 +111,7 @@ export function createRunRecorder({ writer, history, log, every = wallClockTimer
           stores: params.stores,
           startedAt
         },
-        lines: params.lines,
-        ...(params.packed === undefined ? {} : { packed: params.packed }),
+        packed: params.packed,
         ...(carried === null ? {} : staged === null && 'rows' in carried ? { carried: carried.rows } : {}),
         ...(staged === null ? {} : { carriedStaged: staged.key }),
         ...(carried?.itemNamesFrom === undefined ? {} : { itemNamesFrom: carried.itemNamesFrom }),

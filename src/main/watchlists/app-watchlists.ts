@@ -1,3 +1,4 @@
+import { packInputColumn } from '../../shared/input-column'
 import type { ImportService } from '../files/import/import-service'
 import type { HistoryReader } from '../history/history-reader'
 import type { HistoryStore } from '../history/history-store'
@@ -30,7 +31,8 @@ export function createAppWatchlists(parts: {
     history,
     reader: parts.reader,
     lowStockLevel: () => settings.current().settings.lowStockLevel,
-    start: ({ carried, ...request }) => lookups.start({ ...request, ...(carried === null ? {} : { carried }) }),
+    start: ({ carried, lines, ...request }) =>
+      lookups.start({ ...request, lines: packInputColumn(lines), ...(carried === null ? {} : { carried }) }),
     carriedOf: (source, lines) => imports.carried(source, lines),
     log,
     recorded: () => parts.recorded()

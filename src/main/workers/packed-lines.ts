@@ -1,3 +1,5 @@
+import type { InputColumn } from '../../shared/input-column'
+
 /**
  * Lines to look up, packed for a post to or from a thread: numbers, and every value one after
  * another as UTF-8 bytes with where each starts in them. Bytes, not one text: a message moves
@@ -83,6 +85,32 @@ export function packLines(lines: readonly { line: number; input: string }[]): Pa
     return line?.input ?? ''
   })
   return { lines: numbers, ...encoded }
+}
+
+/**
+ * A lookup's column packed as it came (`InputColumn`: numbers, and values joined by U+0000), or
+ * null when its numbers and values do not pair up. The values text is encoded once, whole, and the
+ * separators dropped in one pass over its bytes: UTF-8 has a 0 byte only for U+0000, and a value
+ * holds none (`packInputColumn` replaced it). No value is cut out of the text or encoded alone.
+ */
+export function packColumn({ lines, values }: InputColumn): PackedLines | null {
+  const count = lines.length
+  if (count === 0) return values === '' ? { lines: new Float64Array(0), starts: new Uint32Array(1), bytes: new Uint8Array(0) } : null
+  const bytes = encoder.encode(values)
+  const starts = new Uint32Array(count + 1)
+  let at = 0
+  let index = 0
+  // In place: each value moves down by the separators before it.
+  for (let from = 0; from < bytes.length; from++) {
+    const byte = bytes[from] ?? 0
+    if (byte !== 0) bytes[at++] = byte
+    else if (++index < count) starts[index] = at
+    else return null
+  }
+  if (index !== count - 1) return null
+  starts[count] = at
+  // A copy: the packed lines move to History's writer, and the caller's column stays whole.
+  return { lines: lines.slice(), starts, bytes: at === bytes.length ? bytes : new Uint8Array(bytes.buffer.transfer(at)) }
 }
 
 /** The text of `bytes` (UTF-8 values one after another): a lone surrogate was encoded as U+FFFD and comes back so, as History stores it anyway. */

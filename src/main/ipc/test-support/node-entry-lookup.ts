@@ -6,6 +6,7 @@ import { createAppRoot } from '../../composition-root'
 import { createMemorySecretStore } from '../../credentials/memory-secret-store'
 import { asLines, validGtins } from '../../jobs/test-support/gtin-fixtures'
 import { createMemoryLogger } from '../../logging/logger'
+import { packInputColumn } from '../../../shared/input-column'
 
 /**
  * Run as its own process (vitest's own thread may have loaded Node's fetch already): a Demo lookup
@@ -32,7 +33,7 @@ const root = await createAppRoot({
 const loadedBefore = loadedUndici()
 // Large enough that its first replies start the search thread, and the searches before that go out from main.
 const lines = asLines(validGtins(2_000))
-const { jobId } = await root.services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines })
+const { jobId } = await root.services.lookups.start({ environment: 'demo', stores: [43], itemType: 'gtin', lines: packInputColumn(lines) })
 const settled = await root.services.lookups.whenSettled(jobId)
 const loadedAfter = loadedUndici()
 await root.close()

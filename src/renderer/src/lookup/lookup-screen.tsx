@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type DragEvent, type KeyboardEvent } fro
 import type { ItemType } from '../../../shared/domain/item-type'
 import { ENVIRONMENT_LABELS } from '../../../shared/environments'
 import type { Settings } from '../../../shared/settings'
+import { packInputColumn } from '../../../shared/input-column'
 import { useUpdateSettings } from '../api/settings-queries'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { ColumnPicker } from '../entry/column-picker'
@@ -136,7 +137,7 @@ export function LookupScreen({
       environment,
       stores: check.stores,
       itemType,
-      lines: entryLines(list).map((line) => ({ ...line })),
+      lines: packInputColumn(entryLines(list)),
       ...(list.source === null ? {} : { source: list.source })
     })
     if (started === null) return
