@@ -26,6 +26,7 @@ import { startHistoryReaderThread, startHistoryThread } from '../src/main/histor
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
 import { createLogger } from '../src/main/logging/logger'
 import { describeCensus, memoryCensus } from './memory-census'
+import { packInputColumn } from '../src/shared/input-column'
 
 /**
  * History benchmark (`npm run bench:history`; not a test). Prints, against the targets of issue 8:
@@ -248,7 +249,12 @@ async function memory(dir: string): Promise<void> {
     let firstRaw = 0
     for (let n = 1; n <= LOOKUPS; n += 1) {
       const started = performance.now()
-      const { jobId } = await services.lookups.start({ environment: 'demo', stores: [1000 + n], itemType: 'gtin', lines })
+      const { jobId } = await services.lookups.start({
+        environment: 'demo',
+        stores: [1000 + n],
+        itemType: 'gtin',
+        lines: packInputColumn(lines)
+      })
       const final = await services.lookups.whenSettled(jobId)
       // Read back as the window reads it, page after page; the window keeps the rows, main does not.
       for (let next = 0; next < final.resultsCount;) next = (await services.results.page(jobId, next, RESULTS_PAGE_ENTRIES)).next

@@ -10,6 +10,7 @@ import { checkJobInvariant } from '../src/main/jobs/job-invariant'
 import { DEFAULT_MAX_CONCURRENCY } from '../src/main/jobs/scheduler/scheduler-pool'
 import { createLogger } from '../src/main/logging/logger'
 import { asLines, validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
+import { packInputColumn } from '../src/shared/input-column'
 
 /**
  * Lookup benchmark (`npm run bench:lookup`; not a test). Runs lookups through the app's own
@@ -90,7 +91,7 @@ async function run(faults: Partial<DemoFaults>, stores: number[], values: number
       while (finishedMs.length < storesDone) finishedMs.push(performance.now() - startedAt)
     })
     startedAt = performance.now()
-    const { jobId } = await services.lookups.start({ environment: 'demo', stores, itemType: 'gtin', lines })
+    const { jobId } = await services.lookups.start({ environment: 'demo', stores, itemType: 'gtin', lines: packInputColumn(lines) })
     const progress = await services.lookups.whenSettled(jobId)
     const wallMs = performance.now() - startedAt
     stopListening()

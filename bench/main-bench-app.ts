@@ -1,6 +1,7 @@
 import { deserialize, serialize } from 'node:v8'
 import type { ImportColumn, ImportSource, IpcResult } from '../src/shared/contract'
 import { linesOfColumn } from '../src/shared/import-lines'
+import { packInputColumn } from '../src/shared/input-column'
 import type { JobProgress } from '../src/shared/domain/job-progress'
 import { createAppRoot } from '../src/main/composition-root'
 import { builtThreads } from '../scripts/built-threads'
@@ -73,7 +74,8 @@ export async function call<T>(handlers: HandlerTable, channel: string, input: un
  * main's deserialized copy ends once the lookup has started.
  */
 export async function lookupRequest(handlers: HandlerTable, source: ImportSource): Promise<WindowRequest> {
-  const lines = linesOfColumn(await call<ImportColumn>(handlers, 'files:import-column', source))
+  // The window packs its lines into one column before it sends them.
+  const lines = packInputColumn(linesOfColumn(await call<ImportColumn>(handlers, 'files:import-column', source)))
   return fromWindow({ environment: 'demo', stores: [1234], itemType: 'gtin', lines, source })
 }
 

@@ -9,6 +9,7 @@ import { columnLetters } from '../src/main/files/import/column-guess'
 import { ZipWriter } from '../src/main/files/export/zip-writer'
 import { HISTORY_FILE_NAME } from '../src/main/history/open-history-database'
 import { validGtins } from '../src/main/jobs/test-support/gtin-fixtures'
+import { packInputColumn } from '../src/shared/input-column'
 
 /**
  * Issue 16's wide workbook: 130,000 rows x 100 numeric columns, the first of them GTINs, the other
@@ -169,7 +170,13 @@ export async function lookUpWideWorkbook(
     imported = performance.now()
     importCpu = process.cpuUsage(cpuAtStart)
     importPeak = peak = Math.max(peak, processTreeRss())
-    const job = await call<JobProgress>('jobs:start', { environment: 'demo', stores: [1234], itemType: 'gtin', lines, source })
+    const job = await call<JobProgress>('jobs:start', {
+      environment: 'demo',
+      stores: [1234],
+      itemType: 'gtin',
+      lines: packInputColumn(lines),
+      source
+    })
     createdPeak = peak = Math.max(peak, processTreeRss())
     settled = await services.lookups.whenSettled(job.jobId)
   } finally {
