@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
 import { delimiter, dirname, join } from 'node:path'
 import { onTestFinished } from 'vitest'
+import { encodeWire } from '../../../../e2e/harness/wire-codec'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..')
 
@@ -58,8 +59,8 @@ export async function harnessProcess(dataDir: string): Promise<HarnessChild> {
     ...child,
     invoke: (channel, input) =>
       new Promise((resolve, reject) => {
-        // The bridge's wire is JSON (byte arrays aside, which these calls do not send).
-        const body = JSON.stringify({ channel, input })
+        // The bridge's wire: JSON, with typed arrays (a lookup's line numbers) as the window's bridge sends them.
+        const body = encodeWire({ channel, input })
         const call = request(
           new URL('__harness/invoke', url),
           { method: 'POST', headers: { Referer: url, 'Content-Type': 'application/json' } },
